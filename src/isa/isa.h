@@ -1,0 +1,245 @@
+/*
+ * The GEN instruction set (Gen8/Gen9 encoding; Gen11 recognised by name).
+ *
+ * One decoded instruction is an isa::inst: a plain struct with every field
+ * the hardware has, in natural units (exec size 16, not its log2; strides
+ * in elements; sub-register offsets in bytes).  encode() turns it into the
+ * native 128-bit form, compact() into the 64-bit form where the Gen9
+ * compaction tables allow, decode() reads either form back, and
+ * disassemble() prints Mesa's i965_disasm syntax, which assemble() reads.
+ *
+ * The enums opcode, type, cond_mod, math_fn, sfid and pred_ctrl are
+ * generated from isa_tables.py into isa_tables.h; their values are the
+ * hardware encodings on Gen8/Gen9.
+ */
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "isa/isa_tables.h"
+
+namespace ibis::isa {
+
+enum class gen : uint8_t { gen8 = 8, gen9 = 9, gen11 = 11, gen12 = 12 };
+
+/* Register files, by their Gen8 encoding (2 was the pre-Gen8 MRF). */
+enum class reg_file : uint8_t { arf = 0, grf = 1, imm = 3 };
+
+/* Architecture register kinds: the high nibble of an ARF register number;
+ * the low nibble is the index (acc1 is 0x21, f1 is 0x31).
+ */
+enum class arf : uint8_t {
+   null = 0x00, address = 0x10, acc = 0x20, flag = 0x30, mask = 0x40,
+   mask_stack = 0x50, mask_stack_depth = 0x60, state = 0x70, control = 0x80,
+   notification = 0x90, ip = 0xa0, tdr = 0xb0, timestamp = 0xc0,
+};
+
+enum class access_mode : uint8_t { align1 = 0, align16 = 1 };
+enum class thread_ctrl : uint8_t { normal = 0, atomic = 1, switch_ = 2 };
+
+/* Region value that stands for VxH (indirect with one address per row). */
+constexpr uint8_t vstride_vxh = 0xff;
+/* Align16 swizzles: two bits per channel, x in the low bits. */
+constexpr uint8_t swizzle_xyzw = 0xe4;
+constexpr uint8_t swizzle_xxxx = 0x00;
+
+constexpr uint8_t
+make_swizzle(unsigned x, unsigned y, unsigned z, unsigned w)
+{
+   return uint8_t(x | y << 2 | z << 4 | w << 6);
+}
+
+/* An operand: destination, source or immediate. */
+struct reg {
+   reg_file file = reg_file::arf;
+   uint8_t nr = 0;             /* GRF number, or ARF number (arf | index) */
+   uint8_t subnr = 0;          /* byte offset inside the register */
+   isa::type type = isa::type::UD;
+   bool negate = false;        /* "-" (or "~" on logic opcodes) */
+   bool abs = false;
+
+   /* Align1 region, in elements.  A destination uses hstride only.  In
+    * three-source (align16) instructions <0,1,0> means "replicate".
+    */
+   uint8_t vstride = 0;
+   uint8_t width = 1;
+   uint8_t hstride = 0;
+
+   uint8_t swizzle = swizzle_xyzw;  /* align16 sources */
+   uint8_t writemask = 0xf;         /* align16 destinations */
+
+   /* Indirect addressing: g[a0.ia_subnr + ia_imm]. */
+   bool indirect = false;
+   uint8_t ia_subnr = 0;       /* a0 sub-register, as encoded */
+   int16_t ia_imm = 0;         /* byte offset, signed 10 bits */
+
+   uint64_t imm = 0;           /* immediate bits (file == imm) */
+
+   bool is_null() const { return file == reg_file::arf && (nr & 0xf0) == 0; }
+   isa::arf arf_kind() const { return isa::arf(nr & 0xf0); }
+};
+
+/* Field accessors of SEND message descriptors, common to all SFIDs. */
+constexpr unsigned desc_mlen(uint32_t desc) { return (desc >> 25) & 0xf; }
+constexpr unsigned desc_rlen(uint32_t desc) { return (desc >> 20) & 0x1f; }
+constexpr bool desc_header_present(uint32_t desc) { return (desc >> 19) & 1; }
+constexpr unsigned ex_desc_ex_mlen(uint32_t ex_desc) { return (ex_desc >> 6) & 0x1f; }
+
+struct inst {
+   isa::opcode op = isa::opcode::nop;
+   uint8_t exec_size = 8;      /* 1, 2, 4, 8, 16 or 32 */
+   uint8_t group = 0;          /* first channel: 0, 4, 8, ... 28 (1Q, 2N, ...) */
+   access_mode access = access_mode::align1;
+
+   pred_ctrl pred = pred_ctrl::none;
+   bool pred_inv = false;
+   uint8_t flag_nr = 0;        /* f0/f1, shared by predicate and cond mod */
+   uint8_t flag_subnr = 0;     /* f0.0/f0.1 */
+   isa::cond_mod cmod = isa::cond_mod::none;
+   isa::math_fn math = isa::math_fn::none;  /* op == math only */
+
+   bool saturate = false;
+   bool mask_disable = false;  /* WE_all / NoMask */
+   bool no_dd_clear = false;
+   bool no_dd_check = false;
+   thread_ctrl thread = thread_ctrl::normal;
+   bool acc_wr = false;        /* AccWrEnable; BranchCtrl on branches */
+   bool debug = false;         /* breakpoint */
+   bool compacted = false;     /* set by decode(); encode() ignores it */
+   bool eot = false;
+
+   reg dst;
+   std::array<reg, 3> src;
+
+   /* Branch offsets in bytes, relative to this instruction. */
+   int32_t jip = 0;
+   int32_t uip = 0;
+
+   /* SEND, SENDC, SENDS, SENDSC. */
+   isa::sfid sfid = isa::sfid::null;
+   uint32_t desc = 0;          /* message descriptor, when immediate */
+   uint32_t ex_desc = 0;       /* extended descriptor, when immediate */
+   bool desc_indirect = false;     /* descriptor in a0.0 (src[1] on SEND) */
+   bool ex_desc_indirect = false;  /* SENDS: extended descriptor in a0 */
+   uint8_t ex_desc_subnr = 0;      /* ... in a0.<ex_desc_subnr> */
+
+   unsigned mlen() const { return desc_mlen(desc); }
+   unsigned rlen() const { return desc_rlen(desc); }
+   bool header_present() const { return desc_header_present(desc); }
+   unsigned ex_mlen() const { return ex_desc_ex_mlen(ex_desc); }
+};
+
+/* Static properties of opcodes (from isa_tables.py). */
+struct opcode_info {
+   const char *name;           /* nullptr: not a Gen8/Gen9 opcode */
+   uint8_t nsrc;
+   uint8_t ndst;
+   op_form form;
+};
+const opcode_info &info(isa::opcode op);
+bool is_send(isa::opcode op);
+bool is_3src(isa::opcode op);
+bool has_jip(isa::opcode op);
+bool has_uip(isa::opcode op);
+
+/* Type properties. */
+unsigned type_size(isa::type t);
+const char *type_name(isa::type t);
+
+/* ---- Operand helpers for building instructions in C++ ---- */
+reg grf(unsigned nr, isa::type t, unsigned subnr_elems = 0);
+reg null_reg(isa::type t = isa::type::UD);
+reg arf_reg(isa::arf kind, unsigned index, isa::type t, unsigned subnr_elems = 0);
+reg imm_ud(uint32_t v);
+reg imm_d(int32_t v);
+reg imm_uw(uint16_t v);
+reg imm_w(int16_t v);
+reg imm_f(float v);
+reg imm_df(double v);
+reg imm_uq(uint64_t v);
+reg imm_q(int64_t v);
+reg imm_v(uint32_t v);
+reg imm_uv(uint32_t v);
+reg imm_vf(uint32_t v);
+/* Regions, returning a copy of r. */
+reg region(reg r, unsigned vstride, unsigned width, unsigned hstride);
+reg stride(reg r, unsigned hstride);   /* destination stride */
+reg scalar(reg r);                     /* <0,1,0> */
+reg neg(reg r);
+reg abs(reg r);
+
+/* An ALU instruction with default controls; change fields afterwards. */
+inst make(isa::opcode op, unsigned exec_size, const reg &dst,
+          const reg &src0 = reg(), const reg &src1 = reg(),
+          const reg &src2 = reg());
+inst make_math(isa::math_fn fn, unsigned exec_size, const reg &dst,
+               const reg &src0, const reg &src1);
+inst make_send(isa::opcode op, unsigned exec_size, const reg &dst,
+               const reg &payload, isa::sfid sfid, uint32_t desc,
+               const reg &payload2 = reg(), uint32_t ex_desc = 0);
+inst make_branch(isa::opcode op, unsigned exec_size, int32_t jip,
+                 int32_t uip = 0);
+
+/* ---- Encoding ---- */
+
+/* A native instruction: bits 0-63 in [0], 64-127 in [1]. */
+using native = std::array<uint64_t, 2>;
+
+/* Throws ibis::error if the instruction cannot be encoded. */
+native encode(const inst &in, gen g);
+/* The compacted form of n, if the Gen8/Gen9 tables can express it. */
+bool compact(const native &n, gen g, uint64_t *out);
+/* The native form of a compacted instruction. */
+native uncompact(uint64_t c, gen g);
+
+/* Appends instructions as bytes (little endian), compacting each one that
+ * can be compacted when compaction is on.  Branch offsets must already
+ * account for compaction (see assemble()).
+ */
+void emit(std::vector<uint8_t> &out, const inst &in, gen g, bool compaction);
+
+/* ---- Decoding ---- */
+
+/* Never throws on bad bits: unknown encodings decode to opcode::illegal
+ * or out-of-range enum values that disassemble() reports.
+ */
+inst decode(const native &n, gen g);
+
+struct decoded {
+   size_t offset;              /* byte offset in the buffer */
+   inst in;
+};
+/* Decodes a whole program (compacted and native instructions mixed).  A
+ * trailing partial instruction is ignored.
+ */
+std::vector<decoded> decode_program(const uint8_t *data, size_t size, gen g);
+
+/* ---- Text ---- */
+
+/* One instruction in i965_disasm syntax, with a trailing newline (SENDs
+ * take two lines).  Branch targets print as "LABELn" when labels gives a
+ * name for offset + jip/uip, and as numbers otherwise.
+ */
+struct label_map;
+std::string disassemble(const inst &in, gen g, size_t offset = 0,
+                        const label_map *labels = nullptr);
+/* A whole program, with "LABELn:" lines at branch targets. */
+std::string disassemble_program(const uint8_t *data, size_t size, gen g);
+
+/* Parses i965_asm syntax.  Errors throw ibis::error "file:line: message". */
+std::vector<inst> parse_asm(const std::string &text, gen g,
+                            const std::string &filename = "<input>");
+/* Parses and encodes; branch labels resolve to byte offsets after
+ * compaction when compaction is on.
+ */
+std::vector<uint8_t> assemble(const std::string &text, gen g, bool compaction,
+                              const std::string &filename = "<input>");
+
+/* Parses "--gen" arguments: "8", "9", "11", "skl", "bdw", ... */
+bool parse_gen(const std::string &s, gen *g);
+
+} /* namespace ibis::isa */
