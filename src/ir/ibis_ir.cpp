@@ -1,0 +1,596 @@
+#include "ir/ibis_ir.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "util/ibis_error.h"
+
+namespace ibis {
+
+const char *
+file_name(reg_file f)
+{
+   static const char *const names[] = {
+      "ssa", "wlr", "hw", "uniform", "attr", "imm", "flag", "accum",
+   };
+   return names[unsigned(f)];
+}
+
+static const struct {
+   const char *name;
+   unsigned bits;
+} type_table[] = {
+   {"none", 0}, {"u8", 8},   {"s8", 8},   {"u16", 16}, {"s16", 16},
+   {"f16", 16}, {"u32", 32}, {"s32", 32}, {"f32", 32}, {"u64", 64},
+   {"s64", 64}, {"f64", 64}, {"v", 32},   {"uv", 32},  {"vf", 32},
+   {"flag", 1},
+};
+
+unsigned
+type_bits(data_type t)
+{
+   return type_table[unsigned(t)].bits;
+}
+
+const char *
+type_name(data_type t)
+{
+   return type_table[unsigned(t)].name;
+}
+
+bool
+type_from_name(const std::string &s, data_type *t)
+{
+   for (unsigned i = 1; i < sizeof(type_table) / sizeof(type_table[0]); i++) {
+      if (s == type_table[i].name) {
+         *t = data_type(i);
+         return true;
+      }
+   }
+   return false;
+}
+
+bool
+type_is_float(data_type t)
+{
+   return t == data_type::f16 || t == data_type::f32 || t == data_type::f64 ||
+          t == data_type::vf;
+}
+
+bool
+type_is_signed_int(data_type t)
+{
+   return t == data_type::s8 || t == data_type::s16 || t == data_type::s32 ||
+          t == data_type::s64 || t == data_type::v;
+}
+
+bool
+type_is_vector_imm(data_type t)
+{
+   return t == data_type::v || t == data_type::uv || t == data_type::vf;
+}
+
+const char *
+cond_mod_name(cond_mod c)
+{
+   static const char *const names[] = {
+      "", "z", "nz", "g", "ge", "l", "le", "o", "u",
+   };
+   return names[unsigned(c)];
+}
+
+const char *
+stage_name(shader_stage s)
+{
+   static const char *const names[] = {"vs", "tcs", "tes", "gs", "fs", "cs"};
+   return names[unsigned(s)];
+}
+
+/* value ------------------------------------------------------------------- */
+
+unsigned
+value::component_bytes() const
+{
+   /* Flags are bits in the flag register; count them as bytes rounded up. */
+   return (width * bit_size() + 7) / 8;
+}
+
+bool
+value::is_simd_global() const
+{
+   if (file != reg_file::ssa && file != reg_file::flag)
+      return true;
+   if (width == 1)
+      return true;
+   for (const instr *d : defs_) {
+      if (d->we_all() || !d->preserve().is_null())
+         return true;
+   }
+   return false;
+}
+
+/* operand ----------------------------------------------------------------- */
+
+operand
+operand::imm_of(data_type t, uint64_t bits)
+{
+   operand o;
+   o.type = t;
+   unsigned n = type_bits(t);
+   o.imm = n >= 64 ? bits : bits & ((1ull << n) - 1);
+   return o;
+}
+
+operand
+operand::imm_f32(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return imm_of(data_type::f32, u);
+}
+
+operand
+operand::component(unsigned i) const
+{
+   IBIS_CHECK(val && i < val->length, "component %u of a non-vector operand", i);
+   operand o = *this;
+   o.offset = i * val->component_bytes() + offset % val->component_bytes();
+   return o;
+}
+
+operand
+operand::as_type(data_type t) const
+{
+   operand o = *this;
+   o.type = t;
+   return o;
+}
+
+operand
+operand::with_region(unsigned vstride, unsigned width, unsigned hstride) const
+{
+   operand o = *this;
+   o.rgn = region{uint8_t(vstride), uint8_t(width), uint8_t(hstride)};
+   o.has_region = true;
+   return o;
+}
+
+bool
+operand::operator==(const operand &o) const
+{
+   return val == o.val && imm == o.imm && type == o.type &&
+          offset == o.offset && has_region == o.has_region &&
+          (!has_region || rgn == o.rgn) && neg == o.neg && abs == o.abs;
+}
+
+/* instr ------------------------------------------------------------------- */
+
+void
+instr::link_src(const operand &o, int slot)
+{
+   if (o.val)
+      o.val->uses_.push_back(use{this, slot});
+}
+
+void
+instr::unlink_src(const operand &o, int slot)
+{
+   if (!o.val)
+      return;
+   auto &u = o.val->uses_;
+   auto it = std::find_if(u.begin(), u.end(), [&](const use &x) {
+      return x.in == this && x.slot == slot;
+   });
+   IBIS_CHECK(it != u.end(), "use list of %%%u lost a use", o.val->id);
+   u.erase(it);
+}
+
+void
+instr::link_dst(const operand &o)
+{
+   if (o.val && !writes(o.val))
+      o.val->defs_.push_back(this);
+}
+
+void
+instr::unlink_dst(const operand &o)
+{
+   if (!o.val)
+      return;
+   /* Another destination may still write the same value. */
+   unsigned n = 0;
+   for (const operand &d : dsts_)
+      n += d.val == o.val;
+   n += flag_def_ == o.val;
+   if (n > 1)
+      return;
+   auto &d = o.val->defs_;
+   d.erase(std::remove(d.begin(), d.end(), this), d.end());
+}
+
+void
+instr::set_src(unsigned i, const operand &o)
+{
+   IBIS_CHECK(i < srcs_.size(), "source %u of %s out of range", i, info().name);
+   unlink_src(srcs_[i], i);
+   srcs_[i] = o;
+   link_src(o, i);
+}
+
+void
+instr::add_src(const operand &o)
+{
+   srcs_.push_back(o);
+   link_src(o, srcs_.size() - 1);
+}
+
+void
+instr::set_num_srcs(unsigned n)
+{
+   while (srcs_.size() > n) {
+      unlink_src(srcs_.back(), srcs_.size() - 1);
+      srcs_.pop_back();
+   }
+   srcs_.resize(n);
+}
+
+void
+instr::set_dst(unsigned i, const operand &o)
+{
+   IBIS_CHECK(i < dsts_.size(), "destination %u of %s out of range", i,
+              info().name);
+   unlink_dst(dsts_[i]);
+   dsts_[i] = o;
+   link_dst(o);
+}
+
+void
+instr::add_dst(const operand &o)
+{
+   link_dst(o);
+   dsts_.push_back(o);
+}
+
+void
+instr::set_flag_def(value *v)
+{
+   if (flag_def_)
+      unlink_dst(operand(flag_def_));
+   if (v)
+      link_dst(operand(v));
+   flag_def_ = v;
+}
+
+void
+instr::set_predicate(value *v, bool inverted)
+{
+   unlink_src(operand(pred_), use::predicate);
+   pred_ = v;
+   pred_inv = v && inverted;
+   link_src(operand(v), use::predicate);
+}
+
+void
+instr::set_preserve(const operand &o)
+{
+   unlink_src(preserve_, use::preserve);
+   preserve_ = o;
+   link_src(o, use::preserve);
+}
+
+bool
+instr::writes(const value *v) const
+{
+   if (flag_def_ == v)
+      return true;
+   for (const operand &d : dsts_) {
+      if (d.val == v)
+         return true;
+   }
+   return false;
+}
+
+bool
+instr::reads(const value *v) const
+{
+   if (pred_ == v || preserve_.val == v)
+      return true;
+   for (const operand &s : srcs_) {
+      if (s.val == v)
+         return true;
+   }
+   return false;
+}
+
+bool
+instr::is_block_end() const
+{
+   return op == opcode::if_ || op == opcode::else_ || op == opcode::while_ ||
+          op == opcode::break_ || op == opcode::cont;
+}
+
+bool
+instr::is_block_start() const
+{
+   return op == opcode::endif || op == opcode::do_;
+}
+
+void
+instr::remove()
+{
+   for (unsigned i = 0; i < srcs_.size(); i++)
+      unlink_src(srcs_[i], i);
+   unlink_src(operand(pred_), use::predicate);
+   unlink_src(preserve_, use::preserve);
+   for (const operand &d : dsts_) {
+      if (d.val) {
+         auto &defs = d.val->defs_;
+         defs.erase(std::remove(defs.begin(), defs.end(), this), defs.end());
+      }
+   }
+   if (flag_def_) {
+      auto &defs = flag_def_->defs_;
+      defs.erase(std::remove(defs.begin(), defs.end(), this), defs.end());
+   }
+   srcs_.clear();
+   dsts_.clear();
+   preserve_ = operand();
+   pred_ = flag_def_ = nullptr;
+   if (block_) {
+      block_->instrs_.erase(pos_);
+      block_ = nullptr;
+   }
+}
+
+/* block ------------------------------------------------------------------- */
+
+void
+block::insert(iterator pos, instr *in)
+{
+   IBIS_CHECK(!in->block_, "instruction is already in a block");
+   in->pos_ = instrs_.insert(pos, in);
+   in->block_ = this;
+}
+
+block::iterator
+block::after_phis()
+{
+   auto it = instrs_.begin();
+   if (it != instrs_.end() && (*it)->is_block_start())
+      ++it;
+   while (it != instrs_.end() && (*it)->is_phi())
+      ++it;
+   return it;
+}
+
+block::iterator
+block::before_jump()
+{
+   if (!instrs_.empty() && instrs_.back()->is_block_end())
+      return std::prev(instrs_.end());
+   return instrs_.end();
+}
+
+/* shader ------------------------------------------------------------------ */
+
+shader::shader(shader_stage stage, unsigned dispatch_width)
+   : stage(stage), dispatch_width(dispatch_width)
+{
+}
+
+shader::~shader() = default;
+
+block *
+shader::add_block()
+{
+   blocks_.emplace_back(new block());
+   block *b = blocks_.back().get();
+   b->index = blocks_.size() - 1;
+   b->shader_ = this;
+   return b;
+}
+
+value *
+shader::create_value(reg_file file, data_type type, unsigned width,
+                     unsigned length, unsigned group, uint32_t id)
+{
+   if (id == UINT32_MAX)
+      id = values_.size();
+   IBIS_CHECK(id >= values_.size() || !values_[id], "value %%%u exists", id);
+   if (id >= values_.size())
+      values_.resize(id + 1);
+   value *v = new value();
+   v->id = id;
+   v->file = file;
+   v->type = type;
+   v->width = width;
+   v->group = group;
+   v->length = length;
+   values_[id].reset(v);
+   return v;
+}
+
+value *
+shader::find_value(uint32_t id) const
+{
+   return id < values_.size() ? values_[id].get() : nullptr;
+}
+
+std::vector<value *>
+shader::values() const
+{
+   std::vector<value *> v;
+   for (const auto &p : values_) {
+      if (p)
+         v.push_back(p.get());
+   }
+   return v;
+}
+
+instr *
+shader::create_instr(opcode op, unsigned exec_size)
+{
+   instrs_.emplace_back(new instr(op, exec_size ? exec_size : dispatch_width));
+   return instrs_.back().get();
+}
+
+unsigned
+shader::renumber()
+{
+   unsigned ip = 0;
+   for (const auto &b : blocks_) {
+      for (instr *in : b->instrs())
+         in->ip = ip++;
+   }
+   return ip;
+}
+
+[[noreturn]] static void
+cfg_error(const block *b, const instr *in, const char *what)
+{
+   throw error(strfmt("block%u: '%s': %s", b->index, in->str().c_str(), what));
+}
+
+/* Structured control flow: "if", "else", "while", "break" and "cont" end
+ * their block, "endif" and "do" begin one.  The edges follow the jumps: an
+ * if goes to the then-block and to the else-block (or the endif block), an
+ * else to the endif block, a while back to the do block, a break to the
+ * block after its while, a cont to the do block.  Predicated while, break
+ * and cont, and blocks without a jump, also fall through.
+ */
+void
+shader::rebuild_cfg()
+{
+   struct frame {
+      opcode op;            /* if_ or do_ */
+      block *start;         /* block ending with the if, or starting with do */
+      block *else_end;      /* block ending with else, if any */
+      std::vector<block *> jumps;  /* breaks (loops) */
+      std::vector<block *> conts;
+   };
+   std::vector<frame> stack;
+   for (auto &b : blocks_) {
+      b->preds.clear();
+      b->succs.clear();
+   }
+   auto edge = [](block *from, block *to) {
+      from->succs.push_back(to);
+      to->preds.push_back(from);
+   };
+
+   /* Forward edges are added when their target is known; record them and
+    * add all edges in block order afterwards so the edge order is stable.
+    */
+   std::vector<std::vector<block *>> succs(blocks_.size());
+   for (size_t i = 0; i < blocks_.size(); i++) {
+      block *b = blocks_[i].get();
+      block *next = i + 1 < blocks_.size() ? blocks_[i + 1].get() : nullptr;
+      bool falls = true;
+
+      for (instr *in : b->instrs()) {
+         if (in->is_block_end() && in != b->last())
+            cfg_error(b, in, "a jump must end its block");
+         if (in->is_block_start() && in != b->first())
+            cfg_error(b, in, "endif and do must begin their block");
+      }
+
+      instr *first = b->first();
+      if (first && first->op == opcode::endif) {
+         if (stack.empty() || stack.back().op != opcode::if_)
+            cfg_error(b, first, "endif without if");
+         frame &f = stack.back();
+         /* The if without else, or the else, jumps here. */
+         if (f.else_end)
+            succs[f.else_end->index].push_back(b);
+         else
+            succs[f.start->index].push_back(b);
+         stack.pop_back();
+      }
+      if (first && first->op == opcode::do_)
+         stack.push_back(frame{opcode::do_, b, nullptr, {}, {}});
+
+      instr *last = b->last();
+      if (last && last->is_block_end()) {
+         bool pred = last->predicate() != nullptr;
+         auto loop = [&]() -> frame & {
+            for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+               if (it->op == opcode::do_)
+                  return *it;
+            }
+            cfg_error(b, last, "break, cont or while outside a loop");
+         };
+         switch (last->op) {
+         case opcode::if_:
+            if (!next)
+               cfg_error(b, last, "if at the end of the program");
+            succs[i].push_back(next);
+            stack.push_back(frame{opcode::if_, b, nullptr, {}, {}});
+            falls = false;
+            break;
+         case opcode::else_: {
+            if (stack.empty() || stack.back().op != opcode::if_ ||
+                stack.back().else_end)
+               cfg_error(b, last, "else without if");
+            if (!next)
+               cfg_error(b, last, "else at the end of the program");
+            frame &f = stack.back();
+            succs[f.start->index].push_back(next);
+            f.else_end = b;
+            falls = false;
+            break;
+         }
+         case opcode::while_: {
+            if (stack.empty() || stack.back().op != opcode::do_)
+               cfg_error(b, last, "while without do");
+            frame f = stack.back();
+            stack.pop_back();
+            succs[i].push_back(f.start);
+            for (block *c : f.conts)
+               succs[c->index].push_back(f.start);
+            falls = pred;
+            if (next) {
+               for (block *j : f.jumps)
+                  succs[j->index].push_back(next);
+            } else if (!f.jumps.empty() || pred) {
+               cfg_error(b, last, "loop exit at the end of the program");
+            }
+            break;
+         }
+         case opcode::break_:
+            loop().jumps.push_back(b);
+            falls = pred;
+            break;
+         case opcode::cont:
+            loop().conts.push_back(b);
+            falls = pred;
+            break;
+         default:
+            break;
+         }
+      }
+      if (falls && next)
+         succs[i].push_back(next);
+   }
+   if (!stack.empty()) {
+      throw error(strfmt("block%u: '%s' is never closed", stack.back().start->index,
+                         stack.back().op == opcode::if_ ? "if" : "do"));
+   }
+   /* Jump edges first, then fall-through, in the order recorded. */
+   for (size_t i = 0; i < blocks_.size(); i++) {
+      for (block *s : succs[i])
+         edge(blocks_[i].get(), s);
+   }
+}
+
+std::string
+value_spec(const value *v)
+{
+   std::string s = strfmt("%sx%u", type_name(v->type), v->width);
+   if (v->group)
+      s += strfmt("+%u", v->group);
+   if (v->length != 1)
+      s += strfmt("[%u]", v->length);
+   return s;
+}
+
+} /* namespace ibis */

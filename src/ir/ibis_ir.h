@@ -1,0 +1,362 @@
+/*
+ * The ibis backend IR.
+ *
+ * A shader is a list of basic blocks in program order; each block holds a
+ * list of instructions.  Instructions read operands and write values; every
+ * operand that names a value points at that value, and every value knows the
+ * instructions that write it (defs) and the operands that read it (uses),
+ * so use -> def and def -> uses are both one pointer away.  There are no
+ * integer register names before register allocation.
+ *
+ * Register files (design §2):
+ *   SSA      one full write that dominates every use; no regions.
+ *   WLR      write-lock-read: several, possibly partial, writes, all in one
+ *            block; reads are by an instruction whose only output is the
+ *            value, or are dominated by the last write.
+ *   HW_REG   a fixed physical register (g0, g1, ...), full regioning.
+ *   UNIFORM  push constants, width 1, defined at program start.
+ *   ATTR     push attributes, dispatch width, defined at program start.
+ *   FLAG     boolean SSA values living in f0.0/f0.1/f1.0/f1.1.
+ *   ACCUM    the accumulator, tracked as a dependency.
+ * Immediates are operands without a value (operand::is_imm()).
+ *
+ * Lifetime: the shader owns every value, instruction and block; removing an
+ * instruction from its block unlinks it from all use/def lists but keeps
+ * the memory until the shader dies, so pointers held by a pass stay valid.
+ *
+ * Editing: build with ibis::builder (ir/ibis_builder.h).  Change operands
+ * only through instr::set_src()/set_dst()/... so that use lists stay right.
+ * After changing block structure (adding blocks or control flow
+ * instructions) call shader::rebuild_cfg().
+ */
+#pragma once
+
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ir/ibis_opcodes.h"
+
+namespace ibis {
+
+class value;
+class instr;
+class block;
+class shader;
+
+enum class reg_file : uint8_t {
+   ssa, wlr, hw_reg, uniform, attr, imm, flag, accum,
+};
+
+const char *file_name(reg_file f);
+
+/* Operand and value types.  v, uv and vf are the packed-vector immediate
+ * types; flag is the type of FLAG values (one bit per channel).
+ */
+enum class data_type : uint8_t {
+   none,
+   u8, s8, u16, s16, f16, u32, s32, f32, u64, s64, f64,
+   v, uv, vf,
+   flag,
+};
+
+unsigned type_bits(data_type t);
+bool type_is_float(data_type t);
+bool type_is_signed_int(data_type t);
+bool type_is_vector_imm(data_type t);
+const char *type_name(data_type t);
+/* Parses a type name ("f32", "uv", "flag"); false if unknown. */
+bool type_from_name(const std::string &s, data_type *t);
+
+/* A physical location, set by register allocation (or fixed for HW_REG,
+ * push constants and attributes).
+ */
+struct phys_reg {
+   enum kind_t : uint8_t { none, grf, flag, acc } kind = none;
+   uint16_t nr = 0;
+   uint16_t subreg = 0;     /* bytes for grf/acc, 16-bit halves for flag */
+
+   bool valid() const { return kind != none; }
+   bool operator==(const phys_reg &o) const
+   {
+      return kind == o.kind && nr == o.nr && subreg == o.subreg;
+   }
+};
+
+/* A point of use of a value: an instruction and the operand slot. */
+struct use {
+   enum : int { predicate = -1, preserve = -2 };
+
+   instr *in;
+   int slot;                /* source index, or predicate / preserve */
+};
+
+class value {
+public:
+   uint32_t id;
+   reg_file file;
+   data_type type;          /* natural type; gives the bit size */
+   uint8_t width;           /* SIMD channels; 1 for uniform values */
+   uint8_t group;           /* first channel covered (quarter control) */
+   uint16_t length;         /* number of components */
+   phys_reg phys;
+
+   unsigned bit_size() const { return type_bits(type); }
+   /* Bytes of one component (width channels); flags count bits, not bytes. */
+   unsigned component_bytes() const;
+   unsigned size_bytes() const { return component_bytes() * length; }
+
+   /* The instructions writing this value, in no particular order. */
+   const std::vector<instr *> &defs() const { return defs_; }
+   /* The single writer of an SSA/FLAG value, or null if there is none. */
+   instr *def() const { return defs_.size() == 1 ? defs_[0] : nullptr; }
+   const std::vector<use> &uses() const { return uses_; }
+
+   /* Defined at program start by the hardware (push constants, attributes). */
+   bool is_preloaded() const
+   {
+      return file == reg_file::uniform || file == reg_file::attr;
+   }
+
+   /* Lives in all channels regardless of the execution mask: a NoMask,
+    * partial or uniform write, or a file that is global by nature.  Such a
+    * value interferes with anything whose register range it shares.
+    */
+   bool is_simd_global() const;
+
+private:
+   friend class instr;
+   friend class shader;
+   std::vector<instr *> defs_;
+   std::vector<use> uses_;
+};
+
+/* A register region <vstride;width,hstride> in elements; vstride and width
+ * are unused on destinations.
+ */
+struct region {
+   uint8_t vstride = 0, width = 0, hstride = 0;
+
+   bool operator==(const region &o) const
+   {
+      return vstride == o.vstride && width == o.width && hstride == o.hstride;
+   }
+};
+
+/* An operand: a value (with type, byte offset, region and modifiers), an
+ * immediate, or nothing (an empty optional slot).
+ */
+class operand {
+public:
+   value *val = nullptr;
+   uint64_t imm = 0;        /* immediate bits, zero-extended */
+   data_type type = data_type::none;
+   uint32_t offset = 0;     /* bytes from the start of the value */
+   region rgn;
+   bool has_region = false;
+   bool neg = false;
+   bool abs = false;
+
+   operand() = default;
+   operand(value *v) : val(v), type(v ? v->type : data_type::none) {}
+
+   static operand imm_of(data_type t, uint64_t bits);
+   static operand imm_f32(float f);
+   static operand imm_u32(uint32_t u) { return imm_of(data_type::u32, u); }
+   static operand imm_s32(int32_t i) { return imm_of(data_type::s32, uint32_t(i)); }
+
+   bool is_null() const { return !val && type == data_type::none; }
+   bool is_imm() const { return !val && type != data_type::none; }
+   reg_file file() const { return val ? val->file : reg_file::imm; }
+
+   /* The same operand reading component i of its value. */
+   operand component(unsigned i) const;
+   operand as_type(data_type t) const;
+   operand with_region(unsigned vstride, unsigned width, unsigned hstride) const;
+   operand negate() const { operand o = *this; o.neg = !o.neg; return o; }
+   operand absolute() const { operand o = *this; o.abs = true; o.neg = false; return o; }
+
+   bool operator==(const operand &o) const;
+   bool operator!=(const operand &o) const { return !(*this == o); }
+};
+
+enum class cond_mod : uint8_t { none, z, nz, g, ge, l, le, o, u };
+const char *cond_mod_name(cond_mod c);
+
+enum instr_flag : uint32_t {
+   INSTR_WE_ALL       = 1u << 0,   /* NoMask: runs on all channels */
+   INSTR_EOT          = 1u << 1,   /* ends the thread (sends) */
+   INSTR_SIDE_EFFECTS = 1u << 2,   /* an effect the opcode does not imply */
+};
+
+class instr {
+public:
+   const opcode op;
+   uint8_t exec_size;
+   uint8_t group = 0;       /* first channel of the execution mask */
+   bool saturate = false;
+   bool pred_inv = false;
+   cond_mod cmod = cond_mod::none;
+   uint32_t flags = 0;
+   /* Position in program order, set by shader::renumber(). */
+   unsigned ip = 0;
+
+   const opcode_info &info() const { return op_info(op); }
+   block *parent() const { return block_; }
+   /* Where the instruction is in its block's list. */
+   std::list<instr *>::iterator position() const { return pos_; }
+
+   unsigned num_srcs() const { return srcs_.size(); }
+   const operand &src(unsigned i) const { return srcs_[i]; }
+   const std::vector<operand> &srcs() const { return srcs_; }
+   unsigned num_dsts() const { return dsts_.size(); }
+   const operand &dst(unsigned i = 0) const { return dsts_[i]; }
+   const std::vector<operand> &dsts() const { return dsts_; }
+   /* The FLAG value defined by the conditional modifier, or null. */
+   value *flag_def() const { return flag_def_; }
+   /* The FLAG value read by the predicate, or null. */
+   value *predicate() const { return pred_; }
+   /* The tied source whose contents the partial destination write keeps. */
+   const operand &preserve() const { return preserve_; }
+
+   void set_src(unsigned i, const operand &o);
+   void add_src(const operand &o);
+   void set_num_srcs(unsigned n);
+   void set_dst(unsigned i, const operand &o);
+   void add_dst(const operand &o);
+   void set_flag_def(value *v);
+   void set_predicate(value *v, bool inverted = false);
+   void set_preserve(const operand &o);
+
+   bool we_all() const { return flags & INSTR_WE_ALL; }
+   bool has_side_effects() const
+   {
+      return info().side_effects || (flags & INSTR_SIDE_EFFECTS);
+   }
+   /* Does this instruction write v (as a destination or flag def)? */
+   bool writes(const value *v) const;
+   /* Does this instruction read v (source, predicate or preserve)? */
+   bool reads(const value *v) const;
+   bool is_phi() const { return op == opcode::phi; }
+   /* if, else, while, break and cont end their block. */
+   bool is_block_end() const;
+   /* endif and do begin their block. */
+   bool is_block_start() const;
+
+   /* Unlinks from the block and from every use/def list. */
+   void remove();
+
+   /* The instruction as text, as the printer writes it. */
+   std::string str() const;
+
+private:
+   friend class shader;
+   friend class block;
+   instr(opcode op, uint8_t exec_size) : op(op), exec_size(exec_size) {}
+   void link_src(const operand &o, int slot);
+   void unlink_src(const operand &o, int slot);
+   void link_dst(const operand &o);
+   void unlink_dst(const operand &o);
+
+   std::vector<operand> srcs_;
+   std::vector<operand> dsts_;
+   operand preserve_;
+   value *flag_def_ = nullptr;
+   value *pred_ = nullptr;
+   block *block_ = nullptr;
+   std::list<instr *>::iterator pos_;
+};
+
+class block {
+public:
+   using iterator = std::list<instr *>::iterator;
+
+   unsigned index;
+   std::vector<block *> preds;
+   std::vector<block *> succs;
+
+   /* Iterate with "for (instr *in : blk->instrs())"; to remove while
+    * iterating, advance the iterator before calling instr::remove().
+    */
+   const std::list<instr *> &instrs() const { return instrs_; }
+   bool empty() const { return instrs_.empty(); }
+   instr *first() const { return instrs_.empty() ? nullptr : instrs_.front(); }
+   instr *last() const { return instrs_.empty() ? nullptr : instrs_.back(); }
+   iterator begin() { return instrs_.begin(); }
+   iterator end() { return instrs_.end(); }
+
+   /* First position after the leading endif/do marker and the phis. */
+   iterator after_phis();
+   /* Last position before a block-ending jump. */
+   iterator before_jump();
+
+   void append(instr *in) { insert(instrs_.end(), in); }
+   void insert(iterator pos, instr *in);
+   void insert_before(instr *pos, instr *in) { insert(pos->pos_, in); }
+   void insert_after(instr *pos, instr *in) { insert(std::next(pos->pos_), in); }
+
+   shader *parent() const { return shader_; }
+
+private:
+   friend class shader;
+   friend class instr;
+   std::list<instr *> instrs_;
+   shader *shader_ = nullptr;
+};
+
+enum class shader_stage : uint8_t { vs, tcs, tes, gs, fs, cs };
+const char *stage_name(shader_stage s);
+
+class shader {
+public:
+   shader(shader_stage stage, unsigned dispatch_width);
+   ~shader();
+   shader(const shader &) = delete;
+   shader &operator=(const shader &) = delete;
+
+   shader_stage stage;
+   unsigned dispatch_width;
+
+   const std::vector<std::unique_ptr<block>> &blocks() const { return blocks_; }
+   block *entry() const { return blocks_.empty() ? nullptr : blocks_[0].get(); }
+   block *add_block();
+
+   /* A new value; the default id is the next free one. */
+   value *create_value(reg_file file, data_type type, unsigned width,
+                       unsigned length = 1, unsigned group = 0,
+                       uint32_t id = UINT32_MAX);
+   value *find_value(uint32_t id) const;
+   /* Every value, in id order. */
+   std::vector<value *> values() const;
+   /* One more than the largest value id (size for id-indexed arrays). */
+   uint32_t value_id_bound() const { return values_.size(); }
+
+   /* A new instruction, not yet in a block.  exec_size 0 means the
+    * dispatch width.
+    */
+   instr *create_instr(opcode op, unsigned exec_size = 0);
+
+   /* Recomputes preds/succs from the structured control flow; throws
+    * ibis::error on unbalanced if/else/endif or do/while, or on a jump that
+    * does not end its block.
+    */
+   void rebuild_cfg();
+   /* Numbers instructions in program order (instr::ip), from 0. */
+   unsigned renumber();
+
+   std::string str() const;
+
+private:
+   std::vector<std::unique_ptr<block>> blocks_;
+   std::vector<std::unique_ptr<value>> values_;      /* indexed by id */
+   std::vector<std::unique_ptr<instr>> instrs_;
+};
+
+/* Channels of an SSA/WLR value, by bit size, width, group and length:
+ * "f32x16", "u16x8+8[4]".
+ */
+std::string value_spec(const value *v);
+
+} /* namespace ibis */
