@@ -414,6 +414,10 @@ struct tex_src {
    tex_src_type type = tex_src_type::coord;
 };
 
+/* The tg4 offsets a new texture instruction has (the 2x2 footprint). */
+constexpr std::array<std::array<int8_t, 2>, 4> default_tg4_offsets = {
+   {{0, 1}, {1, 1}, {1, 0}, {0, 0}}};
+
 struct tex_instr : instr {
    tex_instr() : instr(instr_type::tex) {}
    def *get_def() override { return &dest; }
@@ -426,7 +430,8 @@ struct tex_instr : instr {
    unsigned sampler_index = 0;
    unsigned component = 0;               /* tg4 gather component */
    bool is_gather_implicit_lod = false;
-   std::array<std::array<int8_t, 2>, 4> tg4_offsets = {};
+   /* Gather offsets; printed only when they differ from the defaults. */
+   std::array<std::array<int8_t, 2>, 4> tg4_offsets = default_tg4_offsets;
    bool texture_non_uniform = false;
    bool sampler_non_uniform = false;
    bool is_sparse = false;

@@ -485,7 +485,7 @@ binop_convert("bfm", "uint32", "int32",
               "uint32_t(((uint64_t(1) << (s0 & 31)) - 1) << (s1 & 31))")
 # Results that come out denormal are flushed to zero.
 opcode("ldexp", 0, "float", [0, 0], ["float", "int32"],
-       "dst = ldexp_flush(s0, s1);")
+       "dst = ldexp_flush(s0, s1, bits);")
 
 horiz("vec2", 2, "uint", [(1, "uint"), (1, "uint")],
       "dst[0] = s0[0]; dst[1] = s1[0];")
