@@ -17,6 +17,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -87,7 +88,7 @@ struct reg {
 constexpr unsigned desc_mlen(uint32_t desc) { return (desc >> 25) & 0xf; }
 constexpr unsigned desc_rlen(uint32_t desc) { return (desc >> 20) & 0x1f; }
 constexpr bool desc_header_present(uint32_t desc) { return (desc >> 19) & 1; }
-constexpr unsigned ex_desc_ex_mlen(uint32_t ex_desc) { return (ex_desc >> 6) & 0x1f; }
+constexpr unsigned ex_desc_ex_mlen(uint32_t ex_desc) { return (ex_desc >> 6) & 0xf; }
 
 struct inst {
    isa::opcode op = isa::opcode::nop;
@@ -121,8 +122,10 @@ struct inst {
 
    /* SEND, SENDC, SENDS, SENDSC. */
    isa::sfid sfid = isa::sfid::null;
-   uint32_t desc = 0;          /* message descriptor, when immediate */
-   uint32_t ex_desc = 0;       /* extended descriptor, when immediate */
+   uint32_t desc = 0;          /* message descriptor, when immediate; bit
+                                * 31 is not part of it (it is EOT) */
+   uint32_t ex_desc = 0;       /* SENDS extended descriptor, when immediate
+                                * (a Gen9 SEND has no room for one) */
    bool desc_indirect = false;     /* descriptor in a0.0 (src[1] on SEND) */
    bool ex_desc_indirect = false;  /* SENDS: extended descriptor in a0 */
    uint8_t ex_desc_subnr = 0;      /* ... in a0.<ex_desc_subnr> */
@@ -171,6 +174,8 @@ reg stride(reg r, unsigned hstride);   /* destination stride */
 reg scalar(reg r);                     /* <0,1,0> */
 reg neg(reg r);
 reg abs(reg r);
+/* The src1 of a one-source instruction whose src0 is src0. */
+reg unused_src1(const reg &src0);
 
 /* An ALU instruction with default controls; change fields afterwards. */
 inst make(isa::opcode op, unsigned exec_size, const reg &dst,
@@ -224,7 +229,11 @@ std::vector<decoded> decode_program(const uint8_t *data, size_t size, gen g);
  * take two lines).  Branch targets print as "LABELn" when labels gives a
  * name for offset + jip/uip, and as numbers otherwise.
  */
-struct label_map;
+struct label_map {
+   std::map<int64_t, unsigned> numbers;   /* byte offset -> n of "LABELn" */
+};
+/* Labels for every branch target, numbered as brw_disasm does. */
+label_map find_labels(const std::vector<decoded> &program);
 std::string disassemble(const inst &in, gen g, size_t offset = 0,
                         const label_map *labels = nullptr);
 /* A whole program, with "LABELn:" lines at branch targets. */

@@ -3,7 +3,7 @@
  */
 #include <cstring>
 
-#include "isa/isa.h"
+#include "isa/isa_bits.h"
 #include "util/ibis_error.h"
 
 namespace ibis::isa {
@@ -173,6 +173,21 @@ abs(reg r)
    return r;
 }
 
+reg
+unused_src1(const reg &src0)
+{
+   /* A non-present src1 next to an immediate takes the immediate's type
+    * encoding (read as a register type), as brw emits it.
+    */
+   reg r;
+   if (src0.file == reg_file::imm && !is_64bit_imm(src0.type)) {
+      int hw = type_hw(src0.type, true);
+      isa::type t = hw >= 0 ? type_from_hw(hw, false) : type::invalid;
+      r.type = t == type::invalid ? type::UD : t;
+   }
+   return r;
+}
+
 inst
 make(isa::opcode op, unsigned exec_size, const reg &dst, const reg &src0,
      const reg &src1, const reg &src2)
@@ -184,11 +199,8 @@ make(isa::opcode op, unsigned exec_size, const reg &dst, const reg &src0,
    in.src = { src0, src1, src2 };
    if (is_3src(op))
       in.access = access_mode::align16;
-   /* An unused second source is encoded with the first one's type, as the
-    * hardware documents for non-present operands.
-    */
-   if (info(op).nsrc < 2)
-      in.src[1].type = src0.type;
+   if (info(op).nsrc < 2 && src0.file == reg_file::imm)
+      in.src[1] = unused_src1(src0);
    return in;
 }
 

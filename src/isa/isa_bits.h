@@ -1,0 +1,133 @@
+/*
+ * Bit-field access on instruction words, and the small encodings shared by
+ * the encoder and the decoder.  Internal to src/isa.
+ */
+#pragma once
+
+#include "isa/isa.h"
+
+namespace ibis::isa {
+
+static inline uint64_t
+get_bits(const native &n, unsigned hi, unsigned lo)
+{
+   unsigned width = hi - lo + 1;
+   uint64_t mask = width == 64 ? ~0ull : (1ull << width) - 1;
+   if (lo / 64 == hi / 64)
+      return (n[lo / 64] >> (lo % 64)) & mask;
+   /* A field that straddles the two words. */
+   unsigned low_width = 64 - lo % 64;
+   return ((n[0] >> (lo % 64)) | (n[1] << low_width)) & mask;
+}
+
+static inline void
+set_bits(native &n, unsigned hi, unsigned lo, uint64_t v)
+{
+   for (unsigned b = lo; b <= hi; b++) {
+      uint64_t bit = 1ull << (b % 64);
+      if ((v >> (b - lo)) & 1)
+         n[b / 64] |= bit;
+      else
+         n[b / 64] &= ~bit;
+   }
+}
+
+static inline uint64_t get(const native &n, field f) { return get_bits(n, f.hi, f.lo); }
+static inline void set(native &n, field f, uint64_t v) { set_bits(n, f.hi, f.lo, v); }
+
+static inline uint64_t
+cget(uint64_t c, field f)
+{
+   unsigned width = f.hi - f.lo + 1;
+   return (c >> f.lo) & ((1ull << width) - 1);
+}
+
+static inline void
+cset(uint64_t &c, field f, uint64_t v)
+{
+   unsigned width = f.hi - f.lo + 1;
+   uint64_t mask = ((1ull << width) - 1) << f.lo;
+   c = (c & ~mask) | ((v << f.lo) & mask);
+}
+
+/* log2 encodings of region parameters and exec size; 0xff is "none". */
+static inline unsigned
+log2_enc(unsigned v)
+{
+   switch (v) {
+   case 1: return 0;
+   case 2: return 1;
+   case 4: return 2;
+   case 8: return 3;
+   case 16: return 4;
+   case 32: return 5;
+   default: return 0xff;
+   }
+}
+
+static inline unsigned
+vstride_enc(unsigned v)
+{
+   if (v == vstride_vxh)
+      return 0xf;
+   return v == 0 ? 0 : log2_enc(v) + 1;
+}
+
+static inline unsigned
+vstride_dec(unsigned e)
+{
+   if (e == 0xf)
+      return vstride_vxh;
+   return e == 0 ? 0 : e <= 6 ? 1u << (e - 1) : 0xfe;  /* 0xfe: reserved */
+}
+
+static inline unsigned
+hstride_enc(unsigned v)
+{
+   return v == 0 ? 0 : v <= 4 ? log2_enc(v) + 1 : 0xff;
+}
+
+static inline unsigned
+hstride_dec(unsigned e)
+{
+   return e == 0 ? 0 : 1u << (e - 1);
+}
+
+/* Hardware type encodings, per register file (immediates differ). */
+static inline int
+type_hw(isa::type t, bool immediate)
+{
+   if (unsigned(t) >= num_types)
+      return -1;
+   const tables::type_desc &d = tables::types[unsigned(t)];
+   return immediate ? d.imm_hw : d.reg_hw;
+}
+
+static inline isa::type
+type_from_hw(unsigned hw, bool immediate)
+{
+   for (unsigned i = 0; i < num_types; i++) {
+      const tables::type_desc &d = tables::types[i];
+      if ((immediate ? d.imm_hw : d.reg_hw) == int(hw))
+         return isa::type(i);
+   }
+   return isa::type::invalid;
+}
+
+static inline isa::type
+tri_type_from_hw(unsigned hw)
+{
+   for (unsigned i = 0; i < num_types; i++) {
+      if (tables::types[i].tri_hw == int(hw))
+         return isa::type(i);
+   }
+   return isa::type::invalid;
+}
+
+static inline bool
+is_64bit_imm(isa::type t)
+{
+   return t == type::DF || t == type::Q || t == type::UQ;
+}
+
+} /* namespace ibis::isa */
