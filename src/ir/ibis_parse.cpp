@@ -47,6 +47,12 @@ private:
    {
       return source_loc{file, line, unsigned(pos - line_start + 1)};
    }
+   /* The location of the next token. */
+   source_loc here()
+   {
+      skip_ws();
+      return loc();
+   }
    [[noreturn]] void error_at(const source_loc &l, const std::string &msg)
    {
       fail(l, "%s", msg.c_str());
@@ -156,6 +162,10 @@ private:
    void apply_offset(operand &o, unsigned comp, unsigned rest,
                      const source_loc &at);
    void parse_decl(reg_file file);
+   void check_structure(block *b, opcode op, const source_loc &at);
+
+   /* Open if/do constructs, for errors at the right line. */
+   std::vector<std::pair<opcode, source_loc>> nesting;
    void parse_instr(block *b);
 };
 
@@ -172,7 +182,7 @@ parser::parse_stage(const std::string &s)
 data_type
 parser::parse_type()
 {
-   source_loc at = loc();
+   source_loc at = here();
    std::string name = ident();
    data_type t;
    if (!type_from_name(name, &t))
@@ -371,7 +381,7 @@ operand
 parser::parse_operand(instr *in, int slot, bool *deferred)
 {
    skip_ws();
-   source_loc at = loc();
+   source_loc at = here();
    *deferred = false;
    if (peek_ident("_")) {
       pos++;
@@ -429,7 +439,7 @@ parser::parse_operand(instr *in, int slot, bool *deferred)
 void
 parser::parse_decl(reg_file file)
 {
-   source_loc at = loc();
+   source_loc at = here();
    uint32_t id = parse_value_id();
    expect(':');
    parse_spec(file, id, at);
@@ -450,10 +460,56 @@ cond_mod_from_name(const std::string &s, cond_mod *c)
    return false;
 }
 
+/* Catches unbalanced control flow here, where the line is known;
+ * shader::rebuild_cfg() derives the edges afterwards.
+ */
+void
+parser::check_structure(block *b, opcode op, const source_loc &at)
+{
+   const char *name = op_name(op);
+   if (b->last() && b->last()->is_block_end())
+      error_at(at, strfmt("'%s' follows '%s', which ends block%u", name,
+                          b->last()->info().name, b->index));
+   if ((op == opcode::endif || op == opcode::do_) && !b->empty())
+      error_at(at, strfmt("'%s' must begin a block", name));
+
+   bool in_loop = false;
+   for (const auto &n : nesting)
+      in_loop |= n.first == opcode::do_;
+   opcode top = nesting.empty() ? opcode::nop : nesting.back().first;
+   switch (op) {
+   case opcode::if_:
+   case opcode::do_:
+      nesting.push_back({op, at});
+      break;
+   case opcode::else_:
+      if (top != opcode::if_)
+         error_at(at, "else without if");
+      nesting.back().first = opcode::else_;
+      break;
+   case opcode::endif:
+      if (top != opcode::if_ && top != opcode::else_)
+         error_at(at, "endif without if");
+      nesting.pop_back();
+      break;
+   case opcode::while_:
+      if (top != opcode::do_)
+         error_at(at, "while without do");
+      nesting.pop_back();
+      break;
+   case opcode::break_:
+   case opcode::cont:
+      if (!in_loop)
+         error_at(at, strfmt("%s outside a loop", name));
+      break;
+   default:
+      break;
+   }
+}
+
 void
 parser::parse_instr(block *b)
 {
-   source_loc start = loc();
    value *pred = nullptr;
    bool pred_inv = false;
    if (accept('(')) {
@@ -461,7 +517,7 @@ parser::parse_instr(block *b)
       if (peek() != '+' && peek() != '-')
          err("expected '+' or '-' before the predicate");
       pred_inv = text[pos++] == '-';
-      source_loc at = loc();
+      source_loc at = here();
       pred = lookup(parse_value_id(), at, true);
       expect(')');
    }
@@ -512,15 +568,16 @@ parser::parse_instr(block *b)
       expect('=');
    }
 
-   source_loc op_at = loc();
+   source_loc op_at = here();
    std::string name = ident();
    opcode op;
    if (!opcode_from_name(name.c_str(), &op))
       error_at(op_at, strfmt("unknown opcode '%s'", name.c_str()));
+   check_structure(b, op, op_at);
    instr *in = sh->create_instr(op);
    while (peek() == '.') {
       pos++;
-      source_loc at = loc();
+      source_loc at = here();
       std::string mod = ident();
       if (mod == "sat")
          in->saturate = true;
@@ -571,7 +628,7 @@ parser::parse_instr(block *b)
    }
    if (accept('{')) {
       do {
-         source_loc at = loc();
+         source_loc at = here();
          std::string f = ident();
          if (f == "WE_all")
             in->flags |= INSTR_WE_ALL;
@@ -584,7 +641,6 @@ parser::parse_instr(block *b)
       } while (accept(','));
       expect('}');
    }
-   (void)start;
    end_line();
 }
 
@@ -596,7 +652,7 @@ parser::run()
    if (ident() != "shader")
       err("expected 'shader <stage> simd<N>'");
    shader_stage stage = parse_stage(ident());
-   source_loc at = loc();
+   source_loc at = here();
    std::string simd = ident();
    unsigned width = simd.rfind("simd", 0) == 0 ? atoi(simd.c_str() + 4) : 0;
    if (width != 8 && width != 16 && width != 32)
@@ -607,7 +663,7 @@ parser::run()
 
    block *cur = nullptr;
    while (next_line()) {
-      source_loc at = loc();
+      source_loc at = here();
       size_t save = pos;
       std::string word;
       if (isalpha((unsigned char)peek()))
@@ -648,6 +704,10 @@ parser::run()
       parse_instr(cur);
    }
 
+   if (!nesting.empty()) {
+      error_at(nesting.back().second,
+               strfmt("%s is never closed", op_name(nesting.back().first)));
+   }
    for (const fixup &f : fixups) {
       const operand &old = f.slot == use::preserve ? f.in->preserve()
                                                    : f.in->src(f.slot);

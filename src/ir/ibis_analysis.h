@@ -1,0 +1,146 @@
+/*
+ * Analyses over the IR: dominance, liveness, register pressure and the
+ * hybrid SSA + interval interference of i965-scalar-ssa.txt.
+ *
+ * Each analysis is a snapshot: it numbers the instructions (shader::
+ * renumber()) and must be recomputed after the shader changes.
+ */
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "ir/ibis_ir.h"
+
+namespace ibis {
+
+/* A set of values by id. */
+class value_set {
+public:
+   explicit value_set(unsigned bound = 0) : words((bound + 63) / 64) {}
+
+   bool has(const value *v) const { return has(v->id); }
+   bool has(unsigned id) const
+   {
+      return id / 64 < words.size() && (words[id / 64] >> (id % 64)) & 1;
+   }
+   void add(const value *v) { words[v->id / 64] |= 1ull << (v->id % 64); }
+   void remove(const value *v) { words[v->id / 64] &= ~(1ull << (v->id % 64)); }
+   /* Adds every member of o; true if this set grew. */
+   bool add_all(const value_set &o);
+   void remove_all(const value_set &o);
+   bool operator==(const value_set &o) const { return words == o.words; }
+   /* The members, in id order. */
+   std::vector<value *> values(const shader &s) const;
+
+private:
+   std::vector<uint64_t> words;
+};
+
+class dominance {
+public:
+   explicit dominance(shader &s);
+
+   /* Immediate dominator; null for the entry and unreachable blocks. */
+   block *idom(const block *b) const { return idom_[b->index]; }
+   const std::vector<block *> &children(const block *b) const
+   {
+      return children_[b->index];
+   }
+   bool reachable(const block *b) const { return pre_[b->index] != UINT32_MAX; }
+   /* Reflexive: a block dominates itself. */
+   bool dominates(const block *a, const block *b) const;
+   /* Instruction a comes before or is b and its block dominates b's. */
+   bool dominates(const instr *a, const instr *b) const;
+   /* Reverse post-order of the reachable blocks. */
+   const std::vector<block *> &rpo() const { return rpo_; }
+
+private:
+   std::vector<block *> idom_;
+   std::vector<std::vector<block *>> children_;
+   std::vector<uint32_t> pre_, post_;   /* dominator tree DFS numbers */
+   std::vector<block *> rpo_;
+};
+
+class liveness {
+public:
+   explicit liveness(shader &s);
+
+   /* Values the allocator cares about: SSA, WLR, UNIFORM, ATTR, FLAG. */
+   static bool tracked(const value *v);
+
+   const value_set &live_in(const block *b) const { return in_[b->index]; }
+   const value_set &live_out(const block *b) const { return out_[b->index]; }
+   /* Values live right after in (read by a later instruction). */
+   value_set live_after(const instr *in) const;
+   bool is_live_after(const value *v, const instr *in) const;
+
+   /* Calls fn(in, live_after(in)) for every instruction of b, last first. */
+   void walk_backwards(const block *b,
+                       const std::function<void(const instr *, const value_set &)> &fn) const;
+
+   /* The instruction that starts v's live range (its first write), or
+    * null for values defined at program start.
+    */
+   const instr *first_def(const value *v) const;
+
+   /* v's live range as a program-order interval [start, end) of
+    * instruction numbers; a dead definition still covers its instruction.
+    */
+   unsigned start(const value *v) const { return start_[v->id]; }
+   unsigned end(const value *v) const { return end_[v->id]; }
+
+   const shader &program() const { return sh; }
+
+private:
+   bool kills(const instr *in, const value *v) const;
+   void transfer(const instr *in, value_set &live) const;
+
+   const shader &sh;
+   std::vector<value_set> in_, out_;
+   std::vector<const instr *> first_def_;
+   std::vector<unsigned> start_, end_;
+};
+
+/* Physical 32-byte GRFs that v occupies on its own.  A value of width > 1
+ * takes ceil(width * bit_size / 8 * length / 32) registers, components
+ * packed one after another; a uniform (width 1) value takes its bytes
+ * rounded up to a dword, and uniform values pack together: see pressure.
+ */
+unsigned value_grfs(const value *v);
+
+/* Bytes a width-1 value takes in the shared uniform registers. */
+unsigned uniform_bytes(const value *v);
+
+/* Does v occupy general registers (counts for pressure)? */
+bool uses_grfs(const value *v);
+
+struct register_pressure {
+   /* GRFs in use at each instruction (by ip): the values it reads, the
+    * values it defines and the values live across it.  Phi sources count
+    * on the incoming edge instead.  Non-uniform values count value_grfs();
+    * all width-1 values present together share registers:
+    * ceil(sum of uniform_bytes() / 32).
+    */
+   std::vector<unsigned> at;
+   unsigned max = 0;
+};
+
+register_pressure compute_pressure(const liveness &live);
+
+/* Interference (i965-scalar-ssa.txt, "In the mean time..."). */
+
+/* Classic SSA interference: one value is live at the other's definition. */
+bool regs_ssa_interfere(const value *a, const value *b, const liveness &live,
+                        const dominance &dom);
+/* The program-order live intervals overlap. */
+bool regs_interval_interfere(const value *a, const value *b,
+                             const liveness &live);
+/* SSA interference, or overlapping intervals where the values differ in
+ * width, bit size or group, or either one is SIMD-global.
+ */
+bool regs_interfere(const value *a, const value *b, const liveness &live,
+                    const dominance &dom);
+
+} /* namespace ibis */

@@ -1,0 +1,237 @@
+/*
+ * Liveness by backward data flow over the blocks, then per-instruction
+ * answers by walking one block.
+ *
+ * SSA and FLAG values die (going backwards) at their definition.  A WLR
+ * value dies only at its first write: its later, partial writes keep the
+ * earlier ones alive, as uses do.  Phi sources are live at the end of the
+ * matching predecessor, not in the phi's block.  UNIFORM and ATTR values
+ * have no definition and are live from the program start.
+ */
+#include "ir/ibis_analysis.h"
+
+#include <algorithm>
+
+namespace ibis {
+
+bool
+value_set::add_all(const value_set &o)
+{
+   bool grew = false;
+   if (words.size() < o.words.size())
+      words.resize(o.words.size());
+   for (size_t i = 0; i < o.words.size(); i++) {
+      uint64_t w = words[i] | o.words[i];
+      grew |= w != words[i];
+      words[i] = w;
+   }
+   return grew;
+}
+
+void
+value_set::remove_all(const value_set &o)
+{
+   for (size_t i = 0; i < words.size() && i < o.words.size(); i++)
+      words[i] &= ~o.words[i];
+}
+
+std::vector<value *>
+value_set::values(const shader &s) const
+{
+   std::vector<value *> v;
+   for (size_t i = 0; i < words.size(); i++) {
+      for (uint64_t w = words[i]; w; w &= w - 1) {
+         value *val = s.find_value(i * 64 + __builtin_ctzll(w));
+         if (val)
+            v.push_back(val);
+      }
+   }
+   return v;
+}
+
+bool
+liveness::tracked(const value *v)
+{
+   return v->file == reg_file::ssa || v->file == reg_file::wlr ||
+          v->file == reg_file::uniform || v->file == reg_file::attr ||
+          v->file == reg_file::flag;
+}
+
+bool
+liveness::kills(const instr *in, const value *v) const
+{
+   return v->file != reg_file::wlr || first_def_[v->id] == in;
+}
+
+/* Steps live from after in to before it. */
+void
+liveness::transfer(const instr *in, value_set &live) const
+{
+   auto visit_def = [&](value *v) {
+      if (!v || !tracked(v))
+         return;
+      if (kills(in, v))
+         live.remove(v);
+      else
+         live.add(v);
+   };
+   for (const operand &d : in->dsts())
+      visit_def(d.val);
+   visit_def(in->flag_def());
+   if (in->is_phi())
+      return;
+   auto visit_use = [&](value *v) {
+      if (v && tracked(v))
+         live.add(v);
+   };
+   for (const operand &s : in->srcs())
+      visit_use(s.val);
+   visit_use(in->predicate());
+   visit_use(in->preserve().val);
+}
+
+liveness::liveness(shader &s) : sh(s)
+{
+   unsigned num_ips = s.renumber();
+   unsigned bound = s.value_id_bound();
+   unsigned n = s.blocks().size();
+
+   first_def_.assign(bound, nullptr);
+   for (const value *v : s.values()) {
+      for (const instr *d : v->defs()) {
+         if (d->parent() && (!first_def_[v->id] || d->ip < first_def_[v->id]->ip))
+            first_def_[v->id] = d;
+      }
+   }
+
+   in_.assign(n, value_set(bound));
+   out_.assign(n, value_set(bound));
+
+   /* Phi sources per (block, predecessor slot). */
+   auto phi_uses = [&](const block *succ, const block *pred, value_set &set) {
+      for (unsigned j = 0; j < succ->preds.size(); j++) {
+         if (succ->preds[j] != pred)
+            continue;
+         for (const instr *in : succ->instrs()) {
+            if (in->is_block_start())
+               continue;
+            if (!in->is_phi())
+               break;
+            if (j < in->num_srcs() && in->src(j).val && tracked(in->src(j).val))
+               set.add(in->src(j).val);
+         }
+      }
+   };
+
+   for (bool changed = true; changed;) {
+      changed = false;
+      for (unsigned i = n; i-- > 0;) {
+         const block *b = s.blocks()[i].get();
+         value_set out(bound);
+         for (const block *succ : b->succs) {
+            out.add_all(in_[succ->index]);
+            phi_uses(succ, b, out);
+         }
+         out_[i] = out;
+         for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it)
+            transfer(*it, out);
+         if (!(out == in_[i])) {
+            in_[i] = out;
+            changed = true;
+         }
+      }
+   }
+
+   /* Intervals in program order. */
+   start_.assign(bound, UINT32_MAX);
+   end_.assign(bound, 0);
+   auto cover = [&](const value *v, unsigned from, unsigned to) {
+      start_[v->id] = std::min(start_[v->id], from);
+      end_[v->id] = std::max(end_[v->id], to);
+   };
+   for (const auto &b : s.blocks()) {
+      if (b->empty())
+         continue;
+      unsigned first = b->first()->ip, last = b->last()->ip;
+      for (const value *v : in_[b->index].values(s))
+         cover(v, first, first);
+      for (const value *v : out_[b->index].values(s))
+         cover(v, last + 1, last + 1);
+      for (const instr *in : b->instrs()) {
+         for (const operand &d : in->dsts()) {
+            if (d.val && tracked(d.val))
+               cover(d.val, in->ip, in->ip + 1);
+         }
+         if (in->flag_def())
+            cover(in->flag_def(), in->ip, in->ip + 1);
+         if (in->is_phi())
+            continue;
+         for (const operand &o : in->srcs()) {
+            if (o.val && tracked(o.val))
+               cover(o.val, in->ip, in->ip);
+         }
+         if (in->predicate())
+            cover(in->predicate(), in->ip, in->ip);
+         if (in->preserve().val && tracked(in->preserve().val))
+            cover(in->preserve().val, in->ip, in->ip);
+      }
+   }
+   for (const value *v : s.values()) {
+      if (v->is_preloaded() && start_[v->id] != UINT32_MAX)
+         start_[v->id] = 0;
+      if (start_[v->id] == UINT32_MAX)
+         start_[v->id] = end_[v->id] = num_ips;
+   }
+}
+
+value_set
+liveness::live_after(const instr *in) const
+{
+   value_set live(sh.value_id_bound());
+   walk_backwards(in->parent(), [&](const instr *i, const value_set &l) {
+      if (i == in)
+         live = l;
+   });
+   return live;
+}
+
+void
+liveness::walk_backwards(const block *b,
+                         const std::function<void(const instr *, const value_set &)> &fn) const
+{
+   value_set live = out_[b->index];
+   for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it) {
+      fn(*it, live);
+      transfer(*it, live);
+   }
+}
+
+const instr *
+liveness::first_def(const value *v) const
+{
+   return v->id < first_def_.size() ? first_def_[v->id] : nullptr;
+}
+
+bool
+liveness::is_live_after(const value *v, const instr *in) const
+{
+   const block *b = in->parent();
+   const instr *def = first_def(v);
+   bool defined_here = def && def->parent() == b;
+   if (defined_here ? def->ip > in->ip : !in_[b->index].has(v))
+      return false;
+   if (out_[b->index].has(v))
+      return true;
+   /* A later read, or a later partial write of a WLR value. */
+   for (const use &u : v->uses()) {
+      if (u.in->parent() == b && !u.in->is_phi() && u.in->ip > in->ip)
+         return true;
+   }
+   for (const instr *d : v->defs()) {
+      if (d->parent() == b && d->ip > in->ip && !kills(d, v))
+         return true;
+   }
+   return false;
+}
+
+} /* namespace ibis */
