@@ -1,0 +1,324 @@
+/*
+ * Dominance, liveness, register pressure and the hybrid interference query.
+ */
+#include <gtest/gtest.h>
+
+#include "ir/ibis_analysis.h"
+#include "ir/ibis_text.h"
+#include "ir/testing/ibis_check.h"
+
+using namespace ibis;
+using ibis::testing::dedent;
+
+static const char *const loop_program = R"(
+   shader fs simd16
+   attr %1:f32x16[2]
+   block0:         ; succs: block1 block2
+      %2:f32x16 = mov 0.0:f32
+      %3:flagx16 = cmp.g %1, 0.0:f32
+      (+%3) if
+   block1:         ; preds: block0 succs: block3
+      %4:f32x16 = add %1, 1.0:f32
+      else
+   block2:         ; preds: block0 succs: block3
+      %5:f32x16 = add %1[1], -1.0:f32
+   block3:         ; preds: block1 block2 succs: block4
+      endif
+      %6:f32x16 = phi %4, %5
+   block4:         ; preds: block3 block5 block6 succs: block5 block7
+      do
+      %7:f32x16 = phi %6, %9, %11
+      %8:flagx16 = cmp.ge %7, 100.0:f32
+      (+%8) break
+   block5:         ; preds: block4 succs: block6 block4
+      %9:f32x16 = mul %7, 2.0:f32
+      %10:flagx16 = cmp.l %9, 10.0:f32
+      (-%10) cont
+   block6:         ; preds: block5 succs: block4 block7
+      %11:f32x16 = add %9, 1.0:f32
+      %12:flagx16 = cmp.nz %11, 50.0:f32
+      (+%12) while
+   block7:         ; preds: block4 block6
+      %13:f32x16 = phi %7, %11
+      %14:flagx16 = cmp.z %13, %2
+      (+%14) halt
+      fb_write_logical %13, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+)";
+
+static std::string
+ids(const shader &s, const value_set &set)
+{
+   std::string r;
+   for (const value *v : set.values(s))
+      r += (r.empty() ? "%" : " %") + std::to_string(v->id);
+   return r;
+}
+
+static const instr *
+def_of(const shader &s, unsigned id)
+{
+   return s.find_value(id)->defs()[0];
+}
+
+TEST(ir_analysis, dominance)
+{
+   auto s = parse_shader(dedent(loop_program));
+   dominance dom(*s);
+   const auto &b = s->blocks();
+   unsigned expected_idom[] = {~0u, 0, 0, 0, 3, 4, 5, 4};
+   for (unsigned i = 0; i < b.size(); i++) {
+      const block *idom = dom.idom(b[i].get());
+      EXPECT_EQ(idom ? idom->index : ~0u, expected_idom[i]) << "block" << i;
+   }
+   EXPECT_TRUE(dom.dominates(b[4].get(), b[6].get()));
+   EXPECT_TRUE(dom.dominates(b[6].get(), b[6].get()));
+   EXPECT_FALSE(dom.dominates(b[5].get(), b[7].get()));
+   EXPECT_FALSE(dom.dominates(b[1].get(), b[3].get()));
+   EXPECT_TRUE(dom.dominates(def_of(*s, 9), def_of(*s, 11)));
+   EXPECT_FALSE(dom.dominates(def_of(*s, 11), def_of(*s, 9)));
+}
+
+TEST(ir_analysis, unreachable_blocks_are_dominated_by_nothing)
+{
+   auto s = parse_shader(dedent(R"(
+      shader fs simd8
+      block0:
+         do
+         break
+      block1:
+         while
+      block2:
+         nop
+   )"));
+   dominance dom(*s);
+   const auto &b = s->blocks();
+   EXPECT_FALSE(dom.reachable(b[1].get()));
+   EXPECT_FALSE(dom.dominates(b[0].get(), b[1].get()));
+   EXPECT_EQ(dom.idom(b[2].get()), b[0].get());
+}
+
+TEST(ir_analysis, liveness_per_block)
+{
+   auto s = parse_shader(dedent(loop_program));
+   liveness live(*s);
+   const char *in[] = {"%1", "%1 %2", "%1 %2", "%2", "%2", "%2 %7", "%2 %9", "%2"};
+   const char *out[] = {"%1 %2", "%2 %4", "%2 %5", "%2 %6", "%2 %7", "%2 %9",
+                        "%2 %11", ""};
+   for (const auto &b : s->blocks()) {
+      EXPECT_EQ(ids(*s, live.live_in(b.get())), in[b->index]) << "block" << b->index;
+      EXPECT_EQ(ids(*s, live.live_out(b.get())), out[b->index]) << "block" << b->index;
+   }
+}
+
+TEST(ir_analysis, liveness_per_instruction)
+{
+   auto s = parse_shader(dedent(loop_program));
+   liveness live(*s);
+   const instr *cmp_ge = def_of(*s, 8), *add11 = def_of(*s, 11);
+   EXPECT_EQ(ids(*s, live.live_after(cmp_ge)), "%2 %7 %8");
+   EXPECT_EQ(ids(*s, live.live_after(add11)), "%2 %11");
+   EXPECT_TRUE(live.is_live_after(s->find_value(7), cmp_ge));
+   EXPECT_FALSE(live.is_live_after(s->find_value(9), add11));
+   EXPECT_TRUE(live.is_live_after(s->find_value(2), add11));
+   /* Not yet defined. */
+   EXPECT_FALSE(live.is_live_after(s->find_value(11), cmp_ge));
+   /* The answers of is_live_after() and live_after() agree everywhere. */
+   for (const auto &b : s->blocks()) {
+      for (const instr *in : b->instrs()) {
+         value_set after = live.live_after(in);
+         for (const value *v : s->values())
+            EXPECT_EQ(live.is_live_after(v, in), after.has(v))
+               << "%" << v->id << " after '" << in->str() << "'";
+      }
+   }
+}
+
+TEST(ir_analysis, wlr_value_lives_from_its_first_write)
+{
+   auto s = parse_shader(dedent(R"(
+      shader cs simd16
+      wlr %1:u16x16
+      block0:
+         %1 = mov(8) 0x76543210:v {WE_all}
+         %2:u32x16 = mov 0:u32
+         %1.16<1> = add(8+8) %1<8,8,1>, 8:u16 {WE_all}
+         %3:u32x16 = add %1, %2
+   )"));
+   liveness live(*s);
+   const instr *first = s->blocks()[0]->first();
+   const instr *zero = def_of(*s, 2);
+   EXPECT_TRUE(live.is_live_after(s->find_value(1), first));
+   EXPECT_EQ(ids(*s, live.live_after(zero)), "%1 %2");
+   EXPECT_EQ(live.start(s->find_value(1)), 0u);
+   EXPECT_EQ(live.end(s->find_value(1)), 3u);
+}
+
+/* Hand counts (32-byte GRFs; width-1 values pack by dwords):
+ *   %1 u32x1[3]  12 B  uniform      %6 u16x32[2]  128 B  4 GRFs
+ *   %2 f64x1      8 B  uniform      %7 u32x1        4 B  uniform
+ *   %3 f32x32   128 B  4 GRFs       %8 f16x1    2 -> 4 B uniform
+ *   %4 f16x16    32 B  1 GRF        %9 u8x8         8 B  1 GRF
+ *   %5 f64x8     64 B  2 GRFs       %10 u64x1[3]   24 B  uniform
+ * Everything stays live until the final write.
+ */
+TEST(ir_analysis, pressure_mixed_widths_bit_sizes_and_uniforms)
+{
+   auto s = parse_shader(dedent(R"(
+      shader fs simd32
+      uniform %1:u32x1[3]
+      uniform %2:f64x1
+      block0:
+         %3:f32x32 = mov %1<0,1,0>:f32
+         %4:f16x16 = mov 0x3c00:f16
+         %5:f64x8 = mov %2<0,1,0>
+         %6:u16x32[2] = undef
+         %7:u32x1 = mov %1[2]
+         %8:f16x1 = mov 0x3c00:f16
+         %9:u8x8 = mov 7:u8
+         %10:u64x1[3] = undef
+         fb_write_logical %3, %4, %5, %6, %7, %8, %9, %1, %2, %10 {EOT}
+   )"));
+   liveness live(*s);
+   register_pressure p = compute_pressure(live);
+   std::vector<unsigned> expected = {
+      4 + 1,                  /* %3; uniforms 12 + 8 = 20 B */
+      4 + 1 + 1,              /* + %4 */
+      4 + 1 + 2 + 1,          /* + %5 */
+      4 + 1 + 2 + 4 + 1,      /* + %6 */
+      4 + 1 + 2 + 4 + 1,      /* + %7: 24 B of uniforms */
+      4 + 1 + 2 + 4 + 1,      /* + %8: 28 B */
+      4 + 1 + 2 + 4 + 1 + 1,  /* + %9 */
+      4 + 1 + 2 + 4 + 1 + 2,  /* + %10: 52 B of uniforms take 2 */
+      4 + 1 + 2 + 4 + 1 + 2,  /* the final read */
+   };
+   EXPECT_EQ(p.at, expected);
+   EXPECT_EQ(p.max, 14u);
+}
+
+/* Values dying at their last read free their registers. */
+TEST(ir_analysis, pressure_follows_last_uses)
+{
+   auto s = parse_shader(dedent(R"(
+      shader fs simd16
+      attr %1:f32x16[2]
+      block0:
+         %2:f32x16 = add %1, %1[1]
+         %3:f64x16 = mov %2
+         %4:f16x16 = mov 0x3c00:f16
+         %5:f64x16 = mul %3, %3
+         fb_write_logical %5, %4, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )"));
+   liveness live(*s);
+   register_pressure p = compute_pressure(live);
+   /* %1 4 GRFs, %2 2, %3 4, %4 1, %5 4. */
+   std::vector<unsigned> expected = {4 + 2, 2 + 4, 4 + 1, 4 + 1 + 4, 4 + 1};
+   EXPECT_EQ(p.at, expected);
+   EXPECT_EQ(p.max, 9u);
+}
+
+TEST(ir_analysis, value_grfs)
+{
+   shader s(shader_stage::fs, 16);
+   auto grfs = [&](data_type t, unsigned width, unsigned length) {
+      return value_grfs(s.create_value(reg_file::ssa, t, width, length));
+   };
+   EXPECT_EQ(grfs(data_type::f32, 16, 1), 2u);
+   EXPECT_EQ(grfs(data_type::f64, 8, 1), 2u);
+   EXPECT_EQ(grfs(data_type::f16, 16, 1), 1u);
+   EXPECT_EQ(grfs(data_type::f16, 8, 1), 1u);
+   EXPECT_EQ(grfs(data_type::f16, 8, 3), 2u);
+   EXPECT_EQ(grfs(data_type::f32, 32, 4), 16u);
+   EXPECT_EQ(grfs(data_type::u32, 1, 9), 2u);
+}
+
+/* The seed's example: a (%2) is live in the else branch, b (%4) is
+ * written in the then branch; b_def varies how b is written.
+ */
+struct interference {
+   bool ssa, interval, hybrid;
+};
+
+static interference
+a_and_b(const std::string &b_def)
+{
+   std::string text = dedent(R"(
+      shader fs simd16
+      attr %1:f32x16
+      block0:
+         %2:f32x16 = mov 1.0:f32
+         %3:flagx16 = cmp.nz %1, 0.0:f32
+         (+%3) if
+      block1:
+         B_DEF
+         %5:f32x16 = mov 2.0:f32
+         else
+      block2:
+         %6:f32x16 = add %2, %1
+      block3:
+         endif
+         %7:f32x16 = phi %5, %6
+   )");
+   text.replace(text.find("B_DEF"), 5, b_def);
+   auto s = parse_shader(text);
+   liveness live(*s);
+   dominance dom(*s);
+   const value *a = s->find_value(2), *b = s->find_value(4);
+   EXPECT_EQ(regs_interfere(a, b, live, dom), regs_interfere(b, a, live, dom));
+   return {regs_ssa_interfere(a, b, live, dom), regs_interval_interfere(a, b, live),
+           regs_interfere(a, b, live, dom)};
+}
+
+TEST(ir_analysis, interference_complementary_masks)
+{
+   interference i = a_and_b("%4:f32x16 = mov 0.5:f32");
+   EXPECT_FALSE(i.ssa);
+   EXPECT_TRUE(i.interval);
+   EXPECT_FALSE(i.hybrid);
+}
+
+TEST(ir_analysis, interference_nomask_write)
+{
+   interference i = a_and_b("%4:f32x16 = mov 0.5:f32 {WE_all}");
+   EXPECT_FALSE(i.ssa);
+   EXPECT_TRUE(i.hybrid);
+}
+
+TEST(ir_analysis, interference_width_bit_size_and_quarter)
+{
+   EXPECT_TRUE(a_and_b("%4:f32x8 = mov 0.5:f32").hybrid);
+   EXPECT_TRUE(a_and_b("%4:f16x16 = mov 0x3800:f16").hybrid);
+   EXPECT_TRUE(a_and_b("%4:f64x16 = mov 0.5:f64").hybrid);
+   /* Same width and bit size as a's first half, but the second quarter. */
+   interference q = a_and_b("%4:f32x8+8 = mov 0.5:f32");
+   EXPECT_FALSE(q.ssa);
+   EXPECT_TRUE(q.hybrid);
+}
+
+TEST(ir_analysis, interference_uniform_and_partial_writes_are_global)
+{
+   EXPECT_TRUE(a_and_b("%4:f32x1 = mov 0.5:f32").hybrid);
+   EXPECT_TRUE(a_and_b("%4:f32x16 = mov(8) 0.5:f32, preserve %1").hybrid);
+}
+
+TEST(ir_analysis, interference_ssa)
+{
+   auto s = parse_shader(dedent(R"(
+      shader fs simd16
+      attr %1:f32x16
+      block0:
+         %2:f32x16 = add %1, 1.0:f32
+         %3:f32x16 = add %1, 2.0:f32
+         %4:f32x16 = add %2, %3
+         %5:f32x16 = add %4, 1.0:f32
+   )"));
+   liveness live(*s);
+   dominance dom(*s);
+   auto v = [&](unsigned id) { return s->find_value(id); };
+   EXPECT_TRUE(regs_ssa_interfere(v(2), v(3), live, dom));
+   EXPECT_TRUE(regs_ssa_interfere(v(1), v(2), live, dom));
+   EXPECT_FALSE(regs_ssa_interfere(v(1), v(4), live, dom));  /* %1 dies at %3 */
+   EXPECT_FALSE(regs_ssa_interfere(v(2), v(4), live, dom));  /* dies where %4 is born */
+   EXPECT_FALSE(regs_interfere(v(4), v(5), live, dom));
+   EXPECT_FALSE(regs_interfere(v(2), v(5), live, dom));
+   EXPECT_FALSE(regs_interval_interfere(v(2), v(5), live));
+}
