@@ -200,6 +200,13 @@ native encode(const inst &in, gen g);
 bool compact(const native &n, gen g, uint64_t *out);
 /* The native form of a compacted instruction. */
 native uncompact(uint64_t c, gen g);
+/* n with the type changes brw makes before compacting, which do not change
+ * what the instruction computes: the type of an absent src1 next to an
+ * immediate, 0.0F as 0.0VF, and small D immediates as UD.
+ */
+native precompact(const native &n, gen g);
+/* The compacted form of precompact(n) if it exists, as brw emits code. */
+bool compact_for_emit(const native &n, gen g, uint64_t *out);
 
 /* Appends instructions as bytes (little endian), compacting each one that
  * can be compacted when compaction is on.  Branch offsets must already

@@ -720,7 +720,7 @@ private:
             error("an indirect descriptor must be in a0");
          in.desc_indirect = true;
       } else {
-         in.desc = descriptor("descriptor");
+         in.desc = descriptor("descriptor") & 0x7fffffff;
       }
       skip_space();
       if (peek() == 'a') {
@@ -980,7 +980,7 @@ assemble(const std::string &text, gen g, bool compaction, const std::string &fil
          throw ibis::error(source_loc{ filename, insts[i].line, 0 }, e.what());
       }
       uint64_t c;
-      if (compaction && !has_jip(insts[i].in.op) && compact(enc[i], g, &c))
+      if (compaction && !has_jip(insts[i].in.op) && compact_for_emit(enc[i], g, &c))
          sizes[i] = 8;
    }
    set_targets(insts, labels, offsets_of(sizes));
@@ -989,7 +989,7 @@ assemble(const std::string &text, gen g, bool compaction, const std::string &fil
    for (size_t i = 0; i < insts.size(); i++) {
       native n = has_jip(insts[i].in.op) ? encode(insts[i].in, g) : enc[i];
       uint64_t c;
-      if (sizes[i] == 8 && compact(n, g, &c)) {
+      if (sizes[i] == 8 && compact_for_emit(n, g, &c)) {
          for (unsigned b = 0; b < 8; b++)
             out.push_back(uint8_t(c >> (8 * b)));
       } else {

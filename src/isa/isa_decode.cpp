@@ -173,7 +173,7 @@ decode_sends(const native &n, inst &in)
                    uint32_t(get(n, fld::sends_ex_desc_9_6)) << 6;
    in.desc_indirect = get(n, fld::send_sel_reg32_desc);
    if (!in.desc_indirect)
-      in.desc = get(n, fld::send_desc);
+      in.desc = get(n, fld::send_desc) & 0x7fffffff;
 }
 
 } /* namespace */

@@ -230,7 +230,7 @@ encode_sends(native &n, const inst &in, gen g)
    }
    set(n, fld::send_sel_reg32_desc, in.desc_indirect);
    if (!in.desc_indirect)
-      set(n, fld::send_desc, in.desc);
+      set(n, fld::send_desc, in.desc & 0x7fffffff);
    set(n, fld::eot, in.eot);
 }
 
@@ -280,7 +280,7 @@ encode(const inst &in, gen g)
       } else {
          set(n, fld::src1_reg_file, unsigned(reg_file::imm));
          set(n, fld::src1_reg_hw_type, 0);
-         set(n, fld::send_desc, in.desc);
+         set(n, fld::send_desc, in.desc & 0x7fffffff);
       }
       set(n, fld::eot, in.eot);
       break;
@@ -525,12 +525,51 @@ uncompact(uint64_t c, gen g)
    return n;
 }
 
+native
+precompact(const native &in, gen g)
+{
+   native n = in;
+   opcode op = opcode(get(n, fld::hw_opcode));
+   if (g > gen::gen9 || is_3src(op) || is_send(op) || has_jip(op) ||
+       get(n, fld::src0_reg_file) != unsigned(reg_file::imm))
+      return n;
+   isa::type src0 = type_from_hw(get(n, fld::src0_reg_hw_type), true);
+   isa::type dst = type_from_hw(get(n, fld::dst_reg_hw_type), false);
+   if (src0 == type::invalid || is_64bit_imm(src0))
+      return n;
+
+   /* src1 is absent: its type is free, and the tables only map 0. */
+   set(n, fld::src1_reg_hw_type, 0);
+
+   /* The tables have no imm:F mapping in src0, but 0.0 is also 0.0VF. */
+   uint32_t imm = get(n, fld::imm32);
+   if (imm == 0 && src0 == type::F && dst == type::F && get(n, fld::dst_hstride) == 1)
+      set(n, fld::src0_reg_hw_type, type_hw(type::VF, true));
+
+   /* Nor dst:D with imm:D; for an immediate that compacts, UD computes
+    * the same bits (without a conditional modifier to read the sign).
+    */
+   unsigned cimm;
+   if (compact_imm(imm, &cimm) && get(n, fld::cond_modifier) == 0 &&
+       src0 == type::D && dst == type::D) {
+      set(n, fld::src0_reg_hw_type, type_hw(type::UD, true));
+      set(n, fld::dst_reg_hw_type, type_hw(type::UD, false));
+   }
+   return n;
+}
+
+bool
+compact_for_emit(const native &n, gen g, uint64_t *out)
+{
+   return compact(precompact(n, g), g, out);
+}
+
 void
 emit(std::vector<uint8_t> &out, const inst &in, gen g, bool compaction)
 {
    native n = encode(in, g);
    uint64_t c;
-   if (compaction && compact(n, g, &c)) {
+   if (compaction && compact_for_emit(n, g, &c)) {
       for (unsigned i = 0; i < 8; i++)
          out.push_back(uint8_t(c >> (8 * i)));
       return;
