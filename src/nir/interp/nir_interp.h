@@ -1,0 +1,232 @@
+/*
+ * The NIR reference interpreter.
+ *
+ * Runs one SIMD group (8, 16 or 32 channels) of a shader on concrete inputs
+ * and reports what it wrote: outputs per channel, SSBO and shared memory.
+ * All channels run together under per-channel execution masks, so subgroup
+ * operations and derivatives have their real meaning.  ALU instructions are
+ * evaluated with nir::eval_alu, the constant folder's semantics.
+ *
+ * It is the oracle that compiled code is compared against (ibis-run
+ * --check), so it favours being obviously right over being fast.  See
+ * docs/interp.md for the model, the inputs text format and the limits.
+ *
+ * Unsupported instructions, out-of-range texture or buffer indices that
+ * have no defined result, and runaway loops throw ibis::error.
+ */
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "nir/nir.h"
+
+namespace ibis::nir::interp {
+
+constexpr unsigned max_simd = 32;
+
+/* Four 32-bit words: a vertex attribute, a varying, a texel. */
+using words4 = std::array<uint32_t, 4>;
+
+/* ------------------------------------------------------------------ */
+/* Textures and samplers */
+
+enum class tex_dim : uint8_t { d1, d2, d3, cube, rect };
+
+/* Texels are always four 32-bit words; the format says how to read them.
+ * Integer formats are never filtered.
+ */
+enum class tex_format : uint8_t { rgba32f, rgba32ui, rgba32i };
+
+enum class filter : uint8_t { nearest, linear };
+enum class mip_filter : uint8_t { none, nearest, linear };
+/* clamp is clamp-to-edge. */
+enum class wrap_mode : uint8_t { clamp, repeat };
+enum class compare_func : uint8_t {
+   never, less, equal, lequal, greater, notequal, gequal, always,
+};
+
+struct texture {
+   tex_dim dim = tex_dim::d2;
+   bool array = false;
+   tex_format format = tex_format::rgba32f;
+   unsigned width = 1;
+   unsigned height = 1;
+   /* 3D: depth of level 0; arrays: layers; cube: 6 faces (+X -X +Y -Y +Z
+    * -Z) times the layers.  Only 3D textures shrink it with the level.
+    */
+   unsigned depth = 1;
+   unsigned levels = 1;
+   /* Level 0 first, then each smaller level (halved, at least 1); inside a
+    * level by slice/layer, then row, then column.
+    */
+   std::vector<words4> texels;
+
+   unsigned level_width(unsigned level) const;
+   unsigned level_height(unsigned level) const;
+   unsigned level_depth(unsigned level) const;
+   /* Texels the description calls for (texels.size() must equal it). */
+   size_t texel_count() const;
+};
+
+struct sampler {
+   filter filt = filter::nearest;  /* both minification and magnification */
+   mip_filter mip = mip_filter::none;
+   std::array<wrap_mode, 3> wrap = {wrap_mode::clamp, wrap_mode::clamp,
+                                    wrap_mode::clamp};
+   compare_func compare = compare_func::lequal;  /* shadow samplers */
+};
+
+/* ------------------------------------------------------------------ */
+/* Inputs */
+
+/* A triangle vertex as the rasterizer sees it: window x, y, depth z and
+ * the clip-space w used for perspective-correct interpolation.
+ */
+struct raster_vertex {
+   float x = 0, y = 0, z = 0, w = 1;
+};
+
+struct inputs {
+   unsigned simd = 8;
+   /* Channels that run (bit per channel), cut to the SIMD width. */
+   uint32_t channels = ~0u;
+
+   /* Memory, as little-endian bytes; reads past the end give 0, writes past
+    * the end are dropped (like bounds-checked hardware access).
+    */
+   std::vector<uint8_t> push;               /* load_uniform, push constants */
+   std::map<unsigned, std::vector<uint8_t>> ubos;
+   std::map<unsigned, std::vector<uint8_t>> ssbos;
+   std::vector<uint8_t> shared;             /* zero-extended to shared_size */
+
+   std::map<unsigned, texture> textures;
+   std::map<unsigned, sampler> samplers;    /* missing: default sampler */
+
+   /* Vertex shaders: attributes by VERT_ATTRIB_* location, one vec4 per
+    * channel (a single entry applies to every channel).  Missing: 0.
+    */
+   std::map<unsigned, std::vector<words4>> attribs;
+   std::vector<uint32_t> vertex_id;  /* per channel; empty: first_vertex + c */
+   uint32_t first_vertex = 0;
+   uint32_t base_vertex = 0;
+   uint32_t instance_id = 0;
+   uint32_t base_instance = 0;
+   uint32_t draw_id = 0;
+
+   /* Fragment shaders.
+    *
+    * pixel: window position of each channel's pixel (its top-left corner;
+    * the centre is +0.5).  Empty: quad q covers (2q, 0)..(2q+1, 1) with
+    * channel 4q+i at (2q + (i & 1), i >> 1).  Derivatives treat channels
+    * 4q..4q+3 as a 2x2 quad in that order, whatever their positions.
+    */
+   std::vector<std::array<float, 2>> pixel;
+   uint32_t helpers = 0;  /* channels that run as helper invocations */
+   std::array<raster_vertex, 3> triangle = {
+      {{0, 0, 0, 1}, {64, 0, 0, 1}, {0, 64, 0, 1}}};
+   /* Varyings by VARYING_SLOT_* location, the value at each vertex.  Flat
+    * inputs take vertex 0's (the provoking vertex).  Missing: 0.
+    */
+   std::map<unsigned, std::array<words4, 3>> varyings;
+   bool front_face = true;
+   /* Sample positions inside the pixel, by sample id (one sample at the
+    * centre by default).
+    */
+   std::vector<std::array<float, 2>> sample_pos = {{0.5f, 0.5f}};
+   std::vector<uint32_t> sample_id;       /* per channel; empty: 0 */
+   std::vector<uint32_t> sample_mask_in;  /* per channel; empty: 1 */
+
+   /* Compute shaders: channel c is local invocation index
+    * subgroup_id * simd + c, split into x, y, z by the workgroup size.
+    */
+   std::array<unsigned, 3> workgroup_size = {0, 0, 0};  /* 0: the shader's */
+   std::array<unsigned, 3> workgroup_id = {0, 0, 0};
+   std::array<unsigned, 3> num_workgroups = {1, 1, 1};
+   unsigned subgroup_id = 0;
+
+   /* Loop iterations (all loops together) before run() gives up. */
+   unsigned max_loop_iterations = 1u << 16;
+
+   /* The running channels: channels cut to the SIMD width. */
+   uint32_t channel_mask() const;
+};
+
+/* ------------------------------------------------------------------ */
+/* Outputs */
+
+/* One output slot (location): four 32-bit components per channel.  A
+ * 64-bit component takes two words, a 16-bit one the low half (high half
+ * for high_16bits).
+ */
+struct output_slot {
+   std::array<std::array<uint32_t, max_simd>, 4> value = {};
+   std::array<uint32_t, 4> written = {};  /* channels that stored it */
+};
+
+struct output_key {
+   unsigned location = 0;  /* VARYING_SLOT_* / FRAG_RESULT_* */
+   unsigned index = 0;     /* dual-source blend index */
+
+   bool operator<(const output_key &o) const
+   {
+      return location != o.location ? location < o.location : index < o.index;
+   }
+};
+
+struct outputs {
+   unsigned simd = 8;
+   uint32_t channels = 0;  /* the channels that ran */
+   /* Stores of helper channels and of channels killed before the end are
+    * still recorded here; killed/helpers say which ones the hardware
+    * would drop.
+    */
+   std::map<output_key, output_slot> slots;
+   uint32_t killed = 0;   /* discard / terminate / demote, per channel */
+   uint32_t helpers = 0;  /* helper invocations (incl. demoted channels) */
+   std::map<unsigned, std::vector<uint8_t>> ssbos;
+   std::vector<uint8_t> shared;
+
+   /* The slot at (location, index), or nullptr if nothing stored to it. */
+   const output_slot *find(unsigned location, unsigned index = 0) const;
+   /* Component comp of channel c at location, 0 if never written. */
+   uint32_t word(unsigned location, unsigned comp, unsigned c,
+                 unsigned index = 0) const;
+   float f32(unsigned location, unsigned comp, unsigned c,
+             unsigned index = 0) const;
+};
+
+/* ------------------------------------------------------------------ */
+/* Running */
+
+/* Runs shader s (vertex, fragment or compute) on in.  Throws ibis::error
+ * for unsupported instructions and bad inputs.
+ */
+outputs run(const shader &s, const inputs &in);
+
+/* Deterministic inputs for any shader: ramps for attributes and varyings,
+ * a patterned push/UBO/SSBO block for every binding the shader can
+ * reach, and a 4x4 (x4) two-level texture with a linear sampler for every
+ * texture it samples (dimension guessed from its coordinates and sampler
+ * variables).
+ */
+inputs default_inputs(const shader &s, unsigned simd);
+
+/* ------------------------------------------------------------------ */
+/* Text forms (docs/interp.md) */
+
+/* Parses the inputs text format.  Errors: ibis::error "file:line:col: msg". */
+inputs parse_inputs(const std::string &text,
+                    const std::string &filename = "<inputs>");
+/* Writes in so that parse_inputs() reads it back equal. */
+std::string print_inputs(const inputs &in);
+
+/* One line per written output component ("FRAG_RESULT_DATA0.x: w0 w1 ...",
+ * unwritten channels as "-"), then killed/helper masks and memory.
+ */
+std::string print_outputs(const outputs &out, shader_stage stage);
+
+} /* namespace ibis::nir::interp */
