@@ -4,6 +4,7 @@
  *
  *    ibis-opt FILE.ibis --passes validate,print-pressure [-o OUT]
  */
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>

@@ -25,12 +25,20 @@ public:
    {
       return id / 64 < words.size() && (words[id / 64] >> (id % 64)) & 1;
    }
-   void add(const value *v) { words[v->id / 64] |= 1ull << (v->id % 64); }
-   void remove(const value *v) { words[v->id / 64] &= ~(1ull << (v->id % 64)); }
+   void add(const value *v)
+   {
+      if (v->id / 64 >= words.size())
+         words.resize(v->id / 64 + 1);
+      words[v->id / 64] |= 1ull << (v->id % 64);
+   }
+   void remove(const value *v)
+   {
+      if (v->id / 64 < words.size())
+         words[v->id / 64] &= ~(1ull << (v->id % 64));
+   }
    /* Adds every member of o; true if this set grew. */
    bool add_all(const value_set &o);
-   void remove_all(const value_set &o);
-   bool operator==(const value_set &o) const { return words == o.words; }
+   bool operator==(const value_set &o) const;
    /* The members, in id order. */
    std::vector<value *> values(const shader &s) const;
 

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "ir/ibis_ir.h"
+#include "util/ibis_error.h"
 
 namespace ibis {
 
@@ -96,6 +97,7 @@ public:
    instr *emit(opcode op, const std::vector<operand> &dsts,
                const std::vector<operand> &srcs) const
    {
+      IBIS_CHECK(blk, "builder without a cursor");
       instr *in = sh->create_instr(op, width());
       in->group = group;
       if (we_all)

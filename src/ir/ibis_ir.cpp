@@ -240,8 +240,9 @@ instr::set_dst(unsigned i, const operand &o)
    IBIS_CHECK(i < dsts_.size(), "destination %u of %s out of range", i,
               info().name);
    unlink_dst(dsts_[i]);
-   dsts_[i] = o;
+   dsts_[i] = operand();
    link_dst(o);
+   dsts_[i] = o;
 }
 
 void
@@ -256,6 +257,7 @@ instr::set_flag_def(value *v)
 {
    if (flag_def_)
       unlink_dst(operand(flag_def_));
+   flag_def_ = nullptr;
    if (v)
       link_dst(operand(v));
    flag_def_ = v;

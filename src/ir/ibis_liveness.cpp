@@ -28,11 +28,18 @@ value_set::add_all(const value_set &o)
    return grew;
 }
 
-void
-value_set::remove_all(const value_set &o)
+bool
+value_set::operator==(const value_set &o) const
 {
-   for (size_t i = 0; i < words.size() && i < o.words.size(); i++)
-      words[i] &= ~o.words[i];
+   /* Sets that grew differently compare by their members. */
+   size_t n = std::max(words.size(), o.words.size());
+   for (size_t i = 0; i < n; i++) {
+      uint64_t a = i < words.size() ? words[i] : 0;
+      uint64_t b = i < o.words.size() ? o.words[i] : 0;
+      if (a != b)
+         return false;
+   }
+   return true;
 }
 
 std::vector<value *>

@@ -1,0 +1,177 @@
+/*
+ * The IR core API: use/def lists under editing, builder cursors, the
+ * opcode table.
+ */
+#include <gtest/gtest.h>
+
+#include "ir/ibis_builder.h"
+#include "ir/ibis_text.h"
+#include "ir/testing/ibis_check.h"
+
+using namespace ibis;
+using ibis::testing::dedent;
+
+static std::vector<int>
+slots(const value *v)
+{
+   std::vector<int> r;
+   for (const use &u : v->uses())
+      r.push_back(u.slot);
+   return r;
+}
+
+TEST(ir_core, use_and_def_lists_follow_edits)
+{
+   shader s(shader_stage::fs, 8);
+   builder b(&s, s.add_block());
+   value *x = b.mov(data_type::f32, operand::imm_f32(1.0f));
+   value *y = b.mov(data_type::f32, operand::imm_f32(2.0f));
+   value *z = b.add(data_type::f32, x, x);
+   instr *add = z->def();
+   ASSERT_NE(add, nullptr);
+   EXPECT_EQ(slots(x), (std::vector<int>{0, 1}));
+
+   add->set_src(1, y);
+   EXPECT_EQ(slots(x), (std::vector<int>{0}));
+   EXPECT_EQ(slots(y), (std::vector<int>{1}));
+
+   value *f = b.flag();
+   add->set_predicate(f, true);
+   add->set_preserve(x);
+   EXPECT_EQ(slots(f), (std::vector<int>{use::predicate}));
+   EXPECT_EQ(slots(x), (std::vector<int>{0, use::preserve}));
+   add->set_predicate(nullptr);
+   EXPECT_TRUE(f->uses().empty());
+
+   value *w = b.ssa(data_type::f32);
+   add->set_dst(0, w);
+   EXPECT_TRUE(z->defs().empty());
+   EXPECT_EQ(w->def(), add);
+   add->set_dst(0, w);
+   EXPECT_EQ(w->defs().size(), 1u);
+
+   value *g = b.flag();
+   add->cmod = cond_mod::z;
+   add->set_flag_def(g);
+   add->set_flag_def(g);
+   EXPECT_EQ(g->defs().size(), 1u);
+   EXPECT_TRUE(add->writes(g));
+
+   add->remove();
+   EXPECT_TRUE(x->uses().empty());
+   EXPECT_TRUE(y->uses().empty());
+   EXPECT_TRUE(w->defs().empty());
+   EXPECT_TRUE(g->defs().empty());
+   EXPECT_EQ(s.blocks()[0]->instrs().size(), 2u);
+}
+
+TEST(ir_core, builder_cursors)
+{
+   auto s = parse_shader(dedent(R"(
+      shader fs simd8
+      attr %3:f32x8
+      block0:         ; succs: block1
+         nop
+      block1:         ; preds: block0 block1 succs: block1 block2
+         do
+         %1:f32x8 = phi %3, %2
+         %2:f32x8 = add %1, 1.0:f32
+         %4:flagx8 = cmp.l %2, 8.0:f32
+         (+%4) while
+      block2:         ; preds: block1
+         nop
+   )"));
+   block *loop = s->blocks()[1].get();
+   instr *add = s->find_value(2)->def();
+   builder b(s.get());
+   b.at_start(loop);
+   b.mov(data_type::u32, operand::imm_u32(1));
+   b.after(add);
+   b.mov(data_type::u32, operand::imm_u32(2));
+   b.before(add);
+   b.mov(data_type::u32, operand::imm_u32(3));
+   b.at_end(s->blocks()[2].get());
+   b.exec(1).nomask().mov(data_type::u32, operand::imm_u32(4));
+   loop->insert(loop->before_jump(), s->create_instr(opcode::nop));
+   std::string text = s->str();
+   EXPECT_EQ(text.substr(text.find("block1:")), dedent(R"(
+      block1:         ; preds: block0 block1 succs: block1 block2
+         do
+         %1:f32x8 = phi %3, %2
+         %5:u32x8 = mov 1:u32
+         %7:u32x8 = mov 3:u32
+         %2:f32x8 = add %1, 1.0:f32
+         %6:u32x8 = mov 2:u32
+         %4:flagx8 = cmp.l %2, 8.0:f32
+         nop
+         (+%4) while
+      block2:         ; preds: block1
+         nop
+         %8:u32x1 = mov 4:u32 {WE_all}
+   )"));
+}
+
+TEST(ir_core, remove_while_iterating)
+{
+   auto s = parse_shader(dedent(R"(
+      shader fs simd8
+      block0:
+         %1:u32x8 = mov 1:u32
+         nop
+         %2:u32x8 = add %1, %1
+         nop
+   )"));
+   block *b = s->blocks()[0].get();
+   for (auto it = b->begin(); it != b->end();) {
+      instr *in = *it++;
+      if (in->op == opcode::nop)
+         in->remove();
+   }
+   EXPECT_EQ(s->str(), dedent(R"(
+      shader fs simd8
+      block0:
+         %1:u32x8 = mov 1:u32
+         %2:u32x8 = add %1, %1
+   )"));
+}
+
+TEST(ir_core, operands)
+{
+   shader s(shader_stage::fs, 16);
+   value *v = s.create_value(reg_file::ssa, data_type::f32, 16, 4);
+   operand o(v);
+   EXPECT_EQ(o.component(2).offset, 128u);
+   EXPECT_EQ(operand_str(o.component(3).negate().as_type(data_type::s32)),
+             "-%0[3]:s32");
+   EXPECT_EQ(operand_str(o.absolute().with_region(0, 1, 0)), "|%0<0,1,0>|");
+   EXPECT_EQ(operand_str(operand::imm_s32(-5)), "-5:s32");
+   EXPECT_EQ(operand::imm_of(data_type::u8, 0x1ff).imm, 0xffu);
+   EXPECT_TRUE(operand().is_null());
+   EXPECT_TRUE(operand::imm_f32(0.0f).is_imm());
+   EXPECT_NE(o, o.component(1));
+   EXPECT_EQ(value_spec(s.create_value(reg_file::ssa, data_type::u16, 8, 2, 8)),
+             "u16x8+8[2]");
+}
+
+TEST(ir_core, opcode_table)
+{
+   EXPECT_STREQ(op_name(opcode::and_), "and");
+   EXPECT_TRUE(op_info(opcode::add).commutative);
+   EXPECT_FALSE(op_info(opcode::shl).commutative);
+   EXPECT_EQ(op_info(opcode::mad).num_srcs, 3);
+   EXPECT_TRUE(op_info(opcode::mach).writes_accum);
+   EXPECT_TRUE(op_info(opcode::mac).reads_accum);
+   EXPECT_TRUE(op_info(opcode::cmp).writes_flag);
+   EXPECT_STREQ(op_info(opcode::math_rsq).math_function, "rsq");
+   EXPECT_EQ(op_info(opcode::math_rsq).latency, latency_class::math);
+   EXPECT_TRUE(op_info(opcode::fb_write_logical).is_send);
+   EXPECT_TRUE(op_info(opcode::fb_write_logical).side_effects);
+   EXPECT_FALSE(op_info(opcode::tex_logical).side_effects);
+   EXPECT_STREQ(op_info(opcode::tex_logical).src_names[tex_logical_src::lod], "lod");
+   EXPECT_EQ(op_info(opcode::phi).num_srcs, -1);
+   EXPECT_EQ(op_info(opcode::parallel_copy).num_dsts, -1);
+   opcode op;
+   EXPECT_TRUE(opcode_from_name("while", &op));
+   EXPECT_EQ(op, opcode::while_);
+   EXPECT_FALSE(opcode_from_name("whilst", &op));
+}
