@@ -22,13 +22,15 @@ checked(unsigned enc, const char *what, unsigned value)
    return enc;
 }
 
+/* A source's type encoding; a destination is never an immediate. */
 unsigned
-reg_type_hw(const reg &r)
+reg_type_hw(const reg &r, bool is_dst = false)
 {
-   int hw = type_hw(r.type, r.file == reg_file::imm);
+   bool immediate = r.file == reg_file::imm && !is_dst;
+   int hw = type_hw(r.type, immediate);
    if (hw < 0)
       throw ibis::error(strfmt("type %s is not valid for %s", type_name(r.type),
-                               r.file == reg_file::imm ? "an immediate" : "a register"));
+                               immediate ? "an immediate" : "a register"));
    return hw;
 }
 
@@ -68,7 +70,7 @@ encode_dst(native &n, const inst &in)
 {
    const reg &d = in.dst;
    set(n, fld::dst_reg_file, unsigned(d.file));
-   set(n, fld::dst_reg_hw_type, reg_type_hw(d));
+   set(n, fld::dst_reg_hw_type, reg_type_hw(d, true));
    set(n, fld::dst_address_mode, d.indirect);
    set(n, fld::dst_hstride, checked(hstride_enc(d.hstride), "dst stride", d.hstride));
    if (d.indirect) {

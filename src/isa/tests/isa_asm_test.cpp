@@ -1,0 +1,174 @@
+/*
+ * The assembler's diagnostics, labels and the C++ instruction builders.
+ */
+#include "isa/isa.h"
+#include "util/ibis_error.h"
+#include <gtest/gtest.h>
+
+using namespace ibis;
+using namespace ibis::isa;
+
+namespace {
+
+std::string
+asm_error(const std::string &text)
+{
+   try {
+      assemble(text, gen::gen9, false, "t.asm");
+   } catch (const ibis::error &e) {
+      return e.what();
+   }
+   return "no error";
+}
+
+native
+asm_one(const std::string &text)
+{
+   std::vector<uint8_t> b = assemble(text, gen::gen9, false, "t.asm");
+   EXPECT_EQ(b.size(), 16u);
+   native n = { 0, 0 };
+   for (size_t i = 0; i < 16 && i < b.size(); i++)
+      n[i / 8] |= uint64_t(b[i]) << (8 * (i % 8));
+   return n;
+}
+
+} /* namespace */
+
+TEST(IsaAsm, ErrorsNameFileAndLine)
+{
+   EXPECT_EQ(asm_error("add(8) g1<1>F g2<8,8,1>F g3<8,8,1>F { align1 1Q };\n"
+                       "frob(8) g1<1>F g2<8,8,1>F { align1 1Q };\n"),
+             "t.asm:2: unknown instruction 'frob'");
+   EXPECT_EQ(asm_error("\n\nmov(8) g1<1>Z g2<8,8,1>F;\n"), "t.asm:3: unknown type 'Z'");
+   EXPECT_EQ(asm_error("mov(3) g1<1>F g2<8,8,1>F;\n"), "t.asm:1: invalid execution size 3");
+   EXPECT_EQ(asm_error("mov(8) g1<1>F g2<8,3,1>F;\n"), "t.asm:1: invalid width 3");
+   EXPECT_EQ(asm_error("mov(8) g200<1>F g2<8,8,1>F;\n"), "t.asm:1: register number 200 out of range");
+   EXPECT_EQ(asm_error("mov(8) g1<1>F g2<8,8,1>F { align1 bogus };\n"),
+             "t.asm:1: unknown instruction option 'bogus'");
+   EXPECT_EQ(asm_error("mov(8) g1<1>F g2<8,8,1>F\n"), "t.asm:2: expected ';' near 'end of file'");
+   EXPECT_EQ(asm_error("endif(8) JIP: NOWHERE { align1 1Q };\n"),
+             "t.asm:1: undefined label 'NOWHERE'");
+   EXPECT_EQ(asm_error("add(8) g1<1>D 1D 2D { align1 1Q };\n"),
+             "t.asm:1: only one source can be an immediate");
+   EXPECT_EQ(asm_error("mad(8) g1<1>F g2<4,4,1>F g3<4,4,1>F g4<4,4,1>F { align1 1Q };\n"),
+             "t.asm:1: three-source instructions must be align16");
+   EXPECT_EQ(asm_error("mov(8) g1<1>V g2<8,8,1>F;\n"),
+             "t.asm:1: type V is only valid for immediates");
+   EXPECT_EQ(asm_error("math frob(8) g1<1>F g2<8,8,1>F null<8,8,1>F;\n"),
+             "t.asm:1: unknown math function 'frob'");
+   EXPECT_EQ(asm_error("/* never closed\n"), "t.asm:1: unterminated comment");
+}
+
+TEST(IsaAsm, LabelsResolveToByteOffsets)
+{
+   std::vector<inst> prog = parse_asm("LOOP:\n"
+                                      "add(8) g1<1>F g1<8,8,1>F g2<8,8,1>F { align1 1Q };\n"
+                                      "(-f0.0) while(8) JIP: LOOP { align1 1Q };\n"
+                                      "(+f0.0) if(8) JIP: END UIP: END { align1 1Q };\n"
+                                      "END:\n",
+                                      gen::gen9);
+   ASSERT_EQ(prog.size(), 3u);
+   EXPECT_EQ(prog[1].op, opcode::while_);
+   EXPECT_EQ(prog[1].jip, -16);
+   EXPECT_EQ(prog[1].pred_inv, true);
+   EXPECT_EQ(prog[2].jip, 16);
+   EXPECT_EQ(prog[2].uip, 16);
+}
+
+TEST(IsaAsm, CompactionShrinksAndLabelsFollow)
+{
+   const char *text = "LOOP:\n"
+                      "add(8) g1<1>F g1<8,8,1>F g2<8,8,1>F { align1 1Q };\n"
+                      "mov(8) g3<1>UD g4<8,8,1>UD { align1 1Q };\n"
+                      "(-f0.0) while(8) JIP: LOOP { align1 1Q };\n";
+   std::vector<uint8_t> native_bytes = assemble(text, gen::gen9, false);
+   std::vector<uint8_t> compacted = assemble(text, gen::gen9, true);
+   EXPECT_EQ(native_bytes.size(), 48u);
+   EXPECT_EQ(compacted.size(), 32u);
+   std::vector<decoded> prog = decode_program(compacted.data(), compacted.size(), gen::gen9);
+   ASSERT_EQ(prog.size(), 3u);
+   EXPECT_TRUE(prog[0].in.compacted);
+   EXPECT_TRUE(prog[1].in.compacted);
+   EXPECT_EQ(prog[2].in.jip, -16);
+}
+
+/* The builders give the same bits as the text Mesa's tests use. */
+TEST(IsaAsm, BuildersMatchAssembly)
+{
+   inst add = make(opcode::add, 8, grf(124, type::F), grf(7, type::D), imm_d(1));
+   EXPECT_EQ(encode(add, gen::gen9),
+             asm_one("add(8) g124<1>F g7<8,8,1>D 1D { align1 1Q };"));
+
+   inst mad = make(opcode::mad, 8, grf(26, type::F), region(grf(22, type::F), 4, 4, 1),
+                   scalar(grf(2, type::F, 4)), region(grf(5, type::F), 4, 4, 1));
+   mad.src[1].swizzle = swizzle_xxxx;
+   EXPECT_EQ(encode(mad, gen::gen9),
+             asm_one("mad(8) g26<1>F g22<4,4,1>F g2.4<0,1,0>F g5<4,4,1>F { align16 1Q };"));
+
+   inst cmp = make(opcode::cmp, 8, null_reg(type::D), grf(7, type::D), imm_d(0));
+   cmp.cmod = cond_mod::nz;
+   cmp.dst.hstride = 1;
+   EXPECT_EQ(encode(cmp, gen::gen9),
+             asm_one("cmp.nz.f0.0(8) null<1>D g7<8,8,1>D 0D { align1 1Q };"));
+
+   inst send = make_send(opcode::send, 8, null_reg(type::F), grf(123, type::F), sfid::urb,
+                         0x0a080017);
+   send.dst.hstride = 1;
+   send.eot = true;
+   EXPECT_EQ(encode(send, gen::gen9),
+             asm_one("send(8) null<1>F g123<8,8,1>F 0x8a080017\n"
+                     "   urb MsgDesc: ignored { align1 1Q EOT };"));
+   EXPECT_EQ(send.mlen(), 5u);
+   EXPECT_EQ(send.rlen(), 0u);
+
+   inst math = make_math(math_fn::inv, 8, grf(95, type::F), grf(94, type::F),
+                         null_reg(type::F));
+   EXPECT_EQ(encode(math, gen::gen9),
+             asm_one("math inv(8) g95<1>F g94<8,8,1>F null<8,8,1>F { align1 1Q };"));
+
+   inst mov = make(opcode::mov, 16, grf(4, type::D), imm_d(0));
+   mov.group = 16;
+   EXPECT_EQ(encode(mov, gen::gen9), asm_one("mov(16) g4<1>D 0D { align1 2H };"));
+}
+
+TEST(IsaAsm, DecodedFieldsAreNatural)
+{
+   inst in = decode(asm_one("(-f0.1.any4h) halt(8) JIP: 64 UIP: 32 { align1 1Q };"),
+                    gen::gen9);
+   EXPECT_EQ(in.op, opcode::halt);
+   EXPECT_EQ(in.exec_size, 8);
+   EXPECT_EQ(in.pred, pred_ctrl::any4h);
+   EXPECT_TRUE(in.pred_inv);
+   EXPECT_EQ(in.flag_subnr, 1);
+   EXPECT_EQ(in.jip, 64);
+   EXPECT_EQ(in.uip, 32);
+
+   in = decode(asm_one("sends(8) nullUD g34UD g36UD 0x04035001 0x00000100\n"
+                       "   dp data 1 MsgDesc: ignored { align1 2Q };"),
+               gen::gen9);
+   EXPECT_EQ(in.op, opcode::sends);
+   EXPECT_EQ(in.sfid, sfid::data_cache1);
+   EXPECT_EQ(in.src[0].nr, 34);
+   EXPECT_EQ(in.src[1].nr, 36);
+   EXPECT_EQ(in.desc, 0x04035001u);
+   EXPECT_EQ(in.ex_mlen(), 4u);
+   EXPECT_EQ(in.mlen(), 2u);
+   EXPECT_EQ(in.group, 8);
+
+   in = decode(asm_one("mov(1) g19<1>UD g[a0 64]<0,1,0>UD { align1 WE_all 1N };"), gen::gen9);
+   EXPECT_TRUE(in.src[0].indirect);
+   EXPECT_EQ(in.src[0].ia_imm, 64);
+   EXPECT_TRUE(in.mask_disable);
+   EXPECT_EQ(in.exec_size, 1);
+}
+
+TEST(IsaAsm, GenNames)
+{
+   gen g;
+   EXPECT_TRUE(parse_gen("9", &g));
+   EXPECT_EQ(g, gen::gen9);
+   EXPECT_TRUE(parse_gen("bdw", &g));
+   EXPECT_EQ(g, gen::gen8);
+   EXPECT_FALSE(parse_gen("gen42", &g));
+   EXPECT_THROW(encode(inst(), gen::gen12), ibis::error);
+}

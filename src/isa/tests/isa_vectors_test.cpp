@@ -1,0 +1,209 @@
+/*
+ * Mesa's assembler test vectors: each X.asm must assemble to exactly the
+ * bytes i965_asm produced (X.expected), and the disassembly of those bytes
+ * must assemble back to them.
+ */
+#include <cstdio>
+
+#include "isa/isa.h"
+#include "isa/tests/isa_test_util.h"
+#include "util/ibis_error.h"
+#include "util/ibis_test.h"
+
+using namespace ibis;
+using namespace ibis::isa;
+using namespace ibis::isa::test;
+
+namespace {
+
+struct counts {
+   unsigned good = 0, total = 0;
+};
+
+/* Assembles every vector of dir for g; returns matching instructions. */
+counts
+check_vectors(const std::string &dir, gen g, std::vector<std::string> *failures)
+{
+   counts c;
+   for (const std::string &asm_path : list_files(dir, ".asm")) {
+      std::string base = asm_path.substr(0, asm_path.size() - 4);
+      auto expected = read_expected(base + ".expected");
+      std::vector<std::vector<uint8_t>> got;
+      try {
+         got = split(assemble(read_file(asm_path), g, false, asm_path));
+      } catch (const ibis::error &e) {
+         failures->push_back(e.what());
+      }
+      c.total += expected.size();
+      for (size_t i = 0; i < expected.size(); i++) {
+         if (i < got.size() && got[i] == expected[i])
+            c.good++;
+         else if (failures->size() < 20)
+            failures->push_back(strfmt("%s: instruction %zu: got %s, want %s", asm_path.c_str(),
+                                       i, i < got.size() ? hex(got[i]).c_str() : "nothing",
+                                       hex(expected[i]).c_str()));
+      }
+   }
+   return c;
+}
+
+} /* namespace */
+
+TEST(IsaVectors, Gen9AssemblesToExpectedBytes)
+{
+   IBIS_REQUIRE_SHARED(dir, "isa-tests/gen9");
+   std::vector<std::string> failures;
+   counts c = check_vectors(dir, gen::gen9, &failures);
+   printf("gen9: %u/%u instructions\n", c.good, c.total);
+   for (const std::string &f : failures)
+      ADD_FAILURE() << f;
+   EXPECT_GT(c.total, 2000u);
+   EXPECT_EQ(c.good, c.total);
+}
+
+TEST(IsaVectors, Gen8AssemblesToExpectedBytes)
+{
+   IBIS_REQUIRE_SHARED(dir, "isa-tests/gen8");
+   std::vector<std::string> failures;
+   counts c = check_vectors(dir, gen::gen8, &failures);
+   printf("gen8: %u/%u instructions\n", c.good, c.total);
+   for (const std::string &f : failures)
+      ADD_FAILURE() << f;
+   EXPECT_GT(c.total, 2000u);
+   EXPECT_EQ(c.good, c.total);
+}
+
+/* bytes -> decode -> text -> assemble -> the same bytes, file by file so
+ * that branch labels resolve.
+ */
+TEST(IsaVectors, DisassemblyAssemblesBackToSameBytes)
+{
+   IBIS_REQUIRE_SHARED(dir, "isa-tests/gen9");
+   unsigned good = 0, total = 0;
+   for (const std::string &path : list_files(dir, ".expected")) {
+      std::vector<uint8_t> bytes;
+      for (const auto &i : read_expected(path))
+         bytes.insert(bytes.end(), i.begin(), i.end());
+      std::string text = disassemble_program(bytes.data(), bytes.size(), gen::gen9);
+      std::vector<uint8_t> again;
+      try {
+         again = assemble(text, gen::gen9, false, path + ".dis");
+      } catch (const ibis::error &e) {
+         ADD_FAILURE() << e.what();
+      }
+      auto want = split(bytes), got = split(again);
+      total += want.size();
+      for (size_t i = 0; i < want.size(); i++) {
+         if (i < got.size() && got[i] == want[i])
+            good++;
+         else
+            ADD_FAILURE() << path << ": instruction " << i << " prints as\n"
+                          << disassemble(decode(to_native(want[i]), gen::gen9), gen::gen9);
+      }
+   }
+   printf("gen9 disassembly round trip: %u/%u instructions\n", good, total);
+   EXPECT_GT(total, 2000u);
+   EXPECT_EQ(good, total);
+}
+
+/* decode(bytes) re-encodes to the same bytes: the decoded form loses
+ * nothing that the vectors use.
+ */
+TEST(IsaVectors, DecodeEncodeIsLossless)
+{
+   IBIS_REQUIRE_SHARED(dir, "isa-tests/gen9");
+   unsigned good = 0, total = 0;
+   for (const std::string &path : list_files(dir, ".expected")) {
+      for (const auto &b : read_expected(path)) {
+         native n = to_native(b);
+         total++;
+         native again = encode(decode(n, gen::gen9), gen::gen9);
+         if (again == n)
+            good++;
+         else
+            ADD_FAILURE() << path << ": " << hex(b);
+      }
+   }
+   EXPECT_EQ(good, total);
+}
+
+/* compact -> uncompact gives the original back for every vector the
+ * Gen9 tables can express.
+ */
+TEST(IsaVectors, CompactionRoundTrip)
+{
+   IBIS_REQUIRE_SHARED(dir, "isa-tests/gen9");
+   unsigned total = 0, exact = 0, emitted = 0;
+   for (const std::string &path : list_files(dir, ".expected")) {
+      for (const auto &b : read_expected(path)) {
+         native n = to_native(b);
+         total++;
+         uint64_t c;
+         if (compact(n, gen::gen9, &c)) {
+            exact++;
+            EXPECT_EQ(uncompact(c, gen::gen9), n) << path << ": " << hex(b);
+            EXPECT_TRUE((c >> 29) & 1);
+         }
+         if (compact_for_emit(n, gen::gen9, &c)) {
+            emitted++;
+            EXPECT_EQ(uncompact(c, gen::gen9), precompact(n, gen::gen9)) << path;
+            /* Precompaction only retypes; the opcode and registers stay. */
+            inst a = decode(n, gen::gen9), p = decode(uncompact(c, gen::gen9), gen::gen9);
+            EXPECT_EQ(a.op, p.op);
+            EXPECT_EQ(a.dst.nr, p.dst.nr);
+            EXPECT_EQ(a.src[0].imm, p.src[0].imm);
+         }
+      }
+   }
+   printf("gen9 compaction: %u of %u vectors compact exactly, %u after precompaction\n",
+          exact, total, emitted);
+   /* Both kinds of instruction occur: the test exercises the tables. */
+   EXPECT_GT(exact, 0u);
+   EXPECT_LT(exact, total);
+}
+
+/* brw's own disassembly of the corpus, assembled with compaction and
+ * disassembled again, is unchanged: the same text, and the same
+ * instructions marked "compacted" as brw chose.
+ */
+TEST(IsaVectors, CorpusDisassemblyRoundTripWithCompaction)
+{
+   IBIS_REQUIRE_SHARED(dir, "corpus/skl/brw-asm");
+   std::vector<std::string> files = list_files(dir, ".asm");
+   ASSERT_FALSE(files.empty());
+
+   unsigned lines = 0, same = 0, compacted = 0, reported = 0;
+   for (size_t k = 0; k < files.size(); k++) {
+      /* Keep only instructions and labels (not block markers or stats). */
+      std::istringstream in(read_file(files[k]));
+      std::string line, text;
+      while (std::getline(in, line)) {
+         if (line.empty() || line.compare(0, 8, "   START") == 0 ||
+             line.compare(0, 6, "   END") == 0 || line.find("shader:") != std::string::npos)
+            continue;
+         text += line + "\n";
+      }
+      std::vector<uint8_t> bytes;
+      try {
+         bytes = assemble(text, gen::gen9, true, files[k]);
+      } catch (const ibis::error &e) {
+         ADD_FAILURE() << e.what();
+         continue;
+      }
+      std::string again = disassemble_program(bytes.data(), bytes.size(), gen::gen9);
+      std::istringstream a(text), b(again);
+      std::string la, lb;
+      while (std::getline(a, la)) {
+         lines++;
+         if (la.find("compacted") != std::string::npos)
+            compacted++;
+         if (std::getline(b, lb) && la == lb)
+            same++;
+         else if (reported++ < 20)
+            ADD_FAILURE() << files[k] << ":\n  brw:  " << la << "\n  ibis: " << lb;
+      }
+   }
+   printf("corpus: %zu files, %u/%u lines identical (%u compacted)\n", files.size(), same,
+          lines, compacted);
+   EXPECT_EQ(same, lines);
+}
