@@ -196,3 +196,19 @@ op('shuffle', ['value', 'index'], kind='pseudo', latency='alu_long')
 op('mov_indirect', ['base', 'offset', 'length'], kind='pseudo',
    latency='alu')
 op('load_subgroup_invocation', 0, kind='pseudo', latency='alu')
+
+# --- Added for from_nir -------------------------------------------------------
+# Screen-space derivatives (brw's FS_OPCODE_DDX/DDY_*): pseudo until lowering
+# turns them into regioned subtractions within each 2x2 subspan.
+for name in ['ddx_coarse', 'ddx_fine', 'ddy_coarse', 'ddy_fine']:
+    op(name, 1, kind='pseudo', latency='alu')
+# Pixel interpolator query (interpolateAtSample/AtOffset): mode is an
+# immediate (0 sample, 1 offset), src the sample index or the offset pair,
+# interp_mode the NIR interpolation mode; the result is a barycentric pair in
+# the payload's layout.
+op('interp_logical', ['mode', 'src', 'interp_mode'], kind='logical',
+   latency='sampler')
+# Ends a thread that has no final message of its own (compute): the EOT send
+# of g0 that lowering will build.
+op('thread_end_logical', ['header'], dsts=0, kind='logical', latency='barrier',
+   side_effects=True)
