@@ -99,6 +99,25 @@ intrinsic_instr::has_index(intrinsic_index i) const
    return false;
 }
 
+alu_type
+intrinsic_src_type(const intrinsic_instr &in, unsigned src)
+{
+   const intrinsic_info &info = op_info(in.op);
+   if (src == 0 && info.typed_src0)
+      return alu_type(in.index(intrinsic_index::src_type));
+   if (int(src) == info.offset_src)
+      return type_int;
+   return type_invalid;
+}
+
+alu_type
+intrinsic_dest_type(const intrinsic_instr &in)
+{
+   if (op_info(in.op).typed_dest)
+      return alu_type(in.index(intrinsic_index::dest_type));
+   return type_invalid;
+}
+
 /* nir_io_semantics bit layout, low bits first. */
 uint32_t
 io_semantics::pack() const

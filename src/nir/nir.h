@@ -83,17 +83,18 @@ enum class interp_mode : uint8_t {
    color,
 };
 
-/* gl_access_qualifier bits, as printed by print_access(). */
+/* gl_access_qualifier bits (the ones nir_print names). */
 enum access_qualifier : uint32_t {
    access_coherent = 1u << 0,
-   access_volatile = 1u << 1,
-   access_restrict = 1u << 2,
-   access_non_writeable = 1u << 3,
-   access_non_readable = 1u << 4,
-   access_can_reorder = 1u << 5,
-   access_non_temporal = 1u << 6,
-   access_include_helpers = 1u << 7,
-   access_can_speculate = 1u << 8,
+   access_restrict = 1u << 1,
+   access_volatile = 1u << 2,
+   access_non_readable = 1u << 3,
+   access_non_writeable = 1u << 4,
+   access_non_uniform = 1u << 5,
+   access_can_reorder = 1u << 6,
+   access_non_temporal = 1u << 7,
+   access_include_helpers = 1u << 8,
+   access_can_speculate = 1u << 12,
 };
 
 /*
@@ -125,7 +126,7 @@ struct shader_info {
    uint64_t dual_slot_inputs = 0;
    uint64_t outputs_written = 0;
    uint64_t outputs_read = 0;
-   std::array<uint32_t, 4> system_values_read = {};  /* 128-bit set */
+   std::array<uint32_t, 3> system_values_read = {};  /* 96-bit set */
    uint64_t per_primitive_inputs = 0;
    uint64_t per_primitive_outputs = 0;
    uint64_t per_view_outputs = 0;
@@ -408,6 +409,14 @@ struct intrinsic_instr : instr {
       return io_semantics::unpack(index(intrinsic_index::io_semantics));
    }
 };
+
+/* The type of an intrinsic's source / destination where NIR knows one
+ * (nir_intrinsic_instr_src_type / _dest_type): the SRC_TYPE / DEST_TYPE
+ * index of IO loads and stores, int for memory and IO offsets, otherwise
+ * type_invalid.
+ */
+alu_type intrinsic_src_type(const intrinsic_instr &in, unsigned src);
+alu_type intrinsic_dest_type(const intrinsic_instr &in);
 
 struct tex_src {
    def *ssa = nullptr;

@@ -4,7 +4,8 @@
 Usage: nir_gen.py TEMPLATE OUTPUT [TEMPLATE OUTPUT ...]
 
 Each template sees the tables of nir_opcodes.py (OPS), nir_intrinsics.py
-(INTRINSICS, INDICES) and nir_tex.py (TEX_OPS, TEX_SRCS, ...).
+(INTRINSICS, INDICES), nir_tex.py (TEX_OPS, TEX_SRCS, ...) and nir_names.py
+(enum value names).
 """
 
 import os
@@ -15,6 +16,7 @@ from mako.template import Template
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import nir_intrinsics  # noqa: E402
+import nir_names  # noqa: E402
 import nir_opcodes  # noqa: E402
 import nir_tex  # noqa: E402
 
@@ -26,6 +28,7 @@ def main(argv):
         "ops": nir_opcodes,
         "intr": nir_intrinsics,
         "tex": nir_tex,
+        "names": nir_names,
     }
     for template, output in zip(argv[1::2], argv[2::2]):
         with open(template) as f:

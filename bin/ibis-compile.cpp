@@ -1,0 +1,114 @@
+/*
+ * ibis-compile FILE.nir [--platform skl] [--simd 8|16|32]
+ *              [--dump nir|ir|asm|stats,...] [-o FILE.bin]
+ *
+ * Reads and validates a shader.  For now only the NIR stage exists:
+ * "--dump nir" prints the shader exactly as read; the other dumps and the
+ * binary output belong to later stages and report that they are not
+ * implemented yet.
+ */
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "nir/nir.h"
+#include "util/ibis_debug.h"
+#include "util/ibis_error.h"
+
+namespace {
+
+void
+usage(FILE *f)
+{
+   std::fprintf(f,
+      "usage: ibis-compile FILE.nir [--platform skl] [--simd 8|16|32]\n"
+      "                    [--dump nir|ir|asm|stats,...] [-o FILE.bin]\n");
+}
+
+struct options {
+   std::string input;
+   std::string platform = "skl";
+   unsigned simd = 0;  /* 0: let the compiler choose */
+   std::vector<std::string> dumps;
+   std::string output;
+};
+
+/* Throws ibis::error for a bad command line. */
+options
+parse_args(int argc, char **argv)
+{
+   options o;
+   auto value = [&](int &i) -> std::string {
+      if (i + 1 >= argc)
+         throw ibis::error(ibis::strfmt("option '%s' needs a value", argv[i]));
+      return argv[++i];
+   };
+   for (int i = 1; i < argc; i++) {
+      const std::string a = argv[i];
+      if (a == "--platform") {
+         o.platform = value(i);
+      } else if (a == "--simd") {
+         const std::string v = value(i);
+         if (v != "8" && v != "16" && v != "32")
+            throw ibis::error("--simd takes 8, 16 or 32, not '" + v + "'");
+         o.simd = unsigned(std::stoul(v));
+      } else if (a == "--dump") {
+         const std::string v = value(i);
+         size_t start = 0;
+         while (start <= v.size()) {
+            const size_t comma = v.find(',', start);
+            const std::string d = v.substr(start, comma - start);
+            if (d != "nir" && d != "ir" && d != "asm" && d != "stats")
+               throw ibis::error("unknown dump '" + d + "' (nir, ir, asm, stats)");
+            o.dumps.push_back(d);
+            if (comma == std::string::npos)
+               break;
+            start = comma + 1;
+         }
+      } else if (a == "-o") {
+         o.output = value(i);
+      } else if (a == "-h" || a == "--help") {
+         usage(stdout);
+         std::exit(0);
+      } else if (!a.empty() && a[0] == '-') {
+         throw ibis::error("unknown option '" + a + "'");
+      } else if (o.input.empty()) {
+         o.input = a;
+      } else {
+         throw ibis::error("more than one input file");
+      }
+   }
+   if (o.input.empty())
+      throw ibis::error("no input file");
+   if (o.platform != "skl")
+      throw ibis::error("unknown platform '" + o.platform + "' (only skl)");
+   return o;
+}
+
+} /* anonymous namespace */
+
+int
+main(int argc, char **argv)
+{
+   try {
+      const options o = parse_args(argc, argv);
+      std::unique_ptr<ibis::nir::shader> s = ibis::nir::read_shader_file(o.input);
+      ibis::nir::validate(*s);
+      if (ibis::debug_enabled(ibis::DEBUG_NIR))
+         std::fputs(ibis::nir::print_shader(*s).c_str(), stderr);
+
+      for (const std::string &d : o.dumps) {
+         if (d == "nir")
+            std::fputs(ibis::nir::print_shader(*s).c_str(), stdout);
+         else
+            throw ibis::error("--dump " + d + ": not implemented yet");
+      }
+      if (!o.output.empty())
+         throw ibis::error("-o: code generation is not implemented yet");
+   } catch (const ibis::error &e) {
+      std::fprintf(stderr, "ibis-compile: %s\n", e.what());
+      return 1;
+   }
+   return 0;
+}
