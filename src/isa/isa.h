@@ -84,11 +84,78 @@ struct reg {
    isa::arf arf_kind() const { return isa::arf(nr & 0xf0); }
 };
 
-/* Field accessors of SEND message descriptors, common to all SFIDs. */
-constexpr unsigned desc_mlen(uint32_t desc) { return (desc >> 25) & 0xf; }
-constexpr unsigned desc_rlen(uint32_t desc) { return (desc >> 20) & 0x1f; }
-constexpr bool desc_header_present(uint32_t desc) { return (desc >> 19) & 1; }
-constexpr unsigned ex_desc_ex_mlen(uint32_t ex_desc) { return (ex_desc >> 6) & 0xf; }
+/* ---- SEND message descriptors (fields in msg::, isa_tables.h) ---- */
+
+constexpr uint32_t
+desc_field(uint32_t desc, field f)
+{
+   return (desc >> f.lo) & ((1u << (f.hi - f.lo + 1)) - 1);
+}
+
+constexpr uint32_t
+desc_bits(field f, uint32_t value)
+{
+   return (value & ((1u << (f.hi - f.lo + 1)) - 1)) << f.lo;
+}
+
+constexpr unsigned desc_mlen(uint32_t desc) { return desc_field(desc, msg::mlen); }
+constexpr unsigned desc_rlen(uint32_t desc) { return desc_field(desc, msg::rlen); }
+constexpr bool desc_header_present(uint32_t desc) { return desc_field(desc, msg::header_present); }
+constexpr unsigned ex_desc_ex_mlen(uint32_t ex_desc) { return desc_field(ex_desc, msg::ex_mlen); }
+
+/* The part common to every message: payload and response lengths in
+ * registers, and whether the payload starts with a header.  OR it with
+ * one of the function-specific parts below.
+ */
+constexpr uint32_t
+message_desc(unsigned mlen, unsigned rlen, bool header)
+{
+   return desc_bits(msg::mlen, mlen) | desc_bits(msg::rlen, rlen) |
+          desc_bits(msg::header_present, header);
+}
+
+constexpr uint32_t
+sampler_desc(unsigned bti, unsigned sampler, sampler_msg type, sampler_simd simd,
+             bool half_precision = false)
+{
+   return desc_bits(msg::binding_table_index, bti) | desc_bits(msg::sampler_index, sampler) |
+          desc_bits(msg::sampler_msg_type, unsigned(type)) |
+          desc_bits(msg::sampler_simd_mode, unsigned(simd)) |
+          desc_bits(msg::sampler_return_format, half_precision);
+}
+
+constexpr uint32_t
+urb_desc(urb_op op, unsigned global_offset, bool per_slot_offset, bool channel_mask)
+{
+   return desc_bits(msg::urb_opcode, unsigned(op)) |
+          desc_bits(msg::urb_global_offset, global_offset) |
+          desc_bits(msg::urb_per_slot_offset, per_slot_offset) |
+          desc_bits(msg::urb_channel_mask_present, channel_mask);
+}
+
+/* Data-port messages (data cache, data cache 1, constant cache). */
+constexpr uint32_t
+dp_desc(unsigned bti, unsigned msg_type, unsigned msg_control)
+{
+   return desc_bits(msg::binding_table_index, bti) | desc_bits(msg::dp_msg_type, msg_type) |
+          desc_bits(msg::dp_msg_control, msg_control);
+}
+
+/* Render-target write (render cache message type 12). */
+constexpr uint32_t
+fb_write_desc(unsigned bti, rt_write_subtype subtype, bool last_rt, bool slot_group_hi)
+{
+   return desc_bits(msg::binding_table_index, bti) | desc_bits(msg::rc_msg_type, 12) |
+          desc_bits(msg::rt_subtype, unsigned(subtype)) | desc_bits(msg::rt_last, last_rt) |
+          desc_bits(msg::rt_slot_group, slot_group_hi);
+}
+
+/* A SENDS extended descriptor with the second payload's length. */
+constexpr uint32_t
+sends_ex_desc(unsigned ex_mlen)
+{
+   return desc_bits(msg::ex_mlen, ex_mlen);
+}
 
 struct inst {
    isa::opcode op = isa::opcode::nop;

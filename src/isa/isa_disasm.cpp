@@ -394,18 +394,20 @@ print_msg_desc(printer &p, const inst &in, bool split)
    if (in.desc_indirect) {
       p.str(" indirect");
    } else {
-      unsigned bti = desc & 0xff;
-      unsigned msg_ctrl = (desc >> 8) & 0x3f;
-      unsigned dp_type = (desc >> 14) & 0x1f;
+      unsigned bti = desc_field(desc, msg::binding_table_index);
+      unsigned msg_ctrl = desc_field(desc, msg::dp_msg_control);
+      unsigned dp_type = desc_field(desc, msg::dp_msg_type);
       bool unsupported = false;
       switch (in.sfid) {
       case sfid::sampler:
-         control(p, "sampler message", tables::sampler_msg_names, (desc >> 12) & 0x1f, &space);
+         control(p, "sampler message", tables::sampler_msg_names,
+                 desc_field(desc, msg::sampler_msg_type), &space);
          control(p, "sampler simd mode", tables::sampler_simd_names,
-                 ((desc >> 17) & 3) | ((desc >> 29) & 1) << 2, &space);
-         if ((desc >> 30) & 1)
+                 desc_field(desc, msg::sampler_simd_mode) |
+                    desc_field(desc, msg::sampler_simd_mode_2) << 2, &space);
+         if (desc_field(desc, msg::sampler_return_format))
             p.str(" HP");
-         p.fmt(" Surface = %u Sampler = %u", bti, (desc >> 8) & 0xf);
+         p.fmt(" Surface = %u Sampler = %u", bti, desc_field(desc, msg::sampler_index));
          break;
       case sfid::sampler_cache:
       case sfid::const_cache:
@@ -413,13 +415,14 @@ print_msg_desc(printer &p, const inst &in, bool split)
                dp_type, 0u);
          break;
       case sfid::render_cache: {
-         unsigned type = (desc >> 14) & 0xf;
+         unsigned type = desc_field(desc, msg::rc_msg_type);
          control(p, "DP rc message type", tables::rc_msg_names, type, &space);
          if (type == 12) {
-            control(p, "RT message type", tables::rt_write_names, (desc >> 8) & 7, &space);
-            if ((desc >> 11) & 1)
+            control(p, "RT message type", tables::rt_write_names,
+                    desc_field(desc, msg::rt_subtype), &space);
+            if (desc_field(desc, msg::rt_slot_group))
                p.str(" Hi");
-            if ((desc >> 12) & 1)
+            if (desc_field(desc, msg::rt_last))
                p.str(" LastRT");
          } else {
             p.fmt(" MsgCtrl = 0x%u", msg_ctrl);
@@ -428,24 +431,25 @@ print_msg_desc(printer &p, const inst &in, bool split)
          break;
       }
       case sfid::urb: {
-         unsigned op = desc & 0xf;
-         p.fmt(" offset %u", (desc >> 4) & 0x7ff);
+         unsigned op = desc_field(desc, msg::urb_opcode);
+         p.fmt(" offset %u", desc_field(desc, msg::urb_global_offset));
          space = true;
          control(p, "urb opcode", tables::urb_opcode_names, op, &space);
-         if ((desc >> 17) & 1)
+         if (desc_field(desc, msg::urb_per_slot_offset))
             p.str(" per-slot");
-         if (op == 7 || op == 8) {
-            if ((desc >> 15) & 1)
+         if (op == unsigned(urb_op::simd8_write) || op == unsigned(urb_op::simd8_read)) {
+            if (desc_field(desc, msg::urb_channel_mask_present))
                p.str(" masked");
          } else {
-            control(p, "urb swizzle", tables::urb_swizzle_names, (desc >> 15) & 1, &space);
+            control(p, "urb swizzle", tables::urb_swizzle_names,
+                    desc_field(desc, msg::urb_channel_mask_present), &space);
          }
          break;
       }
       case sfid::thread_spawner:
          break;
       case sfid::gateway: {
-         const char *name = tables::gateway_names[desc & 7];
+         const char *name = tables::gateway_names[desc_field(desc, msg::gateway_subfunc)];
          p.fmt(" (%s)", name ? name : "(null)");
          break;
       }
@@ -498,8 +502,9 @@ print_msg_desc(printer &p, const inst &in, bool split)
          p.str(")");
          break;
       case sfid::pixel_interp:
-         p.fmt(" (%s, %s, 0x%02x)", (desc >> 14) & 1 ? "linear" : "persp",
-               tables::pi_msg_names[(desc >> 12) & 3], desc & 0xff);
+         p.fmt(" (%s, %s, 0x%02x)", desc_field(desc, msg::pi_nopersp) ? "linear" : "persp",
+               tables::pi_msg_names[desc_field(desc, msg::pi_msg_type)],
+               desc_field(desc, msg::pi_msg_data));
          break;
       default:
          unsupported = true;

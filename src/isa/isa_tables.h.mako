@@ -72,6 +72,22 @@ constexpr field ${ident(name)}{${hi}, ${lo}};
 % endfor
 } /* namespace cfld */
 
+/* Fields of SEND message descriptors and SENDS extended descriptors. */
+namespace msg {
+% for name, hi, lo in t.MESSAGE_FIELDS + t.EX_DESC_FIELDS:
+constexpr field ${name}{${hi}, ${lo}};
+% endfor
+} /* namespace msg */
+
+/* Message types (values of the descriptor fields above). */
+% for ename, values in t.MESSAGE_ENUMS:
+enum class ${ename} : uint8_t {
+%   for v in sorted(values):
+   ${values[v]} = ${v},
+%   endfor
+};
+% endfor
+
 namespace tables {
 
 struct opcode_desc {

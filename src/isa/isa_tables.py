@@ -303,6 +303,90 @@ ARFS = [
    ('ip', 0xa0), ('tdr', 0xb0), ('tm', 0xc0),
 ]
 
+# --- Message descriptors (Gen9) ---
+# Fields of the 32-bit message descriptor of SEND/SENDS: name, high, low.
+MESSAGE_FIELDS = [
+   ('mlen', 28, 25),
+   ('rlen', 24, 20),
+   ('header_present', 19, 19),
+   ('binding_table_index', 7, 0),
+   # sampler
+   ('sampler_index', 11, 8),
+   ('sampler_msg_type', 16, 12),
+   ('sampler_simd_mode', 18, 17),
+   ('sampler_simd_mode_2', 29, 29),
+   ('sampler_return_format', 30, 30),
+   # data port (data cache, data cache 1, constant and sampler caches)
+   ('dp_msg_control', 13, 8),
+   ('dp_msg_type', 18, 14),
+   # render cache: render target writes
+   ('rt_subtype', 10, 8),
+   ('rt_slot_group', 11, 11),
+   ('rt_last', 12, 12),
+   ('rc_msg_type', 17, 14),
+   # URB
+   ('urb_opcode', 3, 0),
+   ('urb_global_offset', 14, 4),
+   ('urb_channel_mask_present', 15, 15),
+   ('urb_per_slot_offset', 17, 17),
+   # message gateway
+   ('gateway_subfunc', 2, 0),
+   # pixel interpolator
+   ('pi_msg_data', 7, 0),
+   ('pi_slot_group', 11, 11),
+   ('pi_msg_type', 13, 12),
+   ('pi_nopersp', 14, 14),
+   ('pi_simd_mode', 16, 16),
+]
+# Fields of the SENDS extended descriptor.
+EX_DESC_FIELDS = [
+   ('ex_mlen', 9, 6),
+]
+
+# Message types with C++ names: enum name, {value: identifier}.
+MESSAGE_ENUMS = [
+   ('sampler_msg', {0: 'sample', 1: 'sample_b', 2: 'sample_l', 3: 'sample_c',
+                    4: 'sample_d', 5: 'sample_b_c', 6: 'sample_l_c', 7: 'ld',
+                    8: 'gather4', 9: 'lod', 10: 'resinfo', 11: 'sampleinfo',
+                    16: 'gather4_c', 17: 'gather4_po', 18: 'gather4_po_c',
+                    20: 'sample_d_c', 24: 'sample_lz', 25: 'sample_c_lz',
+                    26: 'ld_lz', 28: 'ld2dms_w', 29: 'ld_mcs', 30: 'ld2dms',
+                    31: 'ld2dss'}),
+   ('sampler_simd', {0: 'simd4x2', 1: 'simd8', 2: 'simd16', 3: 'simd32_64'}),
+   ('urb_op', {0: 'write_hword', 1: 'write_oword', 2: 'read_hword',
+               3: 'read_oword', 4: 'atomic_mov', 5: 'atomic_inc',
+               6: 'atomic_add', 7: 'simd8_write', 8: 'simd8_read'}),
+   ('rt_write_subtype', {0: 'simd16', 1: 'simd16_repdata', 2: 'simd8_dual_low',
+                         3: 'simd8_dual_high', 4: 'simd8',
+                         5: 'simd8_image_write'}),
+   ('dc0_msg', {0: 'oword_block_read', 1: 'unaligned_oword_block_read',
+                2: 'oword_dual_block_read', 3: 'dword_scattered_read',
+                4: 'byte_scattered_read', 5: 'untyped_surface_read',
+                6: 'untyped_atomic', 7: 'memory_fence',
+                8: 'oword_block_write', 10: 'oword_dual_block_write',
+                11: 'dword_scattered_write', 12: 'byte_scattered_write',
+                13: 'untyped_surface_write'}),
+   ('dc1_msg', {1: 'untyped_surface_read', 2: 'untyped_atomic',
+                3: 'untyped_atomic_simd4x2', 4: 'media_block_read',
+                5: 'typed_surface_read', 6: 'typed_atomic',
+                7: 'typed_atomic_simd4x2', 9: 'untyped_surface_write',
+                10: 'media_block_write', 11: 'atomic_counter',
+                12: 'atomic_counter_simd4x2', 13: 'typed_surface_write',
+                16: 'a64_scattered_read', 17: 'a64_untyped_surface_read',
+                18: 'a64_untyped_atomic', 20: 'a64_oword_block_read',
+                21: 'a64_oword_block_write', 25: 'a64_untyped_surface_write',
+                26: 'a64_scattered_write', 27: 'untyped_atomic_float',
+                29: 'a64_untyped_atomic_float'}),
+   ('atomic_op', {1: 'and_', 2: 'or_', 3: 'xor_', 4: 'mov', 5: 'inc', 6: 'dec',
+                  7: 'add', 8: 'sub', 9: 'revsub', 10: 'imax', 11: 'imin',
+                  12: 'umax', 13: 'umin', 14: 'cmpwr', 15: 'predec'}),
+   ('gateway_subfunc', {0: 'open', 1: 'close', 2: 'forward_msg',
+                        3: 'get_timestamp', 4: 'barrier_msg',
+                        5: 'update_state', 6: 'mmio_read_write'}),
+   ('pi_msg', {0: 'shared_offset', 1: 'sample_position', 2: 'centroid',
+               3: 'per_slot_offset'}),
+]
+
 # --- Message descriptor names, as brw_disasm prints them (Gen9) ---
 
 SAMPLER_MSG_TYPES = {

@@ -172,3 +172,38 @@ TEST(IsaAsm, GenNames)
    EXPECT_FALSE(parse_gen("gen42", &g));
    EXPECT_THROW(encode(inst(), gen::gen12), ibis::error);
 }
+
+TEST(IsaAsm, DescriptorBuilders)
+{
+   /* The render target write of sendc.asm: SIMD8, last RT, 4 registers. */
+   uint32_t rt = message_desc(4, 0, false) |
+                 fb_write_desc(0, rt_write_subtype::simd8, true, false);
+   EXPECT_EQ(rt, 0x08031400u);
+
+   inst send = make_send(opcode::sendc, 8, null_reg(type::UW), grf(124, type::F),
+                         sfid::render_cache, rt);
+   send.eot = true;
+   EXPECT_EQ(encode(send, gen::gen9),
+             asm_one("sendc(8) null<1>UW g124<8,8,1>F 0x88031400\n"
+                     "   render MsgDesc: ignored { align1 1Q EOT };"));
+   std::string text = disassemble(send, gen::gen9);
+   EXPECT_NE(text.find("render MsgDesc: RT write SIMD8 LastRT Surface = 0  mlen 4 rlen 0"),
+             std::string::npos) << text;
+
+   uint32_t tex = message_desc(4, 8, false) |
+                  sampler_desc(1, 0, sampler_msg::sample, sampler_simd::simd16);
+   send = make_send(opcode::send, 16, grf(10, type::UW), grf(2, type::UD), sfid::sampler, tex);
+   text = disassemble(send, gen::gen9);
+   EXPECT_NE(text.find("sampler MsgDesc: sample SIMD16 Surface = 1 Sampler = 0  mlen 4 rlen 8"),
+             std::string::npos) << text;
+
+   uint32_t urb = message_desc(1, 0, true) | urb_desc(urb_op::simd8_write, 3, false, false);
+   inst sends = make_send(opcode::sends, 8, null_reg(type::UD), grf(1, type::UD), sfid::urb,
+                          urb, grf(2, type::UD), sends_ex_desc(8));
+   EXPECT_EQ(sends.ex_mlen(), 8u);
+   EXPECT_TRUE(sends.header_present());
+   text = disassemble(sends, gen::gen9);
+   EXPECT_NE(text.find("urb MsgDesc: offset 3 SIMD8 write  mlen 1 ex_mlen 8 rlen 0"),
+             std::string::npos) << text;
+   EXPECT_EQ(decode(encode(sends, gen::gen9), gen::gen9).ex_desc, sends_ex_desc(8));
+}
