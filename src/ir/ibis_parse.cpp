@@ -3,6 +3,7 @@
  * docs/ir.md.  Values may be used before their declaration (loop phis);
  * such operands are completed once the whole text is read.
  */
+#include <cctype>
 #include <cerrno>
 #include <cstdarg>
 #include <cstdlib>
@@ -42,6 +43,11 @@ private:
    std::unique_ptr<shader> sh;
    std::vector<bool> declared;
    std::vector<fixup> fixups;
+
+   bool is_declared(uint32_t id) const
+   {
+      return id < declared.size() && declared[id];
+   }
 
    source_loc loc() const
    {
@@ -158,7 +164,7 @@ private:
    value *lookup(uint32_t id, const source_loc &at, bool may_forward);
    void parse_offset(unsigned *comp, unsigned *rest);
    operand parse_imm();
-   operand parse_operand(instr *in, int slot, bool *deferred);
+   operand parse_operand(instr *in, int slot);
    void apply_offset(operand &o, unsigned comp, unsigned rest,
                      const source_loc &at);
    void parse_decl(reg_file file);
@@ -229,7 +235,7 @@ parser::parse_spec(reg_file file, uint32_t id, const source_loc &at)
       file = reg_file::flag;
 
    value *v = sh->find_value(id);
-   if (v && id < declared.size() && declared[id])
+   if (is_declared(id))
       error_at(at, strfmt("%%%u is declared twice", id));
    if (!v)
       v = sh->create_value(file, t, width, length, group, id);
@@ -279,7 +285,7 @@ value *
 parser::lookup(uint32_t id, const source_loc &at, bool may_forward)
 {
    value *v = sh->find_value(id);
-   if (v && id < declared.size() && declared[id])
+   if (is_declared(id))
       return v;
    if (!may_forward)
       error_at(at, strfmt("%%%u is written before it is declared", id));
@@ -374,15 +380,11 @@ parser::parse_imm()
    return operand::imm_of(t, bits);
 }
 
-/* One source operand.  Sets *deferred when the value is not declared yet;
- * the caller records a fixup.
- */
+/* One source operand; one of a value not declared yet gets a fixup. */
 operand
-parser::parse_operand(instr *in, int slot, bool *deferred)
+parser::parse_operand(instr *in, int slot)
 {
-   skip_ws();
    source_loc at = here();
-   *deferred = false;
    if (peek_ident("_")) {
       pos++;
       return operand();
@@ -428,7 +430,6 @@ parser::parse_operand(instr *in, int slot, bool *deferred)
    if (abs)
       expect('|');
    if (v->type == data_type::none) {
-      *deferred = true;
       fixups.push_back(fixup{in, slot, comp, rest, typed, at});
    } else {
       apply_offset(o, comp, rest, at);
@@ -541,10 +542,8 @@ parser::parse_instr(block *b)
          }
          uint32_t id = parse_value_id();
          value *v;
-         if (peek() == ':' && pos + 1 < text.size() &&
-             isalpha((unsigned char)text[pos + 1]) &&
-             (sh->find_value(id) == nullptr || id >= declared.size() ||
-              !declared[id])) {
+         /* "%N:f32x8" declares; "%N:f32" after a declaration is a type. */
+         if (peek() == ':' && !is_declared(id)) {
             pos++;
             v = parse_spec(reg_file::ssa, id, d.at);
          } else {
@@ -616,14 +615,10 @@ parser::parse_instr(block *b)
       do {
          if (peek_ident("preserve")) {
             pos += strlen("preserve");
-            bool deferred;
-            operand o = parse_operand(in, use::preserve, &deferred);
-            in->set_preserve(o);
+            in->set_preserve(parse_operand(in, use::preserve));
             break;
          }
-         bool deferred;
-         operand o = parse_operand(in, in->num_srcs(), &deferred);
-         in->add_src(o);
+         in->add_src(parse_operand(in, in->num_srcs()));
       } while (accept(','));
    }
    if (accept('{')) {

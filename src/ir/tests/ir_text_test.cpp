@@ -100,6 +100,10 @@ static const char *const alu_program = R"(
       %83:f32x8 = mov -0.0:f32
       %84:f32x8 = mov 1e-10:f32
       %85:f32x8 = mov 123456.79:f32
+      %86:f32x8 = ddx_coarse %10
+      %87:f32x8 = ddx_fine %10
+      %88:f32x8 = ddy_coarse %10
+      %89:f32x8 = ddy_fine %10
 )";
 
 /* Every structured control flow construct, phis on merges and loops. */
@@ -177,6 +181,8 @@ static const char *const send_program = R"(
       (+%24) discard
       (-%24) terminate
       %25:u32x16[4]@g30[1] = mov %20[2], preserve %21
+      %29:f32x16[2] = interp_logical 0:u32, %3, 1:u32
+      thread_end_logical %2
       urb_write_logical %2, _, _, %25, 4:u32 {EOT}
 )";
 
