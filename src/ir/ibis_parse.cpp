@@ -231,7 +231,8 @@ parser::parse_spec(reg_file file, uint32_t id, const source_loc &at)
       error_at(at, strfmt("bad SIMD width %u", width));
    if (length == 0 || length > 1024)
       error_at(at, strfmt("bad length %u", length));
-   if (t == data_type::flag)
+   /* A definition declares an SSA value, or a FLAG value by its type. */
+   if (t == data_type::flag && file == reg_file::ssa)
       file = reg_file::flag;
 
    value *v = sh->find_value(id);

@@ -481,3 +481,41 @@ TEST(ir_validate, validate_throws_with_every_message)
                              "[operands]");
    }
 }
+
+TEST(ir_validate, more_messages)
+{
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd8
+      wlr %1:u32x8
+      block0:
+         %1<3> = mov 0:u32
+   )"), (strings{"block0: '%1<3> = mov 0:u32': destination stride 3 [region]"}));
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd8
+      hw %1:u32x8@g1
+      block0:
+         %2:u32x8 = mov %1:uv
+   )"), (strings{"block0: '%2:u32x8 = mov %1:uv': uv is a type for immediates "
+                 "only [type]"}));
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd8
+      wlr %1:f32x8
+      block0:         ; succs: block1
+         nop
+      block1:         ; preds: block0
+         %1 = phi 1.0:f32
+   )"), (strings{"block1: '%1 = phi 1.0:f32': phi writes wlr value %1 [phi]"}));
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd8
+      block0:
+         %1:u32x8, %2:u32x8 = parallel_copy 1:u32
+   )"), (strings{"block0: '%1:u32x8, %2:u32x8 = parallel_copy 1:u32': "
+                 "parallel_copy needs as many sources as destinations "
+                 "[operands]"}));
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd8
+      wlr %1:flagx8
+      block0:
+         %1 = mov 0:u32
+   )"), (strings{"%1: only FLAG values have the flag type [size]"}));
+}
