@@ -1,0 +1,35 @@
+/*
+ * Optimization passes over the ibis IR (design §1): each keeps the shader
+ * valid and returns whether it changed it.  WLR values are handled as the
+ * seed note asks: a value's whole write sequence is one meta-instruction,
+ * so to these passes a WLR value behaves like an SSA value.
+ */
+#pragma once
+
+#include "ir/ibis_ir.h"
+
+namespace ibis {
+
+/* Removes instructions whose results nobody reads and that have no side
+ * effects, whole WLR write sequences included, and conditional modifiers
+ * whose flag nobody reads.
+ */
+bool opt_dce(shader &s);
+
+/* Propagates copies (SSA, uniform broadcasts, completed WLR values),
+ * immediates where the hardware takes them, and neg/abs source modifiers.
+ */
+bool opt_copy_prop(shader &s);
+
+/* Global value numbering over the dominator tree; a WLR write sequence is
+ * numbered as one meta-instruction.
+ */
+bool opt_cse(shader &s);
+
+/* Registers "dce", "copy-prop" and "cse" with the pass registry
+ * (ir/ibis_pass.h).  Tools call it at start-up; calling it again is a
+ * no-op.
+ */
+void register_opt_passes();
+
+} /* namespace ibis */

@@ -1,0 +1,314 @@
+/*
+ * Copy propagation.  A copy is a mov (or copy) of a whole SSA or FLAG value
+ * without saturate, conditional modifier, predicate, preserve source or type
+ * change.  Its source may be:
+ *
+ *  - a value of the same layout (width, group, bit size): SSA, ATTR, FLAG,
+ *    or a WLR value.  A WLR value is read by a copy only after its final
+ *    write (the validator's rule), and nothing writes it afterwards, so the
+ *    whole value stands in for the copy wherever the copy is read.  The
+ *    writes of a WLR sequence are never copies themselves: they are partial
+ *    and the value is not complete between them.
+ *  - a scalar (a width-1 value, or a <0,1,0> region): the copy broadcasts
+ *    it, and only ALU and math sources may read a scalar region instead.
+ *    Sends, payloads and phis need the full-width value.
+ *  - an immediate: only where Gen9 encodes one (src0 of mov, src1 of the
+ *    two-source ALU opcodes below, never three-source align16 or sends),
+ *    commuting or swapping the comparison to move it to src1.
+ *
+ * neg/abs of the copy fold into ALU consumers that read the same type and
+ * support source modifiers.  HW_REG and accumulator sources are never
+ * propagated: they may be written again before the use.
+ *
+ * Blocks are visited in reverse post-order, so a chain of copies resolves
+ * in one walk; each operand is looked at a bounded number of times.
+ */
+#include "opt/opt.h"
+
+#include "ir/ibis_analysis.h"
+#include "opt/opt_util.h"
+
+namespace ibis {
+
+namespace {
+
+struct copy_src {
+   operand src;
+   bool broadcast;    /* one element for every channel */
+};
+
+bool
+same_layout(const value *a, const value *b)
+{
+   return a->width == b->width && a->group == b->group &&
+          a->bit_size() == b->bit_size();
+}
+
+bool
+get_copy(const instr *in, copy_src *c)
+{
+   if ((in->op != opcode::mov && in->op != opcode::copy) ||
+       in->num_dsts() != 1 || in->num_srcs() != 1)
+      return false;
+   if (in->saturate || in->cmod != cond_mod::none || in->flag_def() ||
+       in->predicate() || !in->preserve().is_null() ||
+       (in->flags & INSTR_SIDE_EFFECTS))
+      return false;
+   const operand &d = in->dst(0);
+   const operand &s = in->src(0);
+   if (!d.val || (d.val->file != reg_file::ssa && d.val->file != reg_file::flag))
+      return false;
+   if (d.offset || d.has_region || d.type != s.type || d.val->length != 1 ||
+       in->exec_size != d.val->width || in->group != d.val->group ||
+       s.is_null())
+      return false;
+
+   c->src = s;
+   if (s.is_imm()) {
+      c->broadcast = true;
+      return !type_is_vector_imm(s.type);
+   }
+
+   const value *v = s.val;
+   if (v->file != reg_file::ssa && v->file != reg_file::wlr &&
+       v->file != reg_file::uniform && v->file != reg_file::attr &&
+       v->file != reg_file::flag)
+      return false;
+   if (type_bits(s.type) != v->bit_size() ||
+       (v->file == reg_file::flag && (s.neg || s.abs)))
+      return false;
+
+   bool scalar = (v->width == 1 && !s.has_region) || is_scalar_region(s);
+   if (scalar && !(d.val->width == 1 && v->width == 1)) {
+      c->broadcast = true;
+      return true;
+   }
+   c->broadcast = false;
+   return same_layout(v, d.val) && s.offset % v->component_bytes() == 0 &&
+          (!s.has_region || (in->group == 0 && is_identity_region(s, in->exec_size)));
+}
+
+/* After backend_instruction::can_do_source_mods(), plus the logic ops,
+ * whose negate is a bitwise not on Gen8+.
+ */
+bool
+can_do_source_mods(const instr *in)
+{
+   if (in->info().kind != opcode_kind::alu && in->info().kind != opcode_kind::math)
+      return false;
+   switch (in->op) {
+   case opcode::addc: case opcode::subb:
+   case opcode::bfe: case opcode::bfi1: case opcode::bfi2: case opcode::bfrev:
+   case opcode::cbit: case opcode::fbh: case opcode::fbl:
+   case opcode::math_idiv: case opcode::math_irem: case opcode::math_idivrem:
+      return false;
+   default:
+      return !is_logic_op(in->op);
+   }
+}
+
+/* Two-source opcodes whose src1 may be an immediate on Gen9. */
+bool
+takes_imm_src1(const instr *in)
+{
+   switch (in->op) {
+   case opcode::sel: case opcode::and_: case opcode::or_: case opcode::xor_:
+   case opcode::shr: case opcode::shl: case opcode::asr:
+   case opcode::cmp: case opcode::cmpn:
+   case opcode::add: case opcode::mul: case opcode::avg:
+   case opcode::bfi1: case opcode::addc: case opcode::subb:
+   case opcode::math_pow: case opcode::math_idiv: case opcode::math_irem:
+   case opcode::math_idivrem:
+      return true;
+   default:
+      return false;
+   }
+}
+
+cond_mod
+swapped_cmod(cond_mod c)
+{
+   switch (c) {
+   case cond_mod::z: case cond_mod::nz: return c;
+   case cond_mod::g: return cond_mod::l;
+   case cond_mod::ge: return cond_mod::le;
+   case cond_mod::l: return cond_mod::g;
+   case cond_mod::le: return cond_mod::ge;
+   default: return cond_mod::none;
+   }
+}
+
+/* Swaps src0 and src1 keeping the result, or returns false. */
+bool
+swap_sources(instr *in, data_type imm_type)
+{
+   const operand a = in->src(0), b = in->src(1);
+   switch (in->op) {
+   case opcode::mul:
+      /* A DW times a narrower integer needs the DW in src0 (SKL PRM). */
+      if (!type_is_float(imm_type) && type_bits(imm_type) == 32 &&
+          type_bits(b.type) < 32)
+         return false;
+      break;
+   case opcode::add: case opcode::avg: case opcode::addc:
+   case opcode::and_: case opcode::or_: case opcode::xor_:
+      break;
+   case opcode::sel:
+      /* A predicated sel picks src0 where the flag is set; sel.ge and
+       * sel.l are max and min, commutative even with NaNs.
+       */
+      if (in->cmod == cond_mod::none && in->predicate())
+         in->pred_inv = !in->pred_inv;
+      else if (in->cmod != cond_mod::ge && in->cmod != cond_mod::l)
+         return false;
+      break;
+   case opcode::cmp:
+      if (swapped_cmod(in->cmod) == cond_mod::none)
+         return false;
+      in->cmod = swapped_cmod(in->cmod);
+      break;
+   default:
+      return false;
+   }
+   in->set_src(0, b);
+   in->set_src(1, a);
+   return true;
+}
+
+/* Applies abs then neg to immediate bits of type t. */
+bool
+fold_imm_mods(data_type t, uint64_t *imm, bool neg, bool abs)
+{
+   unsigned bits = type_bits(t);
+   uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+   uint64_t sign = 1ull << (bits - 1);
+   if (type_is_float(t)) {
+      if (t == data_type::vf)
+         return false;
+      if (abs)
+         *imm &= ~sign;
+      if (neg)
+         *imm ^= sign;
+      return true;
+   }
+   if (abs && type_is_signed_int(t) && (*imm & sign))
+      *imm = (0 - *imm) & mask;
+   if (neg)
+      *imm = (0 - *imm) & mask;
+   return true;
+}
+
+bool
+propagate_imm(instr *in, unsigned slot, const operand &u, const operand &s)
+{
+   unsigned bits = type_bits(u.type);
+   if (bits != type_bits(s.type) || u.offset || bits == 8 ||
+       (u.has_region && !is_scalar_region(u)))
+      return false;
+   /* Gen9 takes 64-bit immediates in mov only. */
+   if (bits == 64 && in->op != opcode::mov)
+      return false;
+   uint64_t imm = s.imm;
+   if ((u.neg || u.abs) &&
+       (is_logic_op(in->op) || !fold_imm_mods(u.type, &imm, u.neg, u.abs)))
+      return false;
+   operand o = operand::imm_of(u.type, imm);
+
+   if (in->op == opcode::mov) {
+      in->set_src(slot, o);
+      return true;
+   }
+   if (!takes_imm_src1(in) || in->num_srcs() != 2 || in->src(1 - slot).is_imm())
+      return false;
+   if (slot == 0 && !swap_sources(in, u.type))
+      return false;
+   in->set_src(1, o);
+   return true;
+}
+
+bool
+propagate_value(instr *in, unsigned slot, const operand &u, const copy_src &c)
+{
+   const operand &s = c.src;
+   bool alu = in->info().kind == opcode_kind::alu ||
+              in->info().kind == opcode_kind::math;
+   if ((s.neg || s.abs) && (!can_do_source_mods(in) || u.type != s.type))
+      return false;
+   if (type_bits(u.type) != type_bits(s.type))
+      return false;
+
+   operand o = s;
+   o.type = u.type;
+   if (c.broadcast) {
+      /* Every channel holds the same element: keep the scalar region. */
+      if (!alu || u.offset % (type_bits(u.type) / 8))
+         return false;
+   } else {
+      o.offset = s.offset + u.offset;
+      o.rgn = u.rgn;
+      o.has_region = u.has_region;
+   }
+   if (u.abs) {
+      o.abs = true;
+      o.neg = u.neg;
+   } else {
+      o.abs = s.abs;
+      o.neg = s.neg != u.neg;
+   }
+   in->set_src(slot, o);
+   return true;
+}
+
+bool
+try_propagate(instr *in, int slot)
+{
+   operand u = use_operand(use{in, slot});
+   if (!u.val || (u.val->file != reg_file::ssa && u.val->file != reg_file::flag))
+      return false;
+   const instr *def = u.val->def();
+   copy_src c;
+   if (!def || def == in || !get_copy(def, &c))
+      return false;
+   const operand &s = c.src;
+
+   if (slot == use::predicate || slot == use::preserve) {
+      /* Plain values only: no immediates, scalars or modifiers. */
+      if (!s.val || c.broadcast || s.offset || s.neg || s.abs ||
+          s.has_region || s.val->length != 1 ||
+          s.val->file != u.val->file)
+         return false;
+      operand o = u;
+      o.val = s.val;
+      set_use(use{in, slot}, o);
+      return true;
+   }
+   if (s.is_imm())
+      return propagate_imm(in, slot, u, s);
+   return propagate_value(in, slot, u, c);
+}
+
+} /* anonymous namespace */
+
+bool
+opt_copy_prop(shader &s)
+{
+   dominance dom(s);
+   bool progress = false;
+   for (block *b : dom.rpo()) {
+      for (instr *in : b->instrs()) {
+         std::vector<int> slots;
+         for (unsigned i = 0; i < in->num_srcs(); i++)
+            slots.push_back(i);
+         slots.push_back(use::predicate);
+         slots.push_back(use::preserve);
+         for (int slot : slots) {
+            /* Copies of copies the walk has not reached (loop phis). */
+            for (unsigned n = 0; n < 4 && try_propagate(in, slot); n++)
+               progress = true;
+         }
+      }
+   }
+   return progress;
+}
+
+} /* namespace ibis */

@@ -1,0 +1,324 @@
+/*
+ * Common subexpression elimination by global value numbering over the
+ * dominator tree: a scoped hash table maps each expression (opcode,
+ * execution size and group, NoMask, saturate, conditional modifier,
+ * predicate, sources with type, offset, region and modifiers, destination
+ * layout) to the first instruction computing it.  A later instruction with
+ * the same key in a dominated position is replaced by the earlier one's
+ * results and removed.  Commutative sources are hashed in a canonical order.
+ *
+ * A WLR value is numbered as one meta-instruction when its final write is
+ * reached: the key is the keys of all its writes in order, with reads of
+ * the value itself written as "self".  Two identical sequences in dominating
+ * positions leave the first; the second's writes are removed and its reads
+ * point at the first value.  The single writes of a sequence are never
+ * numbered on their own.
+ *
+ * Not numbered: side effects, control flow, sends other than pure loads
+ * (sampler, constant buffers), accumulator users, instructions reading a
+ * HW_REG or writing anything but SSA/FLAG values, and find_live_channel,
+ * which depends on the execution mask where it runs.  An instruction that
+ * defines a flag is only merged within its block with no flag defined in
+ * between, so the flag's live range never spans another flag's.
+ *
+ * Near linear: one hash of each instruction; the table is undone on leaving
+ * a dominator subtree.
+ */
+#include "opt/opt.h"
+
+#include <unordered_map>
+
+#include "ir/ibis_analysis.h"
+#include "opt/opt_util.h"
+
+namespace ibis {
+
+namespace {
+
+using vn_key = std::vector<uint64_t>;
+
+struct key_hash {
+   size_t operator()(const vn_key &k) const
+   {
+      uint64_t h = 0xcbf29ce484222325ull;
+      for (uint64_t w : k) {
+         h ^= w;
+         h *= 0x100000001b3ull;
+         h ^= h >> 29;
+      }
+      return h;
+   }
+};
+
+struct vn_entry {
+   instr *in;             /* the instruction, or the final WLR write */
+   value *wlr;            /* the WLR value of a meta-instruction */
+   block *blk;
+   unsigned flag_epoch;   /* flags defined before it, for flag defs */
+};
+
+void
+put_value_spec(vn_key &k, const value *v)
+{
+   k.push_back(uint64_t(v->file) | uint64_t(v->type) << 8 |
+               uint64_t(v->width) << 16 | uint64_t(v->group) << 24 |
+               uint64_t(v->length) << 32);
+}
+
+void
+put_operand(vn_key &k, const operand &o, const value *self)
+{
+   k.push_back(!o.val ? 0 : o.val == self ? 1 : uint64_t(o.val->id) + 2);
+   k.push_back(o.imm);
+   k.push_back(uint64_t(o.type) | uint64_t(o.offset) << 8 |
+               uint64_t(o.has_region) << 40 | uint64_t(o.rgn.vstride) << 41 |
+               uint64_t(o.rgn.width) << 47 | uint64_t(o.rgn.hstride) << 53 |
+               uint64_t(o.neg) << 56 | uint64_t(o.abs) << 57);
+}
+
+bool
+is_commutative(const instr *in)
+{
+   if (in->op == opcode::sel)
+      return in->cmod == cond_mod::ge || in->cmod == cond_mod::l;
+   return in->info().commutative && in->num_srcs() == 2;
+}
+
+/* The key of one instruction; self is the WLR value a sequence writes. */
+void
+put_instr(vn_key &k, const instr *in, const value *self)
+{
+   k.push_back(uint64_t(in->op) | uint64_t(in->exec_size) << 16 |
+               uint64_t(in->group) << 24 | uint64_t(in->saturate) << 32 |
+               uint64_t(in->cmod) << 33 | uint64_t(in->pred_inv) << 40 |
+               uint64_t(in->flag_def() != nullptr) << 41 |
+               uint64_t(in->flags & INSTR_WE_ALL) << 42);
+   k.push_back(in->predicate() ? in->predicate()->id + 1 : 0);
+   if (in->is_phi())
+      k.push_back(in->parent()->index);
+
+   k.push_back(in->num_srcs());
+   if (is_commutative(in)) {
+      vn_key a, b;
+      put_operand(a, in->src(0), self);
+      put_operand(b, in->src(1), self);
+      if (b < a)
+         std::swap(a, b);
+      k.insert(k.end(), a.begin(), a.end());
+      k.insert(k.end(), b.begin(), b.end());
+   } else {
+      for (const operand &o : in->srcs())
+         put_operand(k, o, self);
+   }
+   put_operand(k, in->preserve(), self);
+
+   k.push_back(in->num_dsts());
+   for (const operand &d : in->dsts()) {
+      put_operand(k, d, self);
+      if (d.val && d.val != self)
+         put_value_spec(k, d.val);
+   }
+}
+
+bool
+is_pure_load(opcode op)
+{
+   return op == opcode::tex_logical || op == opcode::uniform_block_read_logical ||
+          op == opcode::varying_pull_constant_logical;
+}
+
+/* May two of these compute the same thing? */
+bool
+is_expression(const instr *in)
+{
+   const opcode_info &info = in->info();
+   if (in->has_side_effects() || info.kind == opcode_kind::cf ||
+       info.writes_accum || info.reads_accum || (in->flags & INSTR_EOT))
+      return false;
+   if ((info.kind == opcode_kind::send || info.kind == opcode_kind::logical) &&
+       !is_pure_load(in->op))
+      return false;
+   switch (in->op) {
+   case opcode::undef: case opcode::parallel_copy: case opcode::nop:
+   case opcode::find_live_channel:
+      return false;
+   default:
+      break;
+   }
+   for (const operand &o : in->srcs()) {
+      if (o.val && (o.val->file == reg_file::hw_reg ||
+                    o.val->file == reg_file::accum))
+         return false;
+   }
+   return true;
+}
+
+bool
+writes_only_values(const instr *in)
+{
+   if (!in->num_dsts() && !in->flag_def())
+      return false;
+   for (const operand &d : in->dsts()) {
+      if (!d.val || (d.val->file != reg_file::ssa && d.val->file != reg_file::flag))
+         return false;
+   }
+   return true;
+}
+
+/* The sequence's writes may be numbered: each writes only v. */
+bool
+is_wlr_expression(const std::vector<instr *> &writes, const value *v)
+{
+   for (const instr *w : writes) {
+      if (!is_expression(w) || w->flag_def() || w->num_dsts() != 1 ||
+          w->dst(0).val != v)
+         return false;
+   }
+   return true;
+}
+
+class cse {
+public:
+   explicit cse(shader &s) : sh(s), dom(s) {}
+   bool run();
+
+private:
+   shader &sh;
+   dominance dom;
+   std::unordered_map<vn_key, vn_entry, key_hash> table;
+   std::vector<const vn_key *> undo;
+   unsigned flag_epoch = 0;
+   bool progress = false;
+
+   void visit(block *b);
+   void number_instr(instr *in);
+   void number_wlr(instr *final_write, value *v);
+   bool may_merge(const vn_entry &e, const instr *in) const;
+   void insert(vn_key &&k, const vn_entry &e);
+};
+
+bool
+cse::may_merge(const vn_entry &e, const instr *in) const
+{
+   return !in->flag_def() ||
+          (e.blk == in->parent() && e.flag_epoch == flag_epoch);
+}
+
+void
+cse::insert(vn_key &&k, const vn_entry &e)
+{
+   auto res = table.emplace(std::move(k), e);
+   undo.push_back(&res.first->first);
+}
+
+void
+cse::number_instr(instr *in)
+{
+   vn_key k;
+   put_instr(k, in, nullptr);
+   auto it = table.find(k);
+   if (it != table.end() && may_merge(it->second, in)) {
+      instr *prev = it->second.in;
+      for (unsigned i = 0; i < in->num_dsts(); i++)
+         replace_uses(in->dst(i).val, prev->dst(i).val);
+      if (in->flag_def())
+         replace_uses(in->flag_def(), prev->flag_def());
+      in->remove();
+      progress = true;
+      return;
+   }
+   if (in->flag_def())
+      flag_epoch++;
+   insert(std::move(k), vn_entry{in, nullptr, in->parent(), flag_epoch});
+}
+
+void
+cse::number_wlr(instr *final_write, value *v)
+{
+   std::vector<instr *> writes = wlr_writes(v);
+   if (!is_wlr_expression(writes, v))
+      return;
+   vn_key k;
+   put_value_spec(k, v);
+   for (const instr *w : writes)
+      put_instr(k, w, v);
+   auto it = table.find(k);
+   if (it != table.end()) {
+      /* The writes go first: they hold v's reads of itself. */
+      for (instr *w : writes)
+         w->remove();
+      replace_uses(v, it->second.wlr);
+      progress = true;
+      return;
+   }
+   insert(std::move(k), vn_entry{final_write, v, final_write->parent(), 0});
+}
+
+void
+cse::visit(block *b)
+{
+   for (auto it = b->begin(); it != b->end();) {
+      instr *in = *it++;
+      value *wlr = nullptr;
+      for (const operand &d : in->dsts()) {
+         if (d.val && d.val->file == reg_file::wlr)
+            wlr = d.val;
+      }
+      if (wlr) {
+         /* Defs in one block: the final write has the largest number. */
+         bool final = true;
+         for (const instr *d : wlr->defs())
+            final &= d->ip <= in->ip;
+         if (final && wlr->defs().size() && wlr->defs()[0]->parent() == b)
+            number_wlr(in, wlr);
+      } else if (is_expression(in) && writes_only_values(in)) {
+         number_instr(in);
+         continue;
+      }
+      if (in->parent() && in->flag_def())
+         flag_epoch++;
+   }
+}
+
+bool
+cse::run()
+{
+   if (sh.blocks().empty())
+      return false;
+   /* Depth-first over the dominator tree, undoing each block's entries
+    * when its subtree is done.
+    */
+   struct frame {
+      block *b;
+      size_t next_child, undo_mark;
+   };
+   std::vector<frame> stack;
+   stack.push_back({sh.entry(), 0, undo.size()});
+   visit(sh.entry());
+   while (!stack.empty()) {
+      frame &f = stack.back();
+      const std::vector<block *> &kids = dom.children(f.b);
+      if (f.next_child < kids.size()) {
+         block *c = kids[f.next_child++];
+         stack.push_back({c, 0, undo.size()});
+         visit(c);
+         continue;
+      }
+      while (undo.size() > f.undo_mark) {
+         table.erase(table.find(*undo.back()));
+         undo.pop_back();
+      }
+      stack.pop_back();
+   }
+   return progress;
+}
+
+} /* anonymous namespace */
+
+bool
+opt_cse(shader &s)
+{
+   return cse(s).run();
+}
+
+} /* namespace ibis */

@@ -1,0 +1,26 @@
+/*
+ * Registration of the optimization passes.  An explicit call rather than
+ * static initializers: a static library drops objects nobody references.
+ */
+#include "opt/opt.h"
+
+#include "ir/ibis_pass.h"
+
+namespace ibis {
+
+void
+register_opt_passes()
+{
+   static bool done = false;
+   if (done)
+      return;
+   done = true;
+   register_pass("dce", "remove unused instructions and WLR sequences, "
+                 "and unread conditional modifiers", opt_dce);
+   register_pass("copy-prop", "propagate copies, immediates and source "
+                 "modifiers", opt_copy_prop);
+   register_pass("cse", "global value numbering; WLR sequences as one "
+                 "instruction", opt_cse);
+}
+
+} /* namespace ibis */

@@ -1,0 +1,39 @@
+/*
+ * Helpers shared by the optimization passes.
+ */
+#pragma once
+
+#include <vector>
+
+#include "ir/ibis_ir.h"
+
+namespace ibis {
+
+/* The operand a use reads (a source, the predicate or the preserve). */
+operand use_operand(const use &u);
+
+/* Makes use u read o instead.  A predicate takes only o's value. */
+void set_use(const use &u, const operand &o);
+
+/* Points every use of from at to, keeping each use's type, offset, region
+ * and modifiers.  The two values must have the same layout.
+ */
+void replace_uses(value *from, value *to);
+
+/* The writes of a WLR value in program order; instruction numbers must be
+ * current (shader::renumber()).
+ */
+std::vector<instr *> wlr_writes(const value *v);
+
+/* Is o a region that reads every channel of its value in order, as an
+ * operand without a region does?
+ */
+bool is_identity_region(const operand &o, unsigned exec_size);
+
+/* Does o read one element for every channel (<0,1,0>)? */
+bool is_scalar_region(const operand &o);
+
+/* and, or, xor, not: on Gen8+ a negate source modifier is a bitwise not. */
+bool is_logic_op(opcode op);
+
+} /* namespace ibis */
