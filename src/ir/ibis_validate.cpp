@@ -234,7 +234,10 @@ validator::check_dst(const instr *in, const operand &d)
    if (ssa && type_bits(d.type) != v->bit_size())
       report(in, "type", "writes %%%u (%u-bit) as %s", v->id, v->bit_size(),
              type_name(d.type));
-   if (ssa && in->preserve().is_null() && !in->is_phi() &&
+   if (ssa && in->preserve().is_null() && in->predicate())
+      report(in, "ssa-partial-write", "writes %%%u under a predicate without "
+             "a preserve source", v->id);
+   else if (ssa && in->preserve().is_null() && !in->is_phi() &&
        in->op != opcode::parallel_copy && in->op != opcode::load_payload &&
        (in->exec_size != v->width || in->group != v->group || d.offset))
       report(in, "ssa-partial-write",

@@ -183,6 +183,19 @@ TEST(ir_validate, ssa_partial_write)
                 "[ssa-partial-write]"}));
 }
 
+TEST(ir_validate, ssa_predicated_write)
+{
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd8
+      block0:
+         %1:flagx8 = cmp.l 1.0:f32, 2.0:f32
+         (+%1) %2:f32x8 = mov 1.0:f32
+         %3:f32x8 = mov 0.0:f32
+         (+%1) %4:f32x8 = mov 1.0:f32, preserve %3
+   )"), (strings{"block0: '(+%1) %2:f32x8 = mov 1.0:f32': writes %2 under a "
+                 "predicate without a preserve source [ssa-partial-write]"}));
+}
+
 TEST(ir_validate, preserve_needs_matching_size)
 {
    EXPECT_EQ(errors_of(R"(
