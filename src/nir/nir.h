@@ -630,6 +630,12 @@ std::string print_shader(const shader &s);
  */
 void build_cfg(function_impl &impl);
 
+/* The successors the cf tree gives block b (which must not be the end
+ * block), whatever b->succs says; uses the parents build_cfg() set.
+ */
+std::array<block *, 2> structured_successors(const function_impl &impl,
+                                             const block &b);
+
 /* All blocks of impl in program order, end block last. */
 std::vector<block *> blocks_in_order(const function_impl &impl);
 

@@ -5,6 +5,7 @@
  * the loop's continue target, and jumps where they say.
  */
 #include <algorithm>
+#include <array>
 
 #include "nir/nir.h"
 #include "util/ibis_error.h"
@@ -118,46 +119,43 @@ struct cfg_builder {
       return nullptr;
    }
 
-   void link_block(block *b)
+   /* Where control goes after b, as nir_control_flow.c links it. */
+   std::array<block *, 2> successors(const block *b)
    {
       const instr *last = b->instrs.empty() ? nullptr : b->instrs.back().get();
+      cf_node *node = const_cast<block *>(b);
       if (last && last->type == instr_type::jump) {
          const jump_type kind = static_cast<const jump_instr *>(last)->kind;
-         loop *l = enclosing_loop(b);
+         loop *l = enclosing_loop(node);
          switch (kind) {
          case jump_type::return_:
          case jump_type::halt:
-            link(b, impl.end_block.get());
-            return;
+            return {impl.end_block.get(), nullptr};
          case jump_type::break_:
-            link(b, l ? as_block(next_in(list_of(l), l)) : nullptr);
-            return;
+            return {l ? as_block(next_in(list_of(l), l)) : nullptr, nullptr};
          case jump_type::continue_:
-            link(b, l ? continue_target(*l) : nullptr);
-            return;
+            return {l ? continue_target(*l) : nullptr, nullptr};
          }
       }
 
-      cf_list &list = list_of(b);
-      if (cf_node *next = next_in(list, b)) {
+      cf_list &list = list_of(node);
+      if (cf_node *next = next_in(list, node)) {
          if (next->type == cf_type::if_) {
             auto &nif = static_cast<if_ &>(*next);
-            link(b, first_block(nif.then_list), first_block(nif.else_list));
-         } else if (next->type == cf_type::loop) {
-            link(b, first_block(static_cast<loop &>(*next).body));
+            return {first_block(nif.then_list), first_block(nif.else_list)};
          }
-         return;
+         if (next->type == cf_type::loop)
+            return {first_block(static_cast<loop &>(*next).body), nullptr};
+         return {nullptr, nullptr};
       }
 
       cf_node *parent = b->parent;
-      if (!parent) {
-         link(b, impl.end_block.get());
-      } else if (parent->type == cf_type::if_) {
-         link(b, as_block(next_in(list_of(parent), parent)));
-      } else {
-         auto &l = static_cast<loop &>(*parent);
-         link(b, &list == &l.body ? continue_target(l) : first_block(l.body));
-      }
+      if (!parent)
+         return {impl.end_block.get(), nullptr};
+      if (parent->type == cf_type::if_)
+         return {as_block(next_in(list_of(parent), parent)), nullptr};
+      auto &l = static_cast<loop &>(*parent);
+      return {&list == &l.body ? continue_target(l) : first_block(l.body), nullptr};
    }
 };
 
@@ -178,8 +176,10 @@ build_cfg(function_impl &impl)
          in->block = cb.order[i];
    }
    for (block *b : cb.order) {
-      if (b != impl.end_block.get())
-         cb.link_block(b);
+      if (b == impl.end_block.get())
+         continue;
+      const std::array<block *, 2> succs = cb.successors(b);
+      cb.link(b, succs[0], succs[1]);
    }
    for (block *b : cb.order) {
       std::sort(b->preds.begin(), b->preds.end(),
@@ -218,6 +218,13 @@ blocks_in_order(const function_impl &impl)
    collect_blocks(impl.body, out);
    out.push_back(impl.end_block.get());
    return out;
+}
+
+std::array<block *, 2>
+structured_successors(const function_impl &impl, const block &b)
+{
+   cfg_builder cb{const_cast<function_impl &>(impl), {}};
+   return cb.successors(&b);
 }
 
 function_impl *

@@ -96,7 +96,7 @@ struct block_fixup {
 /* The preds/succs comment of a block, checked against the built CFG. */
 struct block_comment {
    block *b;
-   unsigned line;
+   unsigned line, succs_line;
    bool has_preds = false, has_succs = false;
    std::vector<unsigned> preds, succs;
 };
@@ -831,7 +831,7 @@ reader::parse_block(cf_list &list, bool top, bool *is_end)
 
    block_comment bc;
    bc.b = b.get();
-   bc.line = ln_ + 1;
+   bc.line = bc.succs_line = ln_ + 1;
    bool empty_block = false;
    ws();
    auto parse_list = [&](std::vector<unsigned> &out) {
@@ -863,6 +863,7 @@ reader::parse_block(cf_list &list, bool top, bool *is_end)
             error("unexpected end of input in block b%u", label);
          if (accept("// succs:")) {
             bc.has_succs = true;
+            bc.succs_line = ln_ + 1;
             parse_list(bc.succs);
             expect_eol();
             advance();
@@ -870,10 +871,12 @@ reader::parse_block(cf_list &list, bool top, bool *is_end)
          }
          if (peek("block ") || peek("if ") || peek("loop ") || peek("}"))
             break;
+         ws();
+         const size_t instr_at = pos_;
          std::unique_ptr<instr> in = parse_instr();
          in->block = b.get();
          if (!b->instrs.empty() && b->instrs.back()->type == instr_type::jump)
-            error("instruction after a jump in block b%u", label);
+            error_at(instr_at, "instruction after a jump in block b%u", label);
          b->instrs.push_back(std::move(in));
          advance();
       }
@@ -1126,7 +1129,7 @@ reader::parse_alu(def &d)
             pos_++;
          }
          if (n != want)
-            error_at(sw_at, "swizzle of %u components for a source of %u", n, want);
+            error_at(sw_at, "swizzle of %u component(s) for a source of %u", n, want);
       }
       add_fixup(&alu->srcs[i].ssa, r);
    }
@@ -1488,10 +1491,10 @@ reader::parse_intrinsic(const def *d)
    in->srcs.resize(info.num_srcs);
    for (unsigned i = 0; i < info.num_srcs; i++) {
       ws();
-      if (i)
-         expect(", ");
       if (peek(")"))
          error("'@%s' takes %u sources", info.name, info.num_srcs);
+      if (i)
+         expect(", ");
       const use_ref r = parse_use();
       skip_const_annotation();
       add_fixup(&in->srcs[i].ssa, r);
@@ -1697,7 +1700,8 @@ reader::finish_impl()
    };
    for (const block_comment &bc : comments_) {
       auto check = [&](bool has, const std::vector<unsigned> &printed,
-                       std::vector<const block *> actual, const char *what) {
+                       std::vector<const block *> actual, const char *what,
+                       unsigned line) {
          if (!has)
             return;
          std::vector<const block *> got;
@@ -1706,20 +1710,20 @@ reader::finish_impl()
             got.push_back(it == labels_.end() ? nullptr : it->second);
          }
          if (got != actual)
-            throw ibis::error(source_loc{file_, bc.line, 1},
+            throw ibis::error(source_loc{file_, line, 1},
                               strfmt("block b%u: %s do not match the control flow "
                                      "(expected '%s')",
                                      label_of[bc.b], what, names(actual).c_str()));
       };
       check(bc.has_preds, bc.preds,
             std::vector<const block *>(bc.b->preds.begin(), bc.b->preds.end()),
-            "predecessors");
+            "predecessors", bc.line);
       std::vector<const block *> succs;
       for (const block *s : bc.b->succs) {
          if (s)
             succs.push_back(s);
       }
-      check(bc.has_succs, bc.succs, succs, "successors");
+      check(bc.has_succs, bc.succs, succs, "successors", bc.succs_line);
    }
 
    unsigned alloc = 0;

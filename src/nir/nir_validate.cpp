@@ -301,11 +301,11 @@ validator::validate_src(const def *d, unsigned bit_size, unsigned num_components
                         const char *what)
 {
    if (bit_size)
-      check(d->bit_size == bit_size, "%s (%%%u) has %u bits, %u are needed", what,
+      check(d->bit_size == bit_size, "%s (%%%u) has %u bits, expected %u", what,
             d->index, d->bit_size, bit_size);
    if (num_components)
       check(d->num_components == num_components,
-            "%s (%%%u) has %u components, %u are needed", what, d->index,
+            "%s (%%%u) has %u component(s), expected %u", what, d->index,
             d->num_components, num_components);
 }
 
@@ -355,22 +355,6 @@ validator::validate_block(const block &b, const cf_list &list, size_t pos,
    instr_ = nullptr;
    line_ = b.line;
 
-   /* The edges must be the ones the cf tree implies. */
-   check(b.succs[0] != nullptr, "block b%u has no successor", b.index);
-   check(b.succs[0] != b.succs[1], "block b%u has the same successor twice", b.index);
-   for (const block *s : b.succs) {
-      if (s)
-         check(std::count(s->preds.begin(), s->preds.end(), &b) == 1,
-               "block b%u is not a predecessor of its successor b%u", b.index,
-               s->index);
-   }
-   for (const block *p : b.preds) {
-      check(order_.count(p), "block b%u has a predecessor outside the function",
-            b.index);
-      check(p->succs[0] == &b || p->succs[1] == &b,
-            "block b%u is not a successor of its predecessor b%u", b.index, p->index);
-   }
-
    bool phis_done = false;
    for (size_t i = 0; i < b.instrs.size(); i++) {
       const instr &in = *b.instrs[i];
@@ -394,6 +378,26 @@ validator::validate_block(const block &b, const cf_list &list, size_t pos,
       validate_instr(in, b, i);
    }
    instr_ = nullptr;
+   line_ = b.line;
+
+   /* The edges must be the ones the cf tree implies. */
+   const std::array<block *, 2> want = structured_successors(*impl_, b);
+   check(b.succs == want, "block b%u: the successors are not the ones the control "
+         "flow gives (call build_cfg)", b.index);
+   check(b.succs[0] != nullptr, "block b%u has no successor", b.index);
+   check(b.succs[0] != b.succs[1], "block b%u has the same successor twice", b.index);
+   for (const block *s : b.succs) {
+      if (s)
+         check(std::count(s->preds.begin(), s->preds.end(), &b) == 1,
+               "block b%u is not a predecessor of its successor b%u", b.index,
+               s->index);
+   }
+   for (const block *p : b.preds) {
+      check(order_.count(p), "block b%u has a predecessor outside the function",
+            b.index);
+      check(p->succs[0] == &b || p->succs[1] == &b,
+            "block b%u is not a successor of its predecessor b%u", b.index, p->index);
+   }
 }
 
 void
@@ -434,7 +438,7 @@ validator::validate_instr(const instr &in, const block &b, size_t pos)
          unsigned n = 0;
          for (const phi_src &s : phi.srcs)
             n += s.pred == p;
-         check(n == 1, "%u sources for predecessor b%u (one is needed)", n, p->index);
+         check(n == 1, "%u sources for predecessor b%u, expected 1", n, p->index);
       }
       for (const phi_src &s : phi.srcs) {
          check(s.pred && std::count(b.preds.begin(), b.preds.end(), s.pred),
@@ -457,11 +461,11 @@ void
 validator::validate_alu(const alu_instr &alu)
 {
    const alu_op_info &info = op_info(alu.op);
-   check(alu.srcs.size() == info.num_inputs, "%zu sources, %u are needed",
+   check(alu.srcs.size() == info.num_inputs, "%zu sources, expected %u",
          alu.srcs.size(), info.num_inputs);
    if (info.output_size)
       check(alu.dest.num_components == info.output_size,
-            "the result has %u components, the opcode gives %u",
+            "the result has %u component(s), the opcode gives %u",
             alu.dest.num_components, info.output_size);
 
    /* The unsized operands all take one bit size. */
@@ -496,7 +500,7 @@ void
 validator::validate_intrinsic(const intrinsic_instr &in)
 {
    const intrinsic_info &info = op_info(in.op);
-   check(in.srcs.size() == info.num_srcs, "%zu sources, %u are needed", in.srcs.size(),
+   check(in.srcs.size() == info.num_srcs, "%zu sources, expected %u", in.srcs.size(),
          info.num_srcs);
    for (unsigned i = 0; i < info.num_srcs; i++) {
       const int want = info.src_components[i];
@@ -505,7 +509,7 @@ validator::validate_intrinsic(const intrinsic_instr &in)
    }
    if (info.has_dest) {
       const unsigned n = info.dest_components ? info.dest_components : in.num_components;
-      check(in.dest.num_components == n, "the result has %u components, %u are needed",
+      check(in.dest.num_components == n, "the result has %u component(s), expected %u",
             in.dest.num_components, n);
       if (info.dest_bit_sizes)
          check((info.dest_bit_sizes & in.dest.bit_size) == in.dest.bit_size,

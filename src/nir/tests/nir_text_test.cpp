@@ -1,0 +1,427 @@
+/*
+ * Reader and validator tests: a small shader with every kind of control
+ * flow, its exact printed form, and one broken variant per error with the
+ * exact message the reader or validator gives.
+ */
+#include <string>
+
+#include "nir/nir.h"
+#include "util/ibis_error.h"
+#include "util/ibis_test.h"
+
+using namespace ibis;
+
+namespace {
+
+/* As nir_print writes it: reading and printing gives it back. */
+const std::string canonical = R"(shader: MESA_SHADER_FRAGMENT
+source_sha1: {0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000}
+name: test
+internal: false
+stage: 4
+next_stage: 4
+subgroup_size: 1
+divergence_analysis_run: true
+inputs: 1
+outputs: 1
+uniforms: 0
+decl_var shader_in INTERP_MODE_SMOOTH none vec4 color (VARYING_SLOT_VAR0.xyzw, 32, 0)
+decl_var shader_out INTERP_MODE_NONE none vec4 gl_FragColor (FRAG_RESULT_COLOR.xyzw, 4, 0)
+decl_function main (0 params) 
+
+impl main {
+    block b0:       // preds: 
+    con 32     %0 = load_const (0x00000000)
+    con 32     %1 = load_const (0x3f800000 = 1.000000)
+    div 32x2   %2 = @load_barycentric_pixel () (interp_mode=1)
+    div 32x4   %3 = @load_interpolated_input (%2, %0 (0x0)) (base=32, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)  // color
+    div 32     %4 = flt32 %3.x, %1 (1.000000)
+                    // succs: b1 b2 
+    if %4 {
+        block b1:       // preds: b0
+        div 32     %5 = fadd %3.y, %1 (1.000000)
+                        // succs: b3 
+    } else {
+        block b2:       // preds: b0
+        div 32     %6 = fmul %3.z, %1 (1.000000)
+                        // succs: b3 
+    }
+    block b3:       // preds: b1 b2
+    div 32     %7 = phi b1: %5, b2: %6
+    con 32     %8 = load_const (0x00000001)
+                    // succs: b4 
+    loop {
+        block b4:       // preds: b3 b7
+        con 32     %9 = ieq32 %8 (0x1), %0 (0x0)
+                        // succs: b5 b6 
+        if %9 {
+            block b5:// preds: b4
+            break
+            // succs: b8 
+        } else {
+            block b6:  // preds: b4, succs: b7 
+        }
+        block b7:// preds: b6
+        continue
+        // succs: b4 
+    }
+    block b8:       // preds: b5
+    div 32x4  %10 = vec4 %7, %3.y, %3.z, %1 (0x3f800000)
+                    @store_output (%10, %0 (0x0)) (base=4, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_COLOR slots=1, xfb(), xfb2())  // gl_FragColor
+                    // succs: b9 
+    block b9:
+}
+)";
+
+/* The same without the preds/succs comments, which the reader checks
+ * before the validator could.
+ */
+std::string
+without_cfg_comments(const std::string &text)
+{
+   std::string out;
+   size_t pos = 0;
+   while (pos < text.size()) {
+      size_t nl = text.find('\n', pos);
+      std::string line = text.substr(pos, nl - pos);
+      pos = nl == std::string::npos ? text.size() : nl + 1;
+      const size_t c = line.find("//");
+      if (line.find("// succs:") != std::string::npos &&
+          line.find("block ") == std::string::npos)
+         continue;
+      if (c != std::string::npos && line.find("block ") != std::string::npos)
+         line = line.substr(0, line.find(':') + 1);
+      out += line + "\n";
+   }
+   return out;
+}
+
+std::string
+replaced(const std::string &text, const std::string &from, const std::string &to)
+{
+   const size_t at = text.find(from);
+   EXPECT_NE(at, std::string::npos) << "test text lacks: " << from;
+   if (at == std::string::npos)
+      return text;
+   return text.substr(0, at) + to + text.substr(at + from.size());
+}
+
+/* The error reading + validating the text gives, or "" if none. */
+std::string
+error_of(const std::string &text)
+{
+   try {
+      auto s = nir::read_shader(text, "t.nir");
+      nir::validate(*s);
+   } catch (const ibis::error &e) {
+      return e.what();
+   }
+   return "";
+}
+
+struct error_case {
+   const char *name;
+   const char *from, *to;
+   const char *message;
+};
+
+const error_case reader_cases[] = {
+   {"unknown ALU opcode",
+    "div 32     %5 = fadd %3.y",
+    "div 32     %5 = fadd_x %3.y",
+    "t.nir:26:25: unknown ALU opcode 'fadd_x'"},
+   {"unknown intrinsic",
+    "@load_barycentric_pixel ()",
+    "@load_barycentric_pixelx ()",
+    "t.nir:20:21: unknown intrinsic '@load_barycentric_pixelx'"},
+   {"undefined SSA value",
+    "%6 = fmul %3.z",
+    "%6 = fmul %33.z",
+    "t.nir:30:30: use of undefined SSA value %33"},
+   {"defined twice",
+    "con 32     %8 = load_const (0x00000001)",
+    "con 32     %7 = load_const (0x00000001)",
+    "t.nir:35:5: SSA value %7 is defined twice"},
+   {"bad bit size",
+    "div 32     %4 = flt32",
+    "div 33     %4 = flt32",
+    "t.nir:22:9: invalid bit size 33"},
+   {"bad component count",
+    "div 32x4   %3 =",
+    "div 32x6   %3 =",
+    "t.nir:21:12: invalid component count 6"},
+   {"swizzle length",
+    "flt32 %3.x, %1",
+    "flt32 %3.xy, %1",
+    "t.nir:22:30: swizzle of 2 component(s) for a source of 1"},
+   {"too few sources",
+    "%9 = ieq32 %8 (0x1), %0 (0x0)",
+    "%9 = ieq32 %8 (0x1)",
+    "t.nir:39:39: 'ieq32' takes 2 sources"},
+   {"intrinsic sources",
+    "@load_interpolated_input (%2, %0 (0x0))",
+    "@load_interpolated_input (%2)",
+    "t.nir:21:49: '@load_interpolated_input' takes 2 sources"},
+   {"wrong index name",
+    "(base=32, component=0",
+    "(base=32, comp=0",
+    "t.nir:21:71: expected index 'component='"},
+   {"bad io location",
+    "io location=VARYING_SLOT_VAR0 slots=1)",
+    "io location=VARYING_SLOT_BOGUS slots=1)",
+    "t.nir:21:115: unknown IO location 'VARYING_SLOT_BOGUS'"},
+   {"unknown block in phi",
+    "phi b1: %5, b2: %6",
+    "phi b1: %5, b12: %6",
+    "t.nir:34:33: unknown block b12"},
+   {"preds mismatch",
+    "block b3:       // preds: b1 b2",
+    "block b3:       // preds: b1",
+    "t.nir:33:1: block b3: predecessors do not match the control flow (expected 'b1 b2')"},
+   {"succs mismatch",
+    "            // succs: b8 ",
+    "            // succs: b7 ",
+    "t.nir:44:1: block b5: successors do not match the control flow (expected 'b8')"},
+   {"missing else",
+    "    } else {\n        block b2:",
+    "    }\n        block b2:",
+    "t.nir:28:5: expected '} else {'"},
+   {"header order",
+    "stage: 4\nnext_stage: 4",
+    "stage: 5\nnext_stage: 4",
+    "t.nir:5:1: stage 5 does not match MESA_SHADER_FRAGMENT"},
+   {"unknown header",
+    "subgroup_size: 1",
+    "subgroup_sizes: 1",
+    "t.nir:7:1: unknown shader info field 'subgroup_sizes'"},
+   {"store needs no dest",
+    "                    @store_output",
+    "    div 32 %11 = @store_output",
+    "t.nir:54:18: '@store_output' has no destination"},
+   {"load needs dest",
+    "div 32x2   %2 = @load_barycentric_pixel",
+    "@load_barycentric_pixel",
+    "t.nir:20:5: '@load_barycentric_pixel' needs a destination"},
+   {"unknown stage",
+    "shader: MESA_SHADER_FRAGMENT",
+    "shader: MESA_SHADER_PIXEL",
+    "t.nir:1:1: unknown shader stage 'MESA_SHADER_PIXEL'"},
+   {"bad constant",
+    "load_const (0x00000001)",
+    "load_const (0x1ffffffff)",
+    "t.nir:35:33: a constant is too large"},
+   {"consecutive blocks",
+    "    loop {",
+    "    block b99:\n    loop {",
+    "t.nir:37:5: two consecutive blocks"},
+   {"var location",
+    "(VARYING_SLOT_VAR0.xyzw, 32, 0)",
+    "(VARYING_SLOT_VAR0.xyz, 32, 0)",
+    "t.nir:12:74: component suffix '.xyz' does not fit type vec4"},
+   {"tex unknown",
+    "div 32x4  %10 = vec4 %7, %3.y, %3.z, %1 (0x3f800000)",
+    "div 32x4  %10 = (float32)tex %3 (coords), 0 (texture), 0 (sampler)",
+    "t.nir:53:37: unknown texture source 'coords'"},
+   {"tex missing sampler",
+    "div 32x4  %10 = vec4 %7, %3.y, %3.z, %1 (0x3f800000)",
+    "div 32x4  %10 = (float32)tex %2 (coord), 0 (texture)",
+    "t.nir:53:57: missing sampler index"},
+   {"jump mid-block",
+    "            break\n",
+    "            break\n            div 32 %11 = fneg %1\n",
+    "t.nir:44:13: instruction after a jump in block b5"},
+   {"goto",
+    "            break\n",
+    "            goto b4\n",
+    "t.nir:43:13: unstructured control flow (goto) is not supported"},
+   {"impl undeclared",
+    "impl main {",
+    "impl other {",
+    "t.nir:16:6: impl of undeclared function 'other'"},
+};
+
+const error_case validator_cases[] = {
+   {"dominance",
+    "    div 32x4  %10 = vec4 %7, %3.y",
+    "    div 32x4  %10 = vec4 %5, %3.y",
+    "t.nir:46: '%10 = vec4': source 0 (%5, defined in block b1) does not dominate its use in block b8"},
+   {"use before def",
+    "    div 32     %4 = flt32 %3.x, %1 (1.000000)\n",
+    "    div 32     %4 = flt32 %11.x, %1 (1.000000)\n    div 32x4   %11 = fneg %3\n",
+    "t.nir:22: '%4 = flt32': source 0 (%11) is used before its definition"},
+   {"phi placement",
+    "    div 32     %7 = phi b1: %5, b2: %6\n    con 32     %8 = load_const (0x00000001)",
+    "    con 32     %8 = load_const (0x00000001)\n    div 32     %7 = phi b1: %5, b2: %6",
+    "t.nir:32: '%7 = phi': phis must come first in their block"},
+   {"phi missing pred",
+    "%7 = phi b1: %5, b2: %6",
+    "%7 = phi b1: %5",
+    "t.nir:31: '%7 = phi': 0 sources for predecessor b2, expected 1"},
+   {"phi extra pred",
+    "%7 = phi b1: %5, b2: %6",
+    "%7 = phi b1: %5, b2: %6, b4: %6",
+    "t.nir:31: '%7 = phi': source from b4, which is not a predecessor"},
+   {"bit sizes",
+    "        div 32     %5 = fadd %3.y, %1 (1.000000)",
+    "        div 16     %12 = f2f16 %3.y\n        div 32     %5 = fadd %3.y, %12",
+    "t.nir:26: '%5 = fadd': source 1 (%12) has 16 bits, other operands have 32"},
+   {"component count",
+    "@load_interpolated_input (%2, %0 (0x0))",
+    "@load_interpolated_input (%0, %0 (0x0))",
+    "t.nir:21: '%3 = @load_interpolated_input': source 0 (%0) has 1 component(s), expected 2"},
+   {"swizzle range",
+    "%6 = fmul %3.z, %1",
+    "%6 = fmul %2.z, %1",
+    "t.nir:28: '%6 = fmul': swizzle of source 0 (%2) reads component 2 of 2"},
+   {"write mask",
+    "    block b9:",
+    "    @store_output (%2, %0 (0x0)) (base=4, range=1, wrmask=xyz, component=0, src_type=float32, io location=FRAG_RESULT_COLOR slots=1, xfb(), xfb2())\n    block b9:",
+    "t.nir:48: '@store_output': write mask 0x7 is wider than 2 components"},
+   {"result components",
+    "    div 32     %4 = flt32 %3.x, %1 (1.000000)",
+    "    div 32     %4 = flt32 %3.x, %1 (1.000000)\n    div 32x2   %11 = fdot2 %2, %2",
+    "t.nir:23: '%11 = fdot2': the result has 2 component(s), the opcode gives 1"},
+   {"break outside loop",
+    "        div 32     %5 = fadd %3.y, %1 (1.000000)\n",
+    "        div 32     %5 = fadd %3.y, %1 (1.000000)\n        break\n",
+    "t.nir:26: 'break': outside a loop"},
+   {"jump ends list",
+    "        block b7:\n        continue\n",
+    "        block b7:\n        continue\n        if %9 {\n            block b10:\n        } else {\n            block b11:\n        }\n        block b12:\n",
+    "t.nir:43: 'continue': a block ending in a jump must end its list"},
+   {"index alignment",
+    "    div 32     %4 = flt32",
+    "    con 32x4   %11 = @load_ubo (%0, %0) (access=none, align_mul=3, align_offset=0, range_base=0, range=16)\n    div 32     %4 = flt32",
+    "t.nir:22: '%11 = @load_ubo': align_mul 3 is not a power of two"},
+   {"register size",
+    "    div 32     %4 = flt32",
+    "    div 32     %11 = @decl_reg () (num_components=1, num_array_elems=0, bit_size=32, divergent=1)\n    div 16     %12 = @load_reg (%11) (base=0, legacy_fabs=0, legacy_fneg=0)\n    div 32     %4 = flt32",
+    "t.nir:23: '%12 = @load_reg': 16 bits for a 32-bit register (%11)"},
+   {"register decl block",
+    "        div 32     %6 = fmul %3.z, %1 (1.000000)",
+    "        div 32     %6 = fmul %3.z, %1 (1.000000)\n        div 32     %11 = @decl_reg () (num_components=1, num_array_elems=0, bit_size=32, divergent=1)",
+    "t.nir:29: '%11 = @decl_reg': registers are declared in the first block"},
+   {"if condition size",
+    "    if %4 {",
+    "    if %3 {",
+    "t.nir:23: the if condition (%3) has 4 component(s), expected 1"},
+};
+
+} /* anonymous namespace */
+
+TEST(nir_text, canonical_round_trip)
+{
+   auto s = nir::read_shader(canonical, "t.nir");
+   nir::validate(*s);
+   EXPECT_EQ(nir::print_shader(*s), canonical);
+}
+
+TEST(nir_text, comments_and_padding_are_optional)
+{
+   /* Hand-written text: no CFG comments, single spaces, no annotations. */
+   const std::string bare = R"(shader: MESA_SHADER_VERTEX
+source_sha1: {0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000}
+internal: false
+stage: 0
+next_stage: 4
+subgroup_size: 1
+inputs: 0
+outputs: 0
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    32 %0 = load_const (0x3f800000)
+    32x2 %1 = vec2 %0, %0
+    32 %2 = fadd %1.y, %0
+    block b1:
+}
+)";
+   auto s = nir::read_shader(bare, "bare.nir");
+   nir::validate(*s);
+   const std::string printed = nir::print_shader(*s);
+   EXPECT_NE(printed.find("    32    %2 = fadd %1.y, %0 (1.000000)\n"),
+             std::string::npos) << printed;
+   /* The printed form is a fixed point. */
+   EXPECT_EQ(nir::print_shader(*nir::read_shader(printed, "p.nir")), printed);
+}
+
+TEST(nir_text, model_of_the_canonical_shader)
+{
+   auto s = nir::read_shader(canonical, "t.nir");
+   const nir::function_impl &impl = *nir::entrypoint(*s);
+   const auto blocks = nir::blocks_in_order(impl);
+   ASSERT_EQ(blocks.size(), 10u);
+   /* The loop's break goes to the block after the loop, continue to the
+    * loop header, whose predecessors are the block before the loop and
+    * the continuing block.
+    */
+   EXPECT_EQ(blocks[5]->succs[0], blocks[8]);
+   EXPECT_EQ(blocks[7]->succs[0], blocks[4]);
+   EXPECT_EQ(blocks[4]->preds, (std::vector<nir::block *>{blocks[3], blocks[7]}));
+   const auto &phi = static_cast<const nir::phi_instr &>(*blocks[3]->instrs[0]);
+   ASSERT_EQ(phi.type, nir::instr_type::phi);
+   EXPECT_EQ(phi.srcs[0].pred, blocks[1]);
+   EXPECT_EQ(phi.srcs[1].ssa->index, 6u);
+   EXPECT_EQ(impl.ssa_alloc, 11u);
+}
+
+TEST(nir_text, reader_errors)
+{
+   for (const error_case &c : reader_cases) {
+      SCOPED_TRACE(c.name);
+      EXPECT_EQ(error_of(replaced(canonical, c.from, c.to)), c.message);
+   }
+}
+
+TEST(nir_text, validator_errors)
+{
+   const std::string bare = without_cfg_comments(canonical);
+   ASSERT_EQ(error_of(bare), "");
+   for (const error_case &c : validator_cases) {
+      SCOPED_TRACE(c.name);
+      EXPECT_EQ(error_of(replaced(bare, c.from, c.to)), c.message);
+   }
+}
+
+/* Rules only a shader built or changed in memory can break. */
+TEST(nir_text, validator_in_memory)
+{
+   auto validate_error = [](const nir::shader &sh) -> std::string {
+      try {
+         nir::validate(sh);
+      } catch (const ibis::error &e) {
+         return e.what();
+      }
+      return "";
+   };
+
+   auto s = nir::read_shader(canonical, "t.nir");
+   nir::function_impl &impl = *s->functions[0]->impl;
+   const auto blocks = nir::blocks_in_order(impl);
+
+   impl.ssa_alloc = 5;
+   EXPECT_EQ(validate_error(*s),
+             "t.nir:26: '%5 = fadd': SSA index %5 is not below ssa_alloc (5)");
+   impl.ssa_alloc = 11;
+   EXPECT_EQ(validate_error(*s), "");
+
+   /* Dropping the break without rebuilding the CFG leaves stale edges. */
+   auto brk = std::move(blocks[5]->instrs.back());
+   blocks[5]->instrs.pop_back();
+   EXPECT_EQ(validate_error(*s),
+             "t.nir:42: block b5: the successors are not the ones the control flow "
+             "gives (call build_cfg)");
+   nir::build_cfg(impl);
+   EXPECT_EQ(validate_error(*s), "");
+   blocks[5]->instrs.push_back(std::move(brk));
+   nir::build_cfg(impl);
+   EXPECT_EQ(validate_error(*s), "");
+
+   /* Two values with one index. */
+   blocks[1]->instrs[0]->get_def()->index = 6;
+   EXPECT_EQ(validate_error(*s).substr(0, 9), "t.nir:26:");
+   EXPECT_NE(validate_error(*s).find("SSA index %6 is used by two values"),
+             std::string::npos);
+}
