@@ -234,7 +234,9 @@ validator::check_dst(const instr *in, const operand &d)
    if (ssa && type_bits(d.type) != v->bit_size())
       report(in, "type", "writes %%%u (%u-bit) as %s", v->id, v->bit_size(),
              type_name(d.type));
-   if (ssa && in->preserve().is_null() && in->predicate())
+   /* A predicated sel picks a source per channel and still writes all. */
+   if (ssa && in->preserve().is_null() && in->predicate() &&
+       in->op != opcode::sel)
       report(in, "ssa-partial-write", "writes %%%u under a predicate without "
              "a preserve source", v->id);
    else if (ssa && in->preserve().is_null() && !in->is_phi() &&

@@ -192,6 +192,7 @@ TEST(ir_validate, ssa_predicated_write)
          (+%1) %2:f32x8 = mov 1.0:f32
          %3:f32x8 = mov 0.0:f32
          (+%1) %4:f32x8 = mov 1.0:f32, preserve %3
+         (+%1) %5:f32x8 = sel %3, %4
    )"), (strings{"block0: '(+%1) %2:f32x8 = mov 1.0:f32': writes %2 under a "
                  "predicate without a preserve source [ssa-partial-write]"}));
 }
