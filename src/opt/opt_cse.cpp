@@ -113,11 +113,17 @@ put_instr(vn_key &k, const instr *in, const value *self)
    put_operand(k, in->preserve(), self);
 
    k.push_back(in->num_dsts());
+   /* Destinations by layout: which value they are is the result. */
    for (const operand &d : in->dsts()) {
-      put_operand(k, d, self);
-      if (d.val && d.val != self)
+      operand o = d;
+      if (d.val && d.val != self) {
          put_value_spec(k, d.val);
+         o.val = nullptr;
+      }
+      put_operand(k, o, self);
    }
+   if (in->flag_def())
+      put_value_spec(k, in->flag_def());
 }
 
 bool
