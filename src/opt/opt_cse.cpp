@@ -192,7 +192,15 @@ private:
    shader &sh;
    dominance dom;
    std::unordered_map<vn_key, vn_entry, key_hash> table;
-   std::vector<const vn_key *> undo;
+   /* What to restore on leaving a subtree: the key, and the entry it
+    * shadowed, if any.
+    */
+   struct undo_entry {
+      const vn_key *key;
+      bool shadowed;
+      vn_entry prev;
+   };
+   std::vector<undo_entry> undo;
    unsigned flag_epoch = 0;
    bool progress = false;
 
@@ -214,7 +222,8 @@ void
 cse::insert(vn_key &&k, const vn_entry &e)
 {
    auto res = table.emplace(std::move(k), e);
-   undo.push_back(&res.first->first);
+   undo.push_back({&res.first->first, !res.second, res.first->second});
+   res.first->second = e;
 }
 
 void
@@ -311,7 +320,12 @@ cse::run()
          continue;
       }
       while (undo.size() > f.undo_mark) {
-         table.erase(table.find(*undo.back()));
+         const undo_entry &u = undo.back();
+         auto it = table.find(*u.key);
+         if (u.shadowed)
+            it->second = u.prev;
+         else
+            table.erase(it);
          undo.pop_back();
       }
       stack.pop_back();
