@@ -1,0 +1,750 @@
+/*
+ * Shared functions at message level, as the compiler uses them: URB write,
+ * render-target write, sampler, data port (untyped surface read, write and
+ * atomics; OWord block and constant loads; scratch block read/write),
+ * gateway barrier, and EOT.  Descriptor fields follow brw_eu.h and
+ * brw_inst.h; docs/sim.md lists every message and payload modeled.
+ */
+#include <cmath>
+
+#include "sim/sim_internal.h"
+
+namespace ibis::sim {
+
+namespace {
+
+constexpr uint32_t
+bits(uint32_t v, unsigned hi, unsigned lo)
+{
+   return (v >> lo) & ((1u << (hi - lo + 1)) - 1);
+}
+
+/* A message being executed: its payload as one byte array (SENDS joins
+ * the two parts), its descriptors and where the response goes.
+ */
+class message {
+public:
+   explicit message(exec_ctx &c) : c(c), t(c.t), mem(c.mem), in(c.in) {}
+   bool execute();
+
+private:
+   exec_ctx &c;
+   thread &t;
+   memory &mem;
+   const isa::inst &in;
+   std::vector<uint8_t> payload;
+   uint32_t desc = 0, ex_desc = 0;
+   unsigned mlen = 0, rlen = 0, nregs = 0;
+   bool header = false;
+
+   uint32_t ud(unsigned reg, unsigned dw) const
+   {
+      if (reg >= nregs)
+         c.fail("payload register %u beyond the message length %u", reg, nregs);
+      uint32_t v;
+      std::memcpy(&v, &payload[reg * grf_size + dw * 4], 4);
+      return v;
+   }
+   /* Per-channel dword i of a parameter that takes n registers. */
+   uint32_t param(unsigned first, unsigned i) const { return ud(first + i / 8, i % 8); }
+   float paramf(unsigned first, unsigned i) const { return bits_to_float(param(first, i)); }
+   bool on(unsigned i) const { return (c.enabled >> i) & 1; }
+
+   uint8_t *response(unsigned reg)
+   {
+      if (reg >= rlen)
+         c.fail("response register %u beyond the response length %u", reg, rlen);
+      if (in.dst.file != isa::reg_file::grf)
+         c.fail("response to a non-GRF destination");
+      unsigned r = in.dst.nr + reg;
+      if (r >= num_grfs)
+         c.fail("response register g%u out of range", r);
+      return t.bytes(r);
+   }
+   void respond(unsigned reg, unsigned dw, uint32_t v)
+   {
+      std::memcpy(response(reg) + dw * 4, &v, 4);
+   }
+
+   surface &surf(unsigned bti)
+   {
+      auto it = mem.surfaces.find(bti);
+      if (it == mem.surfaces.end())
+         c.fail("no surface at binding table index %u", bti);
+      return it->second;
+   }
+
+   bool urb();
+   bool render_target();
+   bool sampler();
+   bool const_cache();
+   bool data_cache();
+   bool data_cache1();
+   void block_read(std::vector<uint8_t> *buf, size_t addr, unsigned dwords, bool high);
+   void block_write(std::vector<uint8_t> *buf, size_t addr, unsigned dwords, unsigned first);
+   std::vector<uint8_t> &block_target(unsigned bti);
+};
+
+bool
+message::execute()
+{
+   if (in.op == isa::opcode::sends || in.op == isa::opcode::sendsc) {
+      ex_desc = in.ex_desc_indirect ? uint32_t(t.a0[in.ex_desc_subnr]) |
+                                         uint32_t(t.a0[in.ex_desc_subnr + 1]) << 16
+                                    : in.ex_desc;
+   }
+   desc = in.desc_indirect ? (uint32_t(t.a0[0]) | uint32_t(t.a0[1]) << 16) : in.desc;
+   mlen = isa::desc_mlen(desc);
+   rlen = isa::desc_rlen(desc);
+   header = isa::desc_header_present(desc);
+   unsigned ex_mlen = 0;
+   if (in.op == isa::opcode::sends || in.op == isa::opcode::sendsc)
+      ex_mlen = isa::ex_desc_ex_mlen(ex_desc);
+
+   auto gather = [&](const isa::reg &r, unsigned n) {
+      if (n == 0)
+         return;
+      if (r.file != isa::reg_file::grf || r.nr + n > num_grfs)
+         c.fail("message payload g%u+%u out of range", r.nr, n);
+      const uint8_t *p = t.bytes(r.nr);
+      payload.insert(payload.end(), p, p + n * grf_size);
+   };
+   gather(in.src[0], mlen);
+   gather(in.src[1], ex_mlen);
+   nregs = mlen + ex_mlen;
+
+   bool done;
+   switch (in.sfid) {
+   case isa::sfid::urb: done = urb(); break;
+   case isa::sfid::render_cache: done = render_target(); break;
+   case isa::sfid::sampler: done = sampler(); break;
+   case isa::sfid::const_cache: done = const_cache(); break;
+   case isa::sfid::data_cache: done = data_cache(); break;
+   case isa::sfid::data_cache1: done = data_cache1(); break;
+   case isa::sfid::gateway:
+      if (bits(desc, 2, 0) != 4)
+         c.fail("gateway message %u not modeled", bits(desc, 2, 0));
+      /* One thread runs at a time: a barrier has nothing to wait for. */
+      mem.barriers++;
+      done = true;
+      break;
+   case isa::sfid::thread_spawner:
+      if (!in.eot)
+         c.fail("thread spawner message without EOT");
+      done = true;
+      break;
+   default:
+      c.fail("shared function %u not modeled", unsigned(in.sfid));
+   }
+   (void)done;
+   return in.eot;
+}
+
+/* URB SIMD8 write (brw_urb_desc): handles, [per-slot offsets],
+ * [channel masks], then one register per dword of the written slots.
+ */
+bool
+message::urb()
+{
+   unsigned op = bits(desc, 3, 0);
+   if (op != 7)
+      c.fail("URB message %u not modeled (only SIMD8 write)", op);
+   if (in.exec_size != 8)
+      c.fail("URB SIMD8 write with exec size %u", in.exec_size);
+   bool per_slot = bits(desc, 17, 17), masked = bits(desc, 15, 15);
+   unsigned global = bits(desc, 14, 4);
+   unsigned data = 1 + per_slot + masked;
+   if (mlen < data)
+      c.fail("URB write without data");
+   unsigned ndata = nregs - data;
+   if (masked && ndata > 8)
+      c.fail("masked URB write of more than two slots");
+   for (unsigned i = 0; i < 8; i++) {
+      if (!on(i))
+         continue;
+      size_t owords = size_t(ud(0, i)) + global + (per_slot ? ud(1, i) : 0);
+      unsigned mask = masked ? bits(ud(1 + per_slot, i), 23, 16) : 0xff;
+      for (unsigned k = 0; k < ndata; k++) {
+         if (masked && !((mask >> k) & 1))
+            continue;
+         size_t addr = owords * 16 + k * 4;
+         if (addr + 4 > mem.urb.size())
+            mem.urb.resize(addr + 4);
+         uint32_t v = ud(data + k, i);
+         std::memcpy(&mem.urb[addr], &v, 4);
+      }
+   }
+   return true;
+}
+
+/* Render-target write (brw_fb_write_desc, lower_fb_write_logical_send):
+ * [header (2)] [src0 alpha] [oMask] R G B A [depth] per SIMD8/16 layout.
+ */
+bool
+message::render_target()
+{
+   unsigned type = bits(desc, 17, 14);
+   if (type != 12)
+      c.fail("render cache message %u not modeled (only RT write)", type);
+   unsigned ctl = bits(desc, 10, 8);
+   unsigned bti = bits(desc, 7, 0);
+   bool replicated = ctl == 1;
+   unsigned width;
+   switch (ctl) {
+   case 0: case 1: width = 16; break;
+   case 4: width = 8; break;
+   default: c.fail("render target write control %u not modeled (dual source)", ctl);
+   }
+   if (in.exec_size != width)
+      c.fail("RT write SIMD%u message with exec size %u", width, in.exec_size);
+   unsigned n = width / 8;
+   unsigned r = header ? 2 : 0;
+   bool src0_alpha = header && (ud(0, 0) >> 11) & 1;
+   unsigned alpha_reg = r;
+   if (src0_alpha)
+      r += n;
+   unsigned omask_reg = r;
+   if (mem.fs.omask)
+      r += 1;
+   unsigned color_reg = r;
+   r += replicated ? 1 : 4 * n;
+   unsigned depth_reg = r;
+   if (mem.fs.depth)
+      r += n;
+   if (mem.fs.stencil)
+      r += 1;
+   if (r != nregs)
+      c.fail("RT write payload of %u registers, expected %u", nregs, r);
+   (void)alpha_reg;
+
+   auto &rt = mem.rt[bti];
+   unsigned sub = in.group % 16;
+   for (unsigned i = 0; i < width; i++) {
+      unsigned ch = in.group + i;
+      bool live = header ? (ud(1, 7) >> (sub + i)) & 1 : (t.dispatch_mask >> ch) & 1;
+      if (!on(i) || !live)
+         continue;
+      rt_pixel &p = rt[ch];
+      p.written = true;
+      p.x = t.pixel_x[ch];
+      p.y = t.pixel_y[ch];
+      for (unsigned k = 0; k < 4; k++)
+         p.color[k] = replicated ? ud(color_reg, k) : param(color_reg + k * n, i);
+      p.has_depth = mem.fs.depth;
+      if (mem.fs.depth)
+         p.depth = paramf(depth_reg, i);
+      p.has_omask = mem.fs.omask;
+      if (mem.fs.omask) {
+         uint16_t m;
+         std::memcpy(&m, &payload[omask_reg * grf_size + 2 * (sub + i)], 2);
+         p.omask = m;
+      }
+   }
+   return true;
+}
+
+/* ---- Sampler ---- */
+
+struct texel {
+   std::array<uint32_t, 4> v;
+};
+
+bool
+integer_format(format f)
+{
+   return f == format::r32_uint || f == format::r32_sint ||
+          f == format::rgba32_uint || f == format::rgba32_sint;
+}
+
+texel
+fetch(const surface &s, unsigned level, int x, int y, int z)
+{
+   texel out;
+   bool integer = integer_format(s.fmt);
+   out.v = { 0, 0, 0, integer ? 1u : float_to_bits(1.0f) };
+   unsigned w = s.level_width(level), h = s.level_height(level), d = s.level_depth(level);
+   if (x < 0 || y < 0 || z < 0 || unsigned(x) >= w || unsigned(y) >= h || unsigned(z) >= d) {
+      out.v = { 0, 0, 0, 0 };   /* out-of-bounds ld returns zero */
+      return out;
+   }
+   size_t off = s.level_offset(level) +
+                ((size_t(z) * h + y) * w + x) * format_size(s.fmt);
+   if (off + format_size(s.fmt) > s.data.size())
+      throw error(strfmt("sim: texel (%d,%d,%d) of level %u beyond the texture data",
+                         x, y, z, level));
+   const uint8_t *p = &s.data[off];
+   switch (s.fmt) {
+   case format::rgba8_unorm:
+      for (unsigned k = 0; k < 4; k++)
+         out.v[k] = float_to_bits(p[k] / 255.0f);
+      break;
+   case format::rgba32_uint:
+   case format::rgba32_sint:
+   case format::rgba32_float:
+      std::memcpy(out.v.data(), p, 16);
+      break;
+   default:
+      std::memcpy(out.v.data(), p, 4);
+   }
+   return out;
+}
+
+int
+wrap_coord(int x, unsigned size, wrap w)
+{
+   if (w == wrap::clamp)
+      return std::min(std::max(x, 0), int(size) - 1);
+   int m = x % int(size);
+   return m < 0 ? m + int(size) : m;
+}
+
+bool
+compare_pass(compare op, float ref, float texel)
+{
+   switch (op) {
+   case compare::never: return false;
+   case compare::less: return ref < texel;
+   case compare::equal: return ref == texel;
+   case compare::lequal: return ref <= texel;
+   case compare::greater: return ref > texel;
+   case compare::notequal: return ref != texel;
+   case compare::gequal: return ref >= texel;
+   default: return true;
+   }
+}
+
+/* Filtered lookup of normalized coordinates at one mip level; with
+ * shadow, each tap is compared first (percentage closer filtering).
+ */
+std::array<float, 4>
+filtered(const surface &s, const sampler_state &ss, unsigned level, filter f,
+         float u, float v, float r, bool shadow, float ref)
+{
+   unsigned w = s.level_width(level), h = s.level_height(level), d = s.level_depth(level);
+   auto tap = [&](int x, int y, int z) {
+      texel tx = fetch(s, level, wrap_coord(x, w, ss.wrap_s), wrap_coord(y, h, ss.wrap_t),
+                       wrap_coord(z, d, ss.wrap_r));
+      std::array<float, 4> o;
+      for (unsigned k = 0; k < 4; k++)
+         o[k] = bits_to_float(tx.v[k]);
+      if (shadow) {
+         float p = compare_pass(ss.cmp, ref, o[0]) ? 1.0f : 0.0f;
+         o = { p, p, p, 1.0f };
+      }
+      return o;
+   };
+   float x = u * w, y = v * h, z = r * d;
+   int zi = d > 1 ? int(std::floor(z)) : 0;
+   if (f == filter::nearest)
+      return tap(int(std::floor(x)), int(std::floor(y)), zi);
+   float fx = x - 0.5f, fy = y - 0.5f;
+   int x0 = int(std::floor(fx)), y0 = int(std::floor(fy));
+   float ax = fx - x0, ay = fy - y0;
+   if (h == 1)
+      ay = 0;
+   std::array<float, 4> o{};
+   const float wts[4] = { (1 - ax) * (1 - ay), ax * (1 - ay), (1 - ax) * ay, ax * ay };
+   for (unsigned q = 0; q < 4; q++) {
+      if (wts[q] == 0)
+         continue;
+      auto tv = tap(x0 + (q & 1), y0 + (q >> 1), zi);
+      for (unsigned k = 0; k < 4; k++)
+         o[k] += wts[q] * tv[k];
+   }
+   return o;
+}
+
+bool
+message::sampler()
+{
+   unsigned simd = bits(desc, 18, 17) | bits(desc, 29, 29) << 2;
+   unsigned width = simd == 1 ? 8 : simd == 2 ? 16 : 0;
+   if (!width)
+      c.fail("sampler SIMD mode %u not modeled", simd);
+   if (bits(desc, 30, 30))
+      c.fail("16-bit sampler return format not modeled");
+   if (in.exec_size != width)
+      c.fail("sampler SIMD%u message with exec size %u", width, in.exec_size);
+   unsigned type = bits(desc, 16, 12);
+   unsigned bti = bits(desc, 7, 0), sampler_idx = bits(desc, 11, 8);
+   unsigned n = width / 8;
+   unsigned first = header ? 1 : 0;
+   unsigned nparams = (nregs - first) / n;
+   if ((nregs - first) % n)
+      c.fail("sampler payload of %u registers is not whole parameters", nregs);
+
+   /* Parameter order per message type (Gen9; lower_sampler_logical_send). */
+   enum pk { U, V, R, AI, LOD, BIAS, REF, NONE };
+   struct layout {
+      unsigned type, n;
+      pk p[5];
+   };
+   static const layout layouts[] = {
+      { 0, 4, { U, V, R, AI } },              /* sample */
+      { 1, 5, { BIAS, U, V, R, AI } },        /* sample_b */
+      { 2, 5, { LOD, U, V, R, AI } },         /* sample_l */
+      { 3, 5, { REF, U, V, R, AI } },         /* sample_c */
+      { 5, 5, { REF, BIAS, U, V, R } },       /* sample_b_c */
+      { 6, 5, { REF, LOD, U, V, R } },        /* sample_l_c */
+      { 7, 4, { U, V, LOD, R } },             /* ld */
+      { 10, 1, { LOD } },                     /* resinfo */
+      { 24, 4, { U, V, R, AI } },             /* sample_lz */
+      { 25, 4, { REF, U, V, R } },            /* sample_c_lz */
+      { 26, 3, { U, V, R } },                 /* ld_lz */
+   };
+   const layout *lay = nullptr;
+   for (const layout &l : layouts) {
+      if (l.type == type)
+         lay = &l;
+   }
+   if (!lay)
+      c.fail("sampler message %u not modeled", type);
+   bool int_coords = type == 7 || type == 10 || type == 26;
+   if (nparams > lay->n)
+      c.fail("sampler message with %u parameters, at most %u", nparams, lay->n);
+
+   /* Header: texel offsets in .2[11:0], disabled channels in .2[15:12]. */
+   unsigned disabled = 0;
+   int off[3] = { 0, 0, 0 };
+   if (header) {
+      uint32_t h2 = ud(0, 2);
+      disabled = bits(h2, 15, 12);
+      for (unsigned k = 0; k < 3; k++) {
+         int o = int(bits(h2, 11 - 4 * k, 8 - 4 * k));
+         off[k] = o >= 8 ? o - 16 : o;
+      }
+   }
+   std::vector<unsigned> comps;
+   for (unsigned k = 0; k < 4; k++) {
+      if (!((disabled >> k) & 1))
+         comps.push_back(k);
+   }
+   if (comps.size() * n < rlen)
+      c.fail("sampler response length %u for %zu channels", rlen, comps.size());
+
+   surface &s = surf(bti);
+   if (!s.texture)
+      c.fail("sampler access to binding table index %u, which is not a texture", bti);
+   sampler_state ss;
+   if (type != 7 && type != 10 && type != 26) {
+      auto it = mem.samplers.find(sampler_idx);
+      if (it == mem.samplers.end())
+         c.fail("no sampler state %u", sampler_idx);
+      ss = it->second;
+   }
+
+   auto get = [&](pk k, unsigned i) -> uint32_t {
+      for (unsigned p = 0; p < nparams; p++) {
+         if (lay->p[p] == k)
+            return param(first + p * n, i);
+      }
+      return 0;
+   };
+   auto getf = [&](pk k, unsigned i) { return bits_to_float(get(k, i)); };
+
+   /* Implicit LOD of sample/sample_b/sample_c from the 2x2 quad (FS only;
+    * other stages have no derivatives and sample level 0).
+    */
+   bool implicit = type == 0 || type == 1 || type == 3 || type == 5;
+   std::array<float, 32> lod{};
+   for (unsigned i = 0; i < width; i++) {
+      float l = 0;
+      if (implicit && t.fragment) {
+         unsigned q = i & ~3u;
+         float dudx = (getf(U, q + 1) - getf(U, q)) * s.width;
+         float dvdx = (getf(V, q + 1) - getf(V, q)) * s.height;
+         float dudy = (getf(U, q + 2) - getf(U, q)) * s.width;
+         float dvdy = (getf(V, q + 2) - getf(V, q)) * s.height;
+         float rho = std::max(std::sqrt(dudx * dudx + dvdx * dvdx),
+                              std::sqrt(dudy * dudy + dvdy * dvdy));
+         l = std::log2(rho);
+      } else if (type == 2 || type == 6) {
+         l = getf(LOD, i);
+      }
+      if (type == 1 || type == 5)
+         l += getf(BIAS, i);
+      lod[i] = l;
+   }
+
+   for (unsigned i = 0; i < width; i++) {
+      if (!on(i))
+         continue;
+      std::array<uint32_t, 4> outv;
+      if (type == 10) {
+         unsigned l = get(LOD, i);
+         if (l >= s.levels) {
+            outv = { 0, 0, 0, s.levels };
+         } else {
+            outv = { s.level_width(l), s.height > 1 ? s.level_height(l) : 0,
+                     s.depth > 1 ? s.level_depth(l) : 0, s.levels };
+         }
+      } else if (int_coords) {
+         unsigned l = type == 7 ? get(LOD, i) : 0;
+         int x = int32_t(get(U, i)) + off[0], y = int32_t(get(V, i)) + off[1],
+             z = int32_t(get(R, i)) + off[2];
+         outv = l < s.levels ? fetch(s, l, x, y, z).v : std::array<uint32_t, 4>{};
+      } else {
+         float l = lod[i] + ss.lod_bias;
+         l = std::min(std::max(l, ss.min_lod), ss.max_lod);
+         filter f = l > 0 ? ss.min : ss.mag;
+         unsigned level = std::min<unsigned>(s.levels - 1,
+                                             unsigned(std::max(0.0f, std::nearbyint(l))));
+         float u = getf(U, i) + float(off[0]) / s.level_width(level);
+         float v = getf(V, i) + float(off[1]) / s.level_height(level);
+         float r = getf(R, i);
+         bool shadow = type == 3 || type == 5 || type == 6 || type == 25;
+         if (integer_format(s.fmt))
+            c.fail("sampling an integer format is not modeled (use ld)");
+         auto fv = filtered(s, ss, level, f, u, v, r, shadow, getf(REF, i));
+         for (unsigned k = 0; k < 4; k++)
+            outv[k] = float_to_bits(fv[k]);
+      }
+      for (unsigned k = 0; k < comps.size() && k * n < rlen; k++)
+         respond(k * n + i / 8, i % 8, outv[comps[k]]);
+   }
+   return true;
+}
+
+/* ---- Data port ---- */
+
+/* OWord block sizes (BRW_DATAPORT_OWORD_BLOCK_*) in dwords. */
+unsigned
+oword_block_dwords(exec_ctx &c, unsigned ctl)
+{
+   switch (ctl & 7) {
+   case 0: case 1: return 4;
+   case 2: return 8;
+   case 3: return 16;
+   case 4: return 32;
+   default: c.fail("OWord block size %u", ctl & 7);
+   }
+}
+
+void
+message::block_read(std::vector<uint8_t> *buf, size_t addr, unsigned dwords, bool high)
+{
+   unsigned base = high ? 4 : 0;
+   for (unsigned k = 0; k < dwords; k++) {
+      uint32_t v = 0;
+      size_t a = addr + 4 * k;
+      if (a + 4 <= buf->size())
+         std::memcpy(&v, &(*buf)[a], 4);   /* out of bounds reads 0 */
+      respond((base + k) / 8, (base + k) % 8, v);
+   }
+}
+
+void
+message::block_write(std::vector<uint8_t> *buf, size_t addr, unsigned dwords, unsigned first)
+{
+   for (unsigned k = 0; k < dwords; k++) {
+      size_t a = addr + 4 * k;
+      if (a + 4 > buf->size())
+         c.fail("block write at byte %zu beyond the buffer (%zu bytes)", a, buf->size());
+      uint32_t v = ud(first + k / 8, k % 8);
+      std::memcpy(&(*buf)[a], &v, 4);
+   }
+}
+
+/* Stateless binding-table indices (GFX8_BTI_STATELESS_*) reach the thread's
+ * scratch space, which is how brw addresses spills.
+ */
+std::vector<uint8_t> &
+message::block_target(unsigned bti)
+{
+   if (bti >= 250)
+      return mem.scratch;
+   return surf(bti).data;
+}
+
+/* Constant cache: OWord block read, offset in OWords in header.2. */
+bool
+message::const_cache()
+{
+   unsigned type = bits(desc, 18, 14);
+   if (type != 0)
+      c.fail("constant cache message %u not modeled", type);
+   if (!header)
+      c.fail("OWord block read without header");
+   unsigned ctl = bits(desc, 13, 8);
+   unsigned dwords = oword_block_dwords(c, ctl);
+   block_read(&block_target(bits(desc, 7, 0)), size_t(ud(0, 2)) * 16, dwords, (ctl & 7) == 1);
+   return true;
+}
+
+bool
+message::data_cache()
+{
+   if (bits(desc, 18, 18)) {
+      /* Scratch block read/write (gfx7_set_dp_scratch_message). */
+      bool write = bits(desc, 17, 17);
+      if (bits(desc, 16, 16))
+         c.fail("DWord scratch messages not modeled");
+      unsigned regs = 1u << bits(desc, 13, 12);
+      size_t addr = size_t(bits(desc, 11, 0)) * grf_size;
+      if (!write) {
+         block_read(&mem.scratch, addr, regs * 8, false);
+         return true;
+      }
+      if (nregs < 1 + regs)
+         c.fail("scratch write of %u registers with %u in the payload", regs, nregs);
+      /* Each dword follows the enable of its channel (modulo exec size). */
+      for (unsigned k = 0; k < regs * 8; k++) {
+         if (!on(k % in.exec_size))
+            continue;
+         size_t a = addr + 4 * k;
+         if (a + 4 > mem.scratch.size())
+            mem.scratch.resize(a + 4);
+         uint32_t v = ud(1 + k / 8, k % 8);
+         std::memcpy(&mem.scratch[a], &v, 4);
+      }
+      return true;
+   }
+   unsigned type = bits(desc, 18, 14);
+   unsigned ctl = bits(desc, 13, 8);
+   unsigned bti = bits(desc, 7, 0);
+   if (!header)
+      c.fail("OWord block message without header");
+   switch (type) {
+   case 0:    /* OWord block read: offset in OWords */
+   case 1: {  /* unaligned OWord block read: offset in bytes */
+      size_t addr = type == 0 ? size_t(ud(0, 2)) * 16 : ud(0, 2);
+      block_read(&block_target(bti), addr, oword_block_dwords(c, ctl), (ctl & 7) == 1);
+      return true;
+   }
+   case 8: {
+      std::vector<uint8_t> &buf = block_target(bti);
+      size_t addr = size_t(ud(0, 2)) * 16;
+      unsigned dwords = oword_block_dwords(c, ctl);
+      if (&buf == &mem.scratch && addr + 4 * dwords > buf.size())
+         buf.resize(addr + 4 * dwords);
+      block_write(&buf, addr, dwords, 1);
+      return true;
+   }
+   default:
+      c.fail("data cache message %u not modeled", type);
+   }
+}
+
+/* Untyped surface read/write and atomics (brw_dp_untyped_*_desc). */
+bool
+message::data_cache1()
+{
+   unsigned type = bits(desc, 18, 14);
+   unsigned ctl = bits(desc, 13, 8);
+   unsigned bti = bits(desc, 7, 0);
+   unsigned first = header ? 1 : 0;
+   std::vector<uint8_t> &buf = surf(bti).data;
+   auto read32 = [&](size_t a, bool *ok) {
+      uint32_t v = 0;
+      *ok = a + 4 <= buf.size();
+      if (*ok)
+         std::memcpy(&v, &buf[a], 4);
+      return v;
+   };
+   auto write32 = [&](size_t a, uint32_t v) {
+      if (a + 4 <= buf.size())   /* out-of-bounds writes are dropped */
+         std::memcpy(&buf[a], &v, 4);
+   };
+
+   switch (type) {
+   case 1:    /* untyped surface read */
+   case 9: {  /* untyped surface write */
+      unsigned simd = bits(ctl, 5, 4);
+      unsigned width = simd == 2 ? 8 : simd == 1 ? 16 : 0;
+      if (!width)
+         c.fail("untyped surface SIMD mode %u not modeled", simd);
+      if (in.exec_size != width)
+         c.fail("untyped SIMD%u message with exec size %u", width, in.exec_size);
+      unsigned n = width / 8;
+      std::vector<unsigned> comps;
+      for (unsigned k = 0; k < 4; k++) {
+         if (!((ctl >> k) & 1))
+            comps.push_back(k);
+      }
+      unsigned data = first + n;
+      if (type == 9 && nregs != data + comps.size() * n)
+         c.fail("untyped write payload of %u registers", nregs);
+      for (unsigned i = 0; i < width; i++) {
+         if (!on(i))
+            continue;
+         size_t addr = param(first, i);
+         for (unsigned s = 0; s < comps.size(); s++) {
+            size_t a = addr + 4 * comps[s];
+            if (type == 9) {
+               write32(a, param(data + s * n, i));
+            } else {
+               bool ok;
+               uint32_t v = read32(a, &ok);   /* out of bounds reads 0 */
+               respond(s * n + i / 8, i % 8, v);
+            }
+         }
+      }
+      return true;
+   }
+   case 2:       /* untyped atomic */
+   case 0x1b: {  /* untyped atomic float */
+      bool simd8 = bits(ctl, 4, 4), ret = bits(ctl, 5, 5);
+      unsigned width = simd8 ? 8 : 16;
+      if (in.exec_size != width)
+         c.fail("untyped atomic SIMD%u message with exec size %u", width, in.exec_size);
+      unsigned n = width / 8;
+      unsigned op = type == 2 ? bits(ctl, 3, 0) : bits(ctl, 1, 0);
+      for (unsigned i = 0; i < width; i++) {
+         if (!on(i))
+            continue;
+         size_t a = param(first, i);
+         bool ok;
+         uint32_t old = read32(a, &ok);
+         uint32_t s0 = nregs > first + n ? param(first + n, i) : 0;
+         uint32_t s1 = nregs > first + 2 * n ? param(first + 2 * n, i) : 0;
+         uint32_t nv = old;
+         if (type == 2) {
+            switch (op) {
+            case 1: nv = old & s0; break;
+            case 2: nv = old | s0; break;
+            case 3: nv = old ^ s0; break;
+            case 4: nv = s0; break;
+            case 5: nv = old + 1; break;
+            case 6: nv = old - 1; break;
+            case 7: nv = old + s0; break;
+            case 8: nv = old - s0; break;
+            case 9: nv = s0 - old; break;
+            case 10: nv = uint32_t(std::max(int32_t(old), int32_t(s0))); break;
+            case 11: nv = uint32_t(std::min(int32_t(old), int32_t(s0))); break;
+            case 12: nv = std::max(old, s0); break;
+            case 13: nv = std::min(old, s0); break;
+            case 14: nv = old == s0 ? s1 : old; break;
+            case 15: nv = old - 1; break;
+            default: c.fail("atomic operation %u not modeled", op);
+            }
+         } else {
+            float fo = bits_to_float(old), f0 = bits_to_float(s0);
+            switch (op) {
+            case 1: nv = float_to_bits(std::isnan(f0) ? fo : std::isnan(fo) ? f0 : std::max(fo, f0)); break;
+            case 2: nv = float_to_bits(std::isnan(f0) ? fo : std::isnan(fo) ? f0 : std::min(fo, f0)); break;
+            case 3: nv = fo == f0 ? s1 : old; break;
+            default: c.fail("float atomic operation %u not modeled", op);
+            }
+         }
+         if (ok)
+            write32(a, nv);
+         if (ret)
+            respond(i / 8, i % 8, op == 15 && type == 2 ? nv : old);
+      }
+      return true;
+   }
+   default:
+      c.fail("data cache 1 message %u not modeled", type);
+   }
+}
+
+} /* namespace */
+
+bool
+execute_send(exec_ctx &c)
+{
+   message m(c);
+   return m.execute();
+}
+
+} /* namespace ibis::sim */
