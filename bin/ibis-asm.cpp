@@ -32,9 +32,8 @@ to_hex(const std::vector<uint8_t> &bytes)
    std::string out;
    size_t i = 0;
    while (i < bytes.size()) {
-      size_t len = (bytes[i] >> 5) & 1 ? 8 : 16;   /* CmptCtrl is bit 29 */
-      if (i + 3 < bytes.size())
-         len = (bytes[i + 3] >> 5) & 1 ? 8 : 16;
+      /* CmptCtrl is bit 29: bit 5 of the fourth byte. */
+      size_t len = i + 3 < bytes.size() && (bytes[i + 3] >> 5) & 1 ? 8 : 16;
       for (size_t j = 0; j < len && i + j < bytes.size(); j++)
          out += strfmt(j ? " %02x" : "%02x", bytes[i + j]);
       out += '\n';

@@ -7,6 +7,7 @@
  * Mesa's assembler gives them, so the bytes match i965_asm's.
  */
 #include <cctype>
+#include <cstdarg>
 #include <cstring>
 
 #include "isa/isa_bits.h"
@@ -29,6 +30,7 @@ public:
 
    std::vector<parsed_inst> insts;
    std::vector<std::pair<std::string, size_t>> labels;   /* name, index */
+   std::vector<unsigned> label_lines;
 
    void parse()
    {
@@ -741,17 +743,9 @@ private:
    void branch(parsed_inst &pi)
    {
       inst &in = pi.in;
-      in.dst = stride(null_reg(type::D), 1);
-      if (in.op == opcode::endif) {
-         in.dst = reg();   /* brw leaves ENDIF's destination zero */
-      } else if (in.op == opcode::cont) {
-         in.dst = stride(arf_reg(arf::ip, 0, type::UD), 1);
-      }
-      in.dst.vstride = 0;
-      in.dst.width = 1;
-      in.src[0] = imm_d(0);
-      in.src[1] = reg();
-      in.src[1].type = type::D;
+      inst b = make_branch(in.op, in.exec_size, 0, 0);
+      in.dst = b.dst;
+      in.src = b.src;
 
       pi.jip_label = jump_target("JIP:", &in.jip);
       if (has_uip(in.op)) {
@@ -775,6 +769,7 @@ private:
       if (!word.empty() && peek() == ':') {
          advance();
          labels.push_back({ word, insts.size() });
+         label_lines.push_back(stmt_line);
          return;
       }
       pos = save;
@@ -914,7 +909,7 @@ parse_all(const std::string &text, gen g, const std::string &filename,
    for (size_t i = 0; i < p.labels.size(); i++) {
       for (size_t j = 0; j < i; j++) {
          if (p.labels[i].first == p.labels[j].first)
-            throw ibis::error(source_loc{ filename, 0, 0 },
+            throw ibis::error(source_loc{ filename, p.label_lines[i], 0 },
                               strfmt("label '%s' defined twice", p.labels[i].first.c_str()));
       }
    }

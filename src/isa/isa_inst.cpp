@@ -233,12 +233,19 @@ make_branch(isa::opcode op, unsigned exec_size, int32_t jip, int32_t uip)
    in.exec_size = exec_size;
    in.jip = jip;
    in.uip = uip;
-   in.dst = stride(null_reg(type::D), 1);
+   /* The operands brw gives flow control: a null:D destination (zero for
+    * ENDIF, ip for CONTINUE), and a D immediate src0 whose value JIP/UIP
+    * replace.
+    */
+   if (op == opcode::endif) {
+      in.dst = reg();
+   } else {
+      in.dst = op == opcode::cont ? arf_reg(arf::ip, 0, type::UD) : null_reg(type::D);
+      in.dst.vstride = 0;
+      in.dst.width = 1;
+   }
    in.src[0] = imm_d(0);
-   in.src[1] = null_reg(type::D);
-   in.src[1].vstride = 0;
-   in.src[1].width = 1;
-   in.src[1].hstride = 0;
+   in.src[1].type = type::D;
    return in;
 }
 

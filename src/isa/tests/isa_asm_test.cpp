@@ -57,6 +57,7 @@ TEST(IsaAsm, ErrorsNameFileAndLine)
    EXPECT_EQ(asm_error("math frob(8) g1<1>F g2<8,8,1>F null<8,8,1>F;\n"),
              "t.asm:1: unknown math function 'frob'");
    EXPECT_EQ(asm_error("/* never closed\n"), "t.asm:1: unterminated comment");
+   EXPECT_EQ(asm_error("A:\nnop;\nA:\n"), "t.asm:3: label 'A' defined twice");
 }
 
 TEST(IsaAsm, LabelsResolveToByteOffsets)

@@ -4,6 +4,7 @@
  * undefined behaviour too), and what they print is deterministic.
  */
 #include <random>
+#include <string>
 
 #include "isa/isa.h"
 #include "util/ibis_error.h"
@@ -92,4 +93,44 @@ TEST(IsaRobust, RandomCompactedWordsUncompact)
          disassemble(decode(n, g), g);
       }
    }
+}
+
+/* Mutated assembly either assembles or is diagnosed with ibis::error. */
+TEST(IsaRobust, MutatedAssemblyIsDiagnosed)
+{
+   const std::string base =
+      "LABEL0:\n"
+      "(+f0.0) if(8) JIP: LABEL1 UIP: LABEL1 { align1 1Q };\n"
+      "add(8) g3<1>UD g2<0,1,0>UD ~g2.2<0,1,0>D { align1 1Q };\n"
+      "mad(8) g26<1>F g22<4,4,1>F g2.4<0,1,0>F g5<4,4,1>F { align16 1Q };\n"
+      "mov(1) g19<1>UD g[a0 64]<0,1,0>UD { align1 WE_all 1N };\n"
+      "send(8) null<1>F g123<8,8,1>F 0x8a080017\n"
+      "   urb MsgDesc: offset 1 SIMD8 write mlen 5 rlen 0 { align1 1Q EOT };\n"
+      "sends(8) nullUD g34UD g36UD 0x04035001 0x00000100\n"
+      "   dp data 1 MsgDesc: x { align1 2Q };\n"
+      "LABEL1:\n"
+      "(-f0.0) while(8) JIP: LABEL0 { align1 1Q };\n";
+   const char alphabet[] = "gfa0123456789<>,.;:()[]{}-~xyzwUDFWBVQH \n/*";
+   std::mt19937_64 rng(99);
+   unsigned ok = 0, diagnosed = 0;
+   for (unsigned i = 0; i < 3000; i++) {
+      std::string text = base;
+      for (unsigned k = 1 + rng() % 4; k > 0; k--) {
+         size_t at = rng() % text.size();
+         switch (rng() % 3) {
+         case 0: text[at] = alphabet[rng() % (sizeof(alphabet) - 1)]; break;
+         case 1: text.erase(at, 1 + rng() % 3); break;
+         default: text.insert(at, 1, alphabet[rng() % (sizeof(alphabet) - 1)]); break;
+         }
+      }
+      try {
+         assemble(text, gen::gen9, rng() & 1, "m.asm");
+         ok++;
+      } catch (const ibis::error &e) {
+         EXPECT_EQ(std::string(e.what()).compare(0, 6, "m.asm:"), 0) << e.what();
+         diagnosed++;
+      }
+   }
+   EXPECT_GT(ok, 0u);
+   EXPECT_GT(diagnosed, 0u);
 }
