@@ -275,9 +275,9 @@ native precompact(const native &n, gen g);
 /* The compacted form of precompact(n) if it exists, as brw emits code. */
 bool compact_for_emit(const native &n, gen g, uint64_t *out);
 
-/* Appends instructions as bytes (little endian), compacting each one that
- * can be compacted when compaction is on.  Branch offsets must already
- * account for compaction (see assemble()).
+/* Appends an instruction as bytes (little endian), compacted (after
+ * precompact()) when compaction is on and the tables allow it.  Branch
+ * offsets must already account for compaction (see assemble()).
  */
 void emit(std::vector<uint8_t> &out, const inst &in, gen g, bool compaction);
 
@@ -300,8 +300,8 @@ std::vector<decoded> decode_program(const uint8_t *data, size_t size, gen g);
 /* ---- Text ---- */
 
 /* One instruction in i965_disasm syntax, with a trailing newline (SENDs
- * take two lines).  Branch targets print as "LABELn" when labels gives a
- * name for offset + jip/uip, and as numbers otherwise.
+ * take two lines).  With labels, branch targets print as "LABELn"; without,
+ * as relative byte offsets, which assemble back as well.
  */
 struct label_map {
    std::map<int64_t, unsigned> numbers;   /* byte offset -> n of "LABELn" */

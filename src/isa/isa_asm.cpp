@@ -432,7 +432,7 @@ private:
       case type::UQ:
          break;
       case type::F:
-         /* F immediates keep all 64 parsed bits, as DIM reads them. */
+         /* The bits of the float, not its value: "0x3f800000F" is 1.0. */
          if (v >> 32)
             error("immediate 0x%llx does not fit in 32 bits", (unsigned long long)v);
          break;
@@ -750,9 +750,9 @@ private:
       pi.jip_label = jump_target("JIP:", &in.jip);
       if (has_uip(in.op)) {
          skip_space();
-         if (in.op == opcode::else_ && s.compare(pos, 4, "UIP:") != 0)
-            in.uip = in.jip, pi.uip_label = pi.jip_label;
-         else
+         /* IF and ELSE may leave UIP out (it stays 0, as with i965_asm). */
+         bool optional = in.op == opcode::if_ || in.op == opcode::else_;
+         if (!optional || s.compare(pos, 4, "UIP:") == 0)
             pi.uip_label = jump_target("UIP:", &in.uip);
       }
    }

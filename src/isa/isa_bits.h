@@ -50,6 +50,42 @@ cset(uint64_t &c, field f, uint64_t v)
    c = (c & ~mask) | ((v << f.lo) & mask);
 }
 
+/* Fields of the two sources of a one- or two-source instruction. */
+struct src_fields {
+   field reg_file, reg_hw_type, address_mode, negate, abs, vstride, width,
+      hstride, da_reg_nr, da1_subreg_nr, da16_subreg_nr, swiz_x, swiz_y,
+      swiz_z, swiz_w, ia_subreg_nr, ia1_addr_imm, ia_addr_imm_9;
+};
+
+inline const src_fields src_f[2] = {
+   { fld::src0_reg_file, fld::src0_reg_hw_type, fld::src0_address_mode,
+     fld::src0_negate, fld::src0_abs, fld::src0_vstride, fld::src0_width,
+     fld::src0_hstride, fld::src0_da_reg_nr, fld::src0_da1_subreg_nr,
+     fld::src0_da16_subreg_nr, fld::src0_da16_swiz_x, fld::src0_da16_swiz_y,
+     fld::src0_da16_swiz_z, fld::src0_da16_swiz_w, fld::src0_ia_subreg_nr,
+     fld::src0_ia1_addr_imm, fld::src0_ia_addr_imm_9 },
+   { fld::src1_reg_file, fld::src1_reg_hw_type, fld::src1_address_mode,
+     fld::src1_negate, fld::src1_abs, fld::src1_vstride, fld::src1_width,
+     fld::src1_hstride, fld::src1_da_reg_nr, fld::src1_da1_subreg_nr,
+     fld::src1_da16_subreg_nr, fld::src1_da16_swiz_x, fld::src1_da16_swiz_y,
+     fld::src1_da16_swiz_z, fld::src1_da16_swiz_w, fld::src1_ia_subreg_nr,
+     fld::src1_ia1_addr_imm, fld::src1_ia_addr_imm_9 },
+};
+
+/* Fields of the three sources of an align16 three-source instruction. */
+struct tri_src_fields {
+   field reg_nr, subreg_nr, swizzle, rep_ctrl, negate, abs;
+};
+
+inline const tri_src_fields tri_src_f[3] = {
+   { fld::tri_src0_reg_nr, fld::tri_src0_subreg_nr, fld::tri_src0_swizzle,
+     fld::tri_src0_rep_ctrl, fld::tri_src0_negate, fld::tri_src0_abs },
+   { fld::tri_src1_reg_nr, fld::tri_src1_subreg_nr, fld::tri_src1_swizzle,
+     fld::tri_src1_rep_ctrl, fld::tri_src1_negate, fld::tri_src1_abs },
+   { fld::tri_src2_reg_nr, fld::tri_src2_subreg_nr, fld::tri_src2_swizzle,
+     fld::tri_src2_rep_ctrl, fld::tri_src2_negate, fld::tri_src2_abs },
+};
+
 /* log2 encodings of region parameters and exec size; 0xff is "none". */
 static inline unsigned
 log2_enc(unsigned v)

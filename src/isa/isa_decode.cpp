@@ -37,27 +37,6 @@ decode_dst(const native &n, inst &in)
    }
 }
 
-struct src_fields {
-   field reg_file, reg_hw_type, address_mode, negate, abs, vstride, width,
-      hstride, da_reg_nr, da1_subreg_nr, da16_subreg_nr, swiz_x, swiz_y,
-      swiz_z, swiz_w, ia_subreg_nr, ia1_addr_imm, ia_addr_imm_9;
-};
-
-const src_fields src_f[2] = {
-   { fld::src0_reg_file, fld::src0_reg_hw_type, fld::src0_address_mode,
-     fld::src0_negate, fld::src0_abs, fld::src0_vstride, fld::src0_width,
-     fld::src0_hstride, fld::src0_da_reg_nr, fld::src0_da1_subreg_nr,
-     fld::src0_da16_subreg_nr, fld::src0_da16_swiz_x, fld::src0_da16_swiz_y,
-     fld::src0_da16_swiz_z, fld::src0_da16_swiz_w, fld::src0_ia_subreg_nr,
-     fld::src0_ia1_addr_imm, fld::src0_ia_addr_imm_9 },
-   { fld::src1_reg_file, fld::src1_reg_hw_type, fld::src1_address_mode,
-     fld::src1_negate, fld::src1_abs, fld::src1_vstride, fld::src1_width,
-     fld::src1_hstride, fld::src1_da_reg_nr, fld::src1_da1_subreg_nr,
-     fld::src1_da16_subreg_nr, fld::src1_da16_swiz_x, fld::src1_da16_swiz_y,
-     fld::src1_da16_swiz_z, fld::src1_da16_swiz_w, fld::src1_ia_subreg_nr,
-     fld::src1_ia1_addr_imm, fld::src1_ia_addr_imm_9 },
-};
-
 /* File and type only (what survives below a src0 immediate). */
 void
 decode_src_file_type(const native &n, unsigned i, reg &s)
@@ -106,13 +85,6 @@ decode_src(const native &n, const inst &in, unsigned i, reg &s)
 void
 decode_tri(const native &n, inst &in)
 {
-   static const field reg_nr[3] = { fld::tri_src0_reg_nr, fld::tri_src1_reg_nr, fld::tri_src2_reg_nr };
-   static const field subreg_nr[3] = { fld::tri_src0_subreg_nr, fld::tri_src1_subreg_nr, fld::tri_src2_subreg_nr };
-   static const field swizzle[3] = { fld::tri_src0_swizzle, fld::tri_src1_swizzle, fld::tri_src2_swizzle };
-   static const field rep[3] = { fld::tri_src0_rep_ctrl, fld::tri_src1_rep_ctrl, fld::tri_src2_rep_ctrl };
-   static const field negate[3] = { fld::tri_src0_negate, fld::tri_src1_negate, fld::tri_src2_negate };
-   static const field abs[3] = { fld::tri_src0_abs, fld::tri_src1_abs, fld::tri_src2_abs };
-
    isa::type src_type = tri_type_from_hw(get(n, fld::tri_src_hw_type));
    /* The per-source flags switch between float and half float. */
    isa::type other = src_type == type::HF ? type::F : type::HF;
@@ -132,12 +104,13 @@ decode_tri(const native &n, inst &in)
       s.type = src_type;
       if ((i == 1 && get(n, fld::tri_src1_type)) || (i == 2 && get(n, fld::tri_src2_type)))
          s.type = other;
-      s.nr = get(n, reg_nr[i]);
-      s.subnr = get(n, subreg_nr[i]) * 4;
-      s.swizzle = get(n, swizzle[i]);
-      s.negate = get(n, negate[i]);
-      s.abs = get(n, abs[i]);
-      if (get(n, rep[i])) {
+      const tri_src_fields &f = tri_src_f[i];
+      s.nr = get(n, f.reg_nr);
+      s.subnr = get(n, f.subreg_nr) * 4;
+      s.swizzle = get(n, f.swizzle);
+      s.negate = get(n, f.negate);
+      s.abs = get(n, f.abs);
+      if (get(n, f.rep_ctrl)) {
          s.vstride = 0;
          s.width = 1;
          s.hstride = 0;

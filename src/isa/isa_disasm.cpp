@@ -116,24 +116,24 @@ print_reg(printer &p, reg_file file, unsigned nr)
    }
 }
 
-const char *
+/* "" for a reserved encoding. */
+std::string
 vstride_name(unsigned v)
 {
-   static char buf[8];
    if (v == vstride_vxh)
       return "VxH";
    if (v == 0xfe)
-      return nullptr;
-   snprintf(buf, sizeof(buf), "%u", v);
-   return buf;
+      return "";
+   return strfmt("%u", v);
 }
 
 void
 print_region(printer &p, const reg &s)
 {
    p.str("<");
-   if (const char *v = vstride_name(s.vstride))
-      p.str(v);
+   std::string v = vstride_name(s.vstride);
+   if (!v.empty())
+      p.str(v.c_str());
    else
       p.raw("*** invalid vert stride ");
    p.str(",");
@@ -317,8 +317,7 @@ print_src(printer &p, const inst &in, const reg &s)
       if (s.subnr)
          p.fmt(".%u", 16 / size);
       p.str("<");
-      if (const char *v = vstride_name(s.vstride))
-         p.str(v);
+      p.str(vstride_name(s.vstride).c_str());
       p.str(">");
       print_swizzle(p, s.swizzle);
    }

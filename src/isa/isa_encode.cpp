@@ -91,27 +91,6 @@ encode_dst(native &n, const inst &in)
    }
 }
 
-struct src_fields {
-   field reg_file, reg_hw_type, address_mode, negate, abs, vstride, width,
-      hstride, da_reg_nr, da1_subreg_nr, da16_subreg_nr, swiz_x, swiz_y,
-      swiz_z, swiz_w, ia_subreg_nr, ia1_addr_imm, ia_addr_imm_9;
-};
-
-const src_fields src_f[2] = {
-   { fld::src0_reg_file, fld::src0_reg_hw_type, fld::src0_address_mode,
-     fld::src0_negate, fld::src0_abs, fld::src0_vstride, fld::src0_width,
-     fld::src0_hstride, fld::src0_da_reg_nr, fld::src0_da1_subreg_nr,
-     fld::src0_da16_subreg_nr, fld::src0_da16_swiz_x, fld::src0_da16_swiz_y,
-     fld::src0_da16_swiz_z, fld::src0_da16_swiz_w, fld::src0_ia_subreg_nr,
-     fld::src0_ia1_addr_imm, fld::src0_ia_addr_imm_9 },
-   { fld::src1_reg_file, fld::src1_reg_hw_type, fld::src1_address_mode,
-     fld::src1_negate, fld::src1_abs, fld::src1_vstride, fld::src1_width,
-     fld::src1_hstride, fld::src1_da_reg_nr, fld::src1_da1_subreg_nr,
-     fld::src1_da16_subreg_nr, fld::src1_da16_swiz_x, fld::src1_da16_swiz_y,
-     fld::src1_da16_swiz_z, fld::src1_da16_swiz_w, fld::src1_ia_subreg_nr,
-     fld::src1_ia1_addr_imm, fld::src1_ia_addr_imm_9 },
-};
-
 /* Encodes the register part of source i (everything but an immediate's
  * value, which encode_imm() writes last because it overlaps src1).
  */
@@ -163,13 +142,6 @@ encode_imm(native &n, const reg &s)
 void
 encode_tri(native &n, const inst &in)
 {
-   static const field reg_nr[3] = { fld::tri_src0_reg_nr, fld::tri_src1_reg_nr, fld::tri_src2_reg_nr };
-   static const field subreg_nr[3] = { fld::tri_src0_subreg_nr, fld::tri_src1_subreg_nr, fld::tri_src2_subreg_nr };
-   static const field swizzle[3] = { fld::tri_src0_swizzle, fld::tri_src1_swizzle, fld::tri_src2_swizzle };
-   static const field rep[3] = { fld::tri_src0_rep_ctrl, fld::tri_src1_rep_ctrl, fld::tri_src2_rep_ctrl };
-   static const field negate[3] = { fld::tri_src0_negate, fld::tri_src1_negate, fld::tri_src2_negate };
-   static const field abs[3] = { fld::tri_src0_abs, fld::tri_src1_abs, fld::tri_src2_abs };
-
    if (in.access != access_mode::align16)
       throw ibis::error("three-source instructions are align16 on Gen8/Gen9");
 
@@ -195,12 +167,13 @@ encode_tri(native &n, const inst &in)
       if (s.file != reg_file::grf || s.indirect)
          throw ibis::error(strfmt("three-source src%u must be a direct GRF", i));
       bool replicate = s.vstride == 0 && s.width == 1 && s.hstride == 0;
-      set(n, reg_nr[i], s.nr);
-      set(n, subreg_nr[i], s.subnr / 4);
-      set(n, swizzle[i], s.swizzle);
-      set(n, rep[i], replicate);
-      set(n, negate[i], s.negate);
-      set(n, abs[i], s.abs);
+      const tri_src_fields &f = tri_src_f[i];
+      set(n, f.reg_nr, s.nr);
+      set(n, f.subreg_nr, s.subnr / 4);
+      set(n, f.swizzle, s.swizzle);
+      set(n, f.rep_ctrl, replicate);
+      set(n, f.negate, s.negate);
+      set(n, f.abs, s.abs);
    }
 }
 

@@ -91,6 +91,17 @@ TEST(IsaAsm, CompactionShrinksAndLabelsFollow)
    EXPECT_TRUE(prog[0].in.compacted);
    EXPECT_TRUE(prog[1].in.compacted);
    EXPECT_EQ(prog[2].in.jip, -16);
+
+   /* emit() makes the same choices for instructions built in C++. */
+   std::vector<uint8_t> built;
+   emit(built, make(opcode::add, 8, grf(1, type::F), grf(1, type::F), grf(2, type::F)),
+        gen::gen9, true);
+   emit(built, make(opcode::mov, 8, grf(3, type::UD), grf(4, type::UD)), gen::gen9, true);
+   inst loop = make_branch(opcode::while_, 8, -16);
+   loop.pred = pred_ctrl::normal;
+   loop.pred_inv = true;
+   emit(built, loop, gen::gen9, true);
+   EXPECT_EQ(built, compacted);
 }
 
 /* The builders give the same bits as the text Mesa's tests use. */
