@@ -1,2 +1,344 @@
-#include <gtest/gtest.h>
-TEST(placeholder, empty) {}
+/*
+ * Shared-function messages.  Descriptors are spelled out in hex with
+ * their fields worked out from brw_eu.h in the comment beside each.
+ */
+#include "sim/tests/sim_test.h"
+
+using namespace ibis::sim;
+using namespace ibis::sim::test;
+
+static std::vector<uint8_t>
+words(std::initializer_list<uint32_t> v)
+{
+   std::vector<uint8_t> out;
+   for (uint32_t w : v) {
+      for (unsigned b = 0; b < 4; b++)
+         out.push_back(uint8_t(w >> (8 * b)));
+   }
+   return out;
+}
+
+static uint32_t
+word(const std::vector<uint8_t> &buf, size_t off)
+{
+   uint32_t v;
+   std::memcpy(&v, &buf[off], 4);
+   return v;
+}
+
+TEST(sim_msg, urb_simd8_write_and_eot)
+{
+   vs_payload p;
+   p.num_vertices = 3;
+   p.vue_size = 4;
+   machine m;
+   m.t = make_vs_thread(p);
+   for (unsigned i = 0; i < 8; i++) {
+      for (unsigned k = 0; k < 4; k++)
+         m.t.write<float>(11 + k, i, float(10 * i + k));
+      m.t.write<uint32_t>(16, i, i == 1 ? 0x5u << 16 : 0xfu << 16);   /* masks */
+   }
+   /* 0x0a080017: mlen 5, header, global offset 1, SIMD8 write (7).
+    * 0x0c088007: mlen 6, header, channel mask present (bit 15), offset 0.
+    */
+   result r = m.run(R"(
+mov(8)   g10<1>UD   g1<8,8,1>UD                  { align1 1Q };
+mov(8)   g15<1>UD   g1<8,8,1>UD                  { align1 1Q };
+mov(8)   g17<1>F    g11<8,8,1>F                  { align1 1Q };
+mov(8)   g18<1>F    g12<8,8,1>F                  { align1 1Q };
+mov(8)   g19<1>F    g13<8,8,1>F                  { align1 1Q };
+mov(8)   g20<1>F    g14<8,8,1>F                  { align1 1Q };
+send(8)  null<1>F   g15<8,8,1>F   0x0c088007  urb   { align1 1Q };
+send(8)  null<1>F   g10<8,8,1>F   0x0a080017  urb   { align1 1Q EOT };
+mov(8)   g30<1>F    0x3f800000F                  { align1 1Q };
+)");
+   EXPECT_TRUE(r.eot);
+   EXPECT_EQ(m.ud(30, 0), 0u);   /* nothing runs after EOT */
+   /* Vertex i: slot 1 at OWord 4i + 1. */
+   for (unsigned i = 0; i < 3; i++) {
+      for (unsigned k = 0; k < 4; k++) {
+         EXPECT_EQ(bits_to_float(word(m.mem.urb, (4 * i + 1) * 16 + 4 * k)), float(10 * i + k));
+         /* Slot 0 through the mask: vertex 1 wrote x and z only. */
+         float want = i == 1 && (k == 1 || k == 3) ? 0.0f : float(10 * i + k);
+         EXPECT_EQ(bits_to_float(word(m.mem.urb, (4 * i) * 16 + 4 * k)), want);
+      }
+   }
+   /* Channels 3..7 were not dispatched. */
+   EXPECT_LE(m.mem.urb.size(), size_t(3 * 64));
+}
+
+static fs_payload
+quad_payload(unsigned simd)
+{
+   fs_payload p;
+   p.simd = simd;
+   for (unsigned s = 0; s < simd / 4; s++)
+      p.subspans.push_back({ uint16_t(4 + 2 * s), 6 });
+   return p;
+}
+
+TEST(sim_msg, render_target_write_simd8)
+{
+   fs_payload p = quad_payload(8);
+   p.dispatch_mask = 0xbf;   /* channel 6 not dispatched */
+   machine m;
+   m.t = make_fs_thread(p);
+   for (unsigned i = 0; i < 8; i++) {
+      for (unsigned k = 0; k < 4; k++)
+         m.t.write<float>(10 + k, i, float(i) + 0.25f * k);
+   }
+   /* 0x08031400: mlen 4, RT write (12 << 14), SIMD8 (4 << 8), last RT. */
+   result r = m.run(R"(
+send(8)  null<1>F   g10<8,8,1>F   0x08031400  render   { align1 1Q EOT };
+)");
+   EXPECT_TRUE(r.eot);
+   const auto &rt = m.mem.rt.at(0);
+   for (unsigned i = 0; i < 8; i++) {
+      EXPECT_EQ(rt[i].written, i != 6) << i;
+      if (i == 6)
+         continue;
+      EXPECT_EQ(rt[i].x, int(4 + 2 * (i / 4) + (i & 1)));
+      EXPECT_EQ(rt[i].y, int(6 + ((i >> 1) & 1)));
+      for (unsigned k = 0; k < 4; k++)
+         EXPECT_EQ(bits_to_float(rt[i].color[k]), float(i) + 0.25f * k);
+   }
+}
+
+TEST(sim_msg, render_target_write_simd16_header_discard_depth)
+{
+   fs_payload p = quad_payload(16);
+   machine m;
+   m.t = make_fs_thread(p);
+   m.mem.fs.depth = true;
+   for (unsigned i = 0; i < 16; i++) {
+      for (unsigned k = 0; k < 4; k++)
+         m.t.write<float>(22 + 2 * k + i / 8, i % 8, float(100 * k + i));
+      m.t.write<float>(30 + i / 8, i % 8, 0.5f + i);
+   }
+   /* Header g20-g21 from g0-g1 with pixel mask (dword 15) 0x00f3.
+    * 0x180b1003: mlen 12 (2 + 8 + 2), header, RT write, SIMD16 (0),
+    * last RT, BTI 3.
+    */
+   m.run(R"(
+mov(16)  g20<1>UD   g0<8,8,1>UD                  { align1 WE_all 1H };
+mov(1)   g21.7<1>UD 0x000000f3UD                 { align1 WE_all 1N };
+send(16) null<1>F   g20<8,8,1>F   0x180b1003  render   { align1 1H EOT };
+)");
+   const auto &rt = m.mem.rt.at(3);
+   for (unsigned i = 0; i < 16; i++) {
+      bool live = (0xf3 >> i) & 1;
+      EXPECT_EQ(rt[i].written, live) << i;
+      if (!live)
+         continue;
+      EXPECT_EQ(bits_to_float(rt[i].color[2]), float(200 + i));
+      EXPECT_TRUE(rt[i].has_depth);
+      EXPECT_EQ(rt[i].depth, 0.5f + i);
+   }
+}
+
+static surface
+texture_4x4()
+{
+   /* rgba32_float, 4x4 level 0 texel (x, y, x + 10y, 1); 2x2 level 1
+    * texel (100 + x, 100 + y, 0, 1).
+    */
+   surface s;
+   s.texture = true;
+   s.fmt = format::rgba32_float;
+   s.width = s.height = 4;
+   s.levels = 2;
+   std::vector<float> f;
+   for (unsigned y = 0; y < 4; y++)
+      for (unsigned x = 0; x < 4; x++)
+         f.insert(f.end(), { float(x), float(y), float(x + 10 * y), 1.0f });
+   for (unsigned y = 0; y < 2; y++)
+      for (unsigned x = 0; x < 2; x++)
+         f.insert(f.end(), { 100.0f + x, 100.0f + y, 0.0f, 1.0f });
+   s.data.resize(f.size() * 4);
+   std::memcpy(s.data.data(), f.data(), s.data.size());
+   return s;
+}
+
+TEST(sim_msg, sampler_sample_ld_resinfo)
+{
+   machine m;
+   m.mem.surfaces[1] = texture_4x4();
+   m.mem.samplers[0] = sampler_state();                 /* nearest, repeat */
+   sampler_state lin;
+   lin.mag = lin.min = filter::linear;
+   lin.wrap_s = lin.wrap_t = wrap::clamp;
+   m.mem.samplers[1] = lin;
+   const float u[8] = { 0.125f, 0.375f, 0.875f, 1.125f, 0.5f, 0.0f, 0.5f, -0.125f };
+   const float v[8] = { 0.125f, 0.375f, 0.625f, 0.125f, 0.125f, 0.125f, 0.5f, 0.125f };
+   for (unsigned i = 0; i < 8; i++) {
+      m.t.write<float>(2, i, u[i]);
+      m.t.write<float>(3, i, v[i]);
+      m.t.write<int32_t>(4, i, int32_t(i % 4));   /* ld x */
+      m.t.write<int32_t>(5, i, int32_t(i / 4));   /* ld y */
+      m.t.write<int32_t>(6, i, i == 7 ? 1 : 0);   /* ld lod */
+      m.t.write<float>(7, i, 1.0f);               /* sample_l lod */
+      m.t.write<float>(8, i, u[i]);
+      m.t.write<float>(9, i, v[i]);
+   }
+   m.t.write<int32_t>(4, 6, 9);                   /* out of bounds */
+   m.t.write<int32_t>(4, 7, 1);                   /* (1, 1) at level 1 */
+   /* sample: 0x04420001 mlen 2 rlen 4 SIMD8 type 0 BTI 1 sampler 0.
+    * sample via sampler 1: 0x04420101.  ld: 0x06427001 (u, v, lod).
+    * sample_l: 0x06422001 (lod, u, v).  resinfo: 0x0242a001.
+    */
+   m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x04420001  sampler  { align1 1Q };
+send(8)  g24<1>UW   g2<8,8,1>UD   0x04420101  sampler  { align1 1Q };
+send(8)  g28<1>UW   g4<8,8,1>UD   0x06427001  sampler  { align1 1Q };
+send(8)  g32<1>UW   g7<8,8,1>UD   0x06422001  sampler  { align1 1Q };
+send(8)  g36<1>UW   g6<8,8,1>UD   0x0242a001  sampler  { align1 1Q };
+)");
+   /* Nearest with repeat: floor(u * 4) mod 4. */
+   const unsigned nx[8] = { 0, 1, 3, 0, 2, 0, 2, 3 }, ny[8] = { 0, 1, 2, 0, 0, 0, 2, 0 };
+   for (unsigned i = 0; i < 8; i++) {
+      EXPECT_EQ(m.f(20, i), float(nx[i])) << i;
+      EXPECT_EQ(m.f(21, i), float(ny[i])) << i;
+      EXPECT_EQ(m.f(22, i), float(nx[i] + 10 * ny[i])) << i;
+      EXPECT_EQ(m.f(23, i), 1.0f) << i;
+   }
+   /* Bilinear, clamp: u = 0.5 is halfway between texels 1 and 2. */
+   EXPECT_EQ(m.f(24, 4), 1.5f);
+   EXPECT_EQ(m.f(25, 4), 0.0f);
+   EXPECT_EQ(m.f(24, 6), 1.5f);
+   EXPECT_EQ(m.f(25, 6), 1.5f);
+   EXPECT_EQ(m.f(26, 6), 16.5f);
+   EXPECT_EQ(m.f(24, 5), 0.0f);    /* clamped at the edge */
+   EXPECT_EQ(m.f(24, 0), 0.0f);    /* u = 0.125: texel center */
+   /* ld: integer texel; out of bounds returns zeros; level 1 via lod. */
+   EXPECT_EQ(m.f(28, 1), 1.0f);
+   EXPECT_EQ(m.f(29, 5), 1.0f);
+   EXPECT_EQ(m.f(30, 5), 11.0f);
+   EXPECT_EQ(m.f(31, 6), 0.0f);
+   EXPECT_EQ(m.f(28, 7), 101.0f);
+   /* sample_l at lod 1: level 1 (2x2). */
+   EXPECT_EQ(m.f(32, 2), 101.0f);
+   EXPECT_EQ(m.f(33, 2), 101.0f);
+   /* resinfo: width, height, depth (0 for 2D), levels. */
+   EXPECT_EQ(m.ud(36, 0), 4u);
+   EXPECT_EQ(m.ud(37, 0), 4u);
+   EXPECT_EQ(m.ud(38, 0), 0u);
+   EXPECT_EQ(m.ud(39, 0), 2u);
+   EXPECT_EQ(m.ud(36, 7), 2u);
+}
+
+TEST(sim_msg, sampler_shadow_compare)
+{
+   machine m;
+   surface s;
+   s.texture = true;
+   s.fmt = format::r32_float;
+   s.width = 2;
+   s.height = 1;
+   s.data = words({ fbits(0.25f), fbits(0.75f) });
+   m.mem.surfaces[0] = s;
+   m.mem.samplers[0] = sampler_state();   /* lequal */
+   const float ref[8] = { 0.2f, 0.5f, 0.2f, 0.8f, 0.75f, 0.25f, 0, 1 };
+   const float u[8] = { 0.25f, 0.25f, 0.75f, 0.75f, 0.75f, 0.25f, 0.25f, 0.25f };
+   for (unsigned i = 0; i < 8; i++) {
+      m.t.write<float>(2, i, ref[i]);
+      m.t.write<float>(3, i, u[i]);
+   }
+   /* sample_c: 0x06123000 ref, u, v; rlen 1 (red only). */
+   m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x06123000  sampler  { align1 1Q };
+)");
+   const float want[8] = { 1, 0, 1, 0, 1, 1, 1, 0 };
+   for (unsigned i = 0; i < 8; i++)
+      EXPECT_EQ(m.f(20, i), want[i]) << i;
+}
+
+TEST(sim_msg, untyped_surface_read_write_atomic)
+{
+   machine m(16);
+   m.t.dispatch_mask = 0xffff;
+   surface buf;
+   buf.data.resize(64 * 4);
+   m.mem.surfaces[2] = buf;
+   for (unsigned i = 0; i < 16; i++) {
+      m.t.write<uint32_t>(2 + i / 8, i % 8, 4 * i);          /* address */
+      m.t.write<uint32_t>(4 + i / 8, i % 8, 1000 + i);       /* data */
+      m.t.write<uint32_t>(6, i % 8, 8 * (i % 8));            /* SIMD8 address */
+      m.t.write<uint32_t>(7, i % 8, i % 8);                  /* data x */
+      m.t.write<uint32_t>(8, i % 8, 50 + i % 8);             /* data y */
+   }
+   m.t.write<uint32_t>(6, 7, 1u << 20);                      /* out of bounds */
+   /* SIMD16 write, 1 channel: 0x08025e02 (mlen 4, type 9, ctl 0x1e).
+    * SIMD8 write, 2 channels: 0x06026c02 (mlen 3, type 9, ctl 0x2c) at 2Q.
+    * SIMD8 read, 2 channels: 0x02206c02 (mlen 1, rlen 2, type 1, ctl 0x2c).
+    * SIMD8 atomic add with return: 0x0410b702 (type 2, ctl 0x37).
+    */
+   m.run(R"(
+send(16) null<1>UD  g2<8,8,1>UD   0x08025e02  dp data 1  { align1 1H };
+send(8)  g10<1>UD   g6<8,8,1>UD   0x02206c02  dp data 1  { align1 1Q };
+send(8)  null<1>UD  g6<8,8,1>UD   0x06026c02  dp data 1  { align1 2Q };
+send(8)  g12<1>UD   g6<8,8,1>UD   0x02206c02  dp data 1  { align1 1Q };
+send(8)  g14<1>UD   g6<8,8,1>UD   0x0410b702  dp data 1  { align1 1Q };
+)");
+   const auto &d = m.mem.surfaces[2].data;
+   /* The first read sees the SIMD16 write: dword 2i, 2i+1. */
+   for (unsigned i = 0; i < 7; i++) {
+      EXPECT_EQ(m.ud(10, i), 1000 + 2 * i) << i;
+      EXPECT_EQ(m.ud(11, i), 1001 + 2 * i) << i;
+      EXPECT_EQ(m.ud(12, i), i) << i;         /* after the SIMD8 write */
+      EXPECT_EQ(m.ud(13, i), 50 + i) << i;
+      EXPECT_EQ(m.ud(14, i), i) << i;         /* atomic returns the old x */
+      EXPECT_EQ(word(d, 8 * i), 2 * i) << i;  /* x + x */
+   }
+   EXPECT_EQ(m.ud(10, 7), 0u);                /* out of bounds reads 0 */
+   EXPECT_EQ(word(d, 60), 1015u);             /* channel 7's SIMD8 ops were out of bounds */
+}
+
+TEST(sim_msg, constant_block_read_scratch_barrier)
+{
+   machine m;
+   surface ubo;
+   for (unsigned k = 0; k < 16; k++) {
+      auto w = words({ 0x100 + k });
+      ubo.data.insert(ubo.data.end(), w.begin(), w.end());
+   }
+   m.mem.surfaces[3] = ubo;
+   m.mem.scratch.resize(256);
+   for (unsigned i = 0; i < 8; i++)
+      m.t.write<uint32_t>(5, i, 7 * i);
+   /* Constant cache OWord block read, 2 OWords at OWord 1: 0x02180203.
+    * Scratch OWord block write (BTI 253, 2 OWords at OWord 4): 0x040a02fd.
+    * Scratch block read, 1 register at HWord 2: 0x021c0002.
+    * Gateway barrier: 0x02000004.  Thread spawner EOT: 0x02000010.
+    */
+   result r = m.run(R"(
+mov(8)   g2<1>UD    g0<8,8,1>UD                  { align1 WE_all 1Q };
+mov(1)   g2.2<1>UD  0x00000001UD                 { align1 WE_all 1N };
+send(8)  g10<1>UW   g2<8,8,1>UD   0x02180203  const  { align1 WE_all 1Q };
+mov(8)   g3<1>UD    g0<8,8,1>UD                  { align1 WE_all 1Q };
+mov(1)   g3.2<1>UD  0x00000004UD                 { align1 WE_all 1N };
+mov(8)   g4<1>UD    g5<8,8,1>UD                  { align1 WE_all 1Q };
+send(8)  null<1>UW  g3<8,8,1>UD   0x040a02fd  data   { align1 WE_all 1Q };
+send(8)  g11<1>UW   g0<8,8,1>UD   0x021c0002  data   { align1 WE_all 1Q };
+send(8)  null<1>UD  g0<8,8,1>UD   0x02000004  gateway { align1 WE_all 1Q };
+send(8)  null<1>UD  g0<8,8,1>UD   0x02000010  thread_spawner { align1 WE_all 1Q EOT };
+)");
+   EXPECT_TRUE(r.eot);
+   for (unsigned i = 0; i < 8; i++) {
+      EXPECT_EQ(m.ud(10, i), 0x104 + i) << i;
+      EXPECT_EQ(m.ud(11, i), 7 * i) << i;
+   }
+   EXPECT_EQ(m.mem.barriers, 1u);
+}
+
+TEST(sim_msg, unmodeled_message_is_an_error)
+{
+   machine m;
+   /* Sampler gather4 (type 8). */
+   EXPECT_THROW(m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x04428001  sampler  { align1 1Q };
+)"), ibis::error);
+   /* A surface that is not there. */
+   EXPECT_THROW(m.run(R"(
+send(8)  g10<1>UD   g6<8,8,1>UD   0x02206c09  dp data 1  { align1 1Q };
+)"), ibis::error);
+}

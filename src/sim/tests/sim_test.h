@@ -67,4 +67,12 @@ fbits(float f)
    return u;
 }
 
+static inline float
+bits_to_float(uint32_t u)
+{
+   float f;
+   std::memcpy(&f, &u, 4);
+   return f;
+}
+
 } /* namespace ibis::sim::test */
