@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "nir/nir.h"
 
@@ -51,6 +52,9 @@ struct random_options {
    /* Derivatives and implicit-LOD sampling (fragment shaders only). */
    bool derivatives = true;
 };
+
+/* The ALU opcodes generate() may emit: those of Gen9 final-form NIR. */
+std::vector<alu_op> random_alu_ops();
 
 /* A new shader, with its CFG built.  Throws ibis::error for options that
  * make no sense (an unsupported stage).

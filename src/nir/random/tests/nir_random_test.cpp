@@ -1,0 +1,440 @@
+/*
+ * The random program generator: validity, round trip through the text
+ * format, reproducibility, coverage of the dialect, and the guards it
+ * promises (docs/random.md).
+ */
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "nir/random/nir_random.h"
+#include "util/ibis_error.h"
+
+using namespace ibis;
+using namespace ibis::nir;
+
+namespace {
+
+constexpr unsigned num_seeds = 240;
+
+/* Seeds cycle through the stages; one in four programs uses phis. */
+random_options
+options_for(uint64_t seed)
+{
+   static const shader_stage stages[] = {shader_stage::vertex,
+                                         shader_stage::fragment,
+                                         shader_stage::compute};
+   random_options o;
+   o.seed = seed;
+   o.stage = stages[seed % 3];
+   o.registers = (seed / 3) % 4 != 3;
+   return o;
+}
+
+std::vector<const instr *>
+all_instrs(const shader &s)
+{
+   std::vector<const instr *> out;
+   for (block *b : blocks_in_order(*entrypoint(s))) {
+      for (const auto &in : b->instrs)
+         out.push_back(in.get());
+   }
+   return out;
+}
+
+template <class F>
+void
+walk_cf(const cf_list &list, F &&f)
+{
+   for (const auto &n : list) {
+      f(*n);
+      if (n->type == cf_type::if_) {
+         walk_cf(static_cast<const if_ &>(*n).then_list, f);
+         walk_cf(static_cast<const if_ &>(*n).else_list, f);
+      } else if (n->type == cf_type::loop) {
+         walk_cf(static_cast<const loop &>(*n).body, f);
+      }
+   }
+}
+
+const alu_instr *
+as_alu(const def *d)
+{
+   return d->parent->type == instr_type::alu
+             ? static_cast<const alu_instr *>(d->parent) : nullptr;
+}
+
+bool
+is_const(const def *d, uint64_t v)
+{
+   if (d->parent->type != instr_type::load_const)
+      return false;
+   const auto *lc = static_cast<const load_const_instr *>(d->parent);
+   return const_value_bits(lc->values[0], d->bit_size) == v;
+}
+
+} /* namespace */
+
+/* generate -> validate -> print -> read -> validate -> print: same text. */
+TEST(nir_random, programs_validate_and_round_trip)
+{
+   for (uint64_t seed = 0; seed < num_seeds; seed++) {
+      SCOPED_TRACE("seed " + std::to_string(seed));
+      auto s = generate(options_for(seed));
+      ASSERT_NO_THROW(validate(*s));
+      const std::string text = print_shader(*s);
+      std::unique_ptr<shader> back;
+      ASSERT_NO_THROW(back = read_shader(text, "seed.nir")) << text;
+      ASSERT_NO_THROW(validate(*back)) << text;
+      ASSERT_EQ(print_shader(*back), text);
+   }
+}
+
+TEST(nir_random, every_feature_off_still_validates)
+{
+   for (uint64_t seed = 0; seed < 30; seed++) {
+      SCOPED_TRACE("seed " + std::to_string(seed));
+      random_options o = options_for(seed);
+      o.bits16 = o.bits64 = o.subgroups = o.textures = false;
+      o.ubo = o.ssbo = o.approximate = o.derivatives = false;
+      o.max_depth = 1;
+      auto s = generate(o);
+      ASSERT_NO_THROW(validate(*s));
+   }
+}
+
+TEST(nir_random, big_programs_validate)
+{
+   for (uint64_t seed = 0; seed < 6; seed++) {
+      random_options o = options_for(seed);
+      o.num_instrs = 1000;
+      o.max_depth = 5;
+      auto s = generate(o);
+      ASSERT_NO_THROW(validate(*s)) << "seed " << seed;
+      EXPECT_GT(all_instrs(*s).size(), 1000u);
+   }
+}
+
+TEST(nir_random, same_seed_same_program)
+{
+   for (uint64_t seed : {0ull, 7ull, 123456789ull, ~0ull}) {
+      random_options o = options_for(seed);
+      EXPECT_EQ(print_shader(*generate(o)), print_shader(*generate(o)));
+   }
+}
+
+TEST(nir_random, different_seeds_different_programs)
+{
+   std::set<std::string> texts;
+   for (uint64_t seed = 0; seed < 60; seed++) {
+      random_options o;
+      o.seed = seed;
+      texts.insert(print_shader(*generate(o)));
+   }
+   EXPECT_EQ(texts.size(), 60u);
+}
+
+/* The PRNG is the generator's own: pin one program's shape so that a
+ * change of stream (or a platform difference) shows up.
+ */
+TEST(nir_random, stream_is_stable)
+{
+   random_options o;
+   o.seed = 42;
+   const std::string a = print_shader(*generate(o));
+   o.seed = 43;
+   const std::string b = print_shader(*generate(o));
+   EXPECT_NE(a, b);
+   EXPECT_EQ(std::hash<std::string>{}(a) == std::hash<std::string>{}(b), false);
+}
+
+TEST(nir_random, bad_stage_is_an_error)
+{
+   random_options o;
+   o.stage = shader_stage::geometry;
+   EXPECT_THROW(generate(o), ibis::error);
+}
+
+/* Across the seeds, every ALU opcode the generator claims, every intrinsic
+ * and texture kind, and every control-flow construct appears.
+ */
+TEST(nir_random, coverage)
+{
+   std::map<alu_op, unsigned> alu_count;
+   std::map<intrinsic_op, unsigned> intr_count;
+   std::map<tex_op, unsigned> tex_count;
+   std::map<std::string, unsigned> cf;
+   std::set<unsigned> alu_bits;
+   for (uint64_t seed = 0; seed < num_seeds; seed++) {
+      auto s = generate(options_for(seed));
+      for (const instr *in : all_instrs(*s)) {
+         switch (in->type) {
+         case instr_type::alu: {
+            const auto *a = static_cast<const alu_instr *>(in);
+            alu_count[a->op]++;
+            alu_bits.insert(a->dest.bit_size);
+            break;
+         }
+         case instr_type::intrinsic:
+            intr_count[static_cast<const intrinsic_instr *>(in)->op]++;
+            break;
+         case instr_type::tex:
+            tex_count[static_cast<const tex_instr *>(in)->op]++;
+            break;
+         case instr_type::phi:
+            cf["phi"]++;
+            break;
+         case instr_type::jump:
+            cf["break"]++;
+            break;
+         default:
+            break;
+         }
+         if (const def *d = in->get_def())
+            cf[d->divergent ? "div" : "con"]++;
+      }
+      walk_cf(entrypoint(*s)->body, [&](const cf_node &n) {
+         if (n.type == cf_type::loop) {
+            cf["loop"]++;
+            if (n.parent && n.parent->type == cf_type::loop)
+               cf["nested loop"]++;
+         } else if (n.type == cf_type::if_) {
+            const auto &i = static_cast<const if_ &>(n);
+            cf[i.condition.ssa->divergent ? "divergent if" : "uniform if"]++;
+         }
+      });
+   }
+
+   for (alu_op op : random_alu_ops())
+      EXPECT_GT(alu_count[op], 0u) << op_info(op).name;
+   EXPECT_EQ(alu_count.size(), random_alu_ops().size());
+
+   static const intrinsic_op intrinsics[] = {
+      intrinsic_op::decl_reg, intrinsic_op::load_reg, intrinsic_op::store_reg,
+      intrinsic_op::load_ubo, intrinsic_op::load_ubo_uniform_block_intel,
+      intrinsic_op::load_ssbo, intrinsic_op::store_ssbo,
+      intrinsic_op::load_input, intrinsic_op::load_interpolated_input,
+      intrinsic_op::load_barycentric_pixel, intrinsic_op::load_frag_coord,
+      intrinsic_op::load_vertex_id_zero_base, intrinsic_op::load_instance_id,
+      intrinsic_op::load_local_invocation_index,
+      intrinsic_op::load_local_invocation_id, intrinsic_op::load_workgroup_id,
+      intrinsic_op::store_output, intrinsic_op::reduce,
+      intrinsic_op::inclusive_scan, intrinsic_op::exclusive_scan,
+      intrinsic_op::read_first_invocation, intrinsic_op::read_invocation,
+      intrinsic_op::shuffle, intrinsic_op::ballot, intrinsic_op::vote_any,
+      intrinsic_op::vote_all, intrinsic_op::vote_ieq, intrinsic_op::vote_feq,
+      intrinsic_op::load_subgroup_invocation,
+      intrinsic_op::quad_swap_horizontal, intrinsic_op::quad_swap_vertical,
+      intrinsic_op::quad_swap_diagonal, intrinsic_op::quad_broadcast,
+   };
+   for (intrinsic_op op : intrinsics)
+      EXPECT_GT(intr_count[op], 0u) << op_info(op).name;
+   for (tex_op op : {tex_op::tex, tex_op::txl, tex_op::txf, tex_op::txs})
+      EXPECT_GT(tex_count[op], 0u) << op_info(op).name;
+   for (const char *c : {"phi", "break", "loop", "nested loop", "divergent if",
+                         "uniform if", "con", "div"})
+      EXPECT_GT(cf[c], 0u) << c;
+   for (unsigned bits : {8u, 16u, 32u, 64u})
+      EXPECT_TRUE(alu_bits.count(bits)) << bits;
+}
+
+/* Toggles remove what they name. */
+TEST(nir_random, toggles_are_honoured)
+{
+   for (uint64_t seed = 0; seed < 45; seed++) {
+      random_options o = options_for(seed);
+      o.bits16 = o.bits64 = o.subgroups = o.textures = o.approximate = false;
+      o.ubo = false;
+      o.registers = seed % 2;
+      auto s = generate(o);
+      for (const instr *in : all_instrs(*s)) {
+         if (const def *d = in->get_def()) {
+            EXPECT_EQ(d->bit_size, 32) << "seed " << seed;
+         }
+         EXPECT_NE(in->type, instr_type::tex);
+         if (in->type == instr_type::phi) {
+            EXPECT_FALSE(o.registers);
+         }
+         if (in->type == instr_type::alu) {
+            const alu_op op = static_cast<const alu_instr *>(in)->op;
+            for (alu_op a : {alu_op::frcp, alu_op::frsq, alu_op::fsqrt,
+                             alu_op::fexp2, alu_op::flog2, alu_op::fsin,
+                             alu_op::fcos, alu_op::fpow})
+               EXPECT_NE(op, a);
+         }
+         if (in->type == instr_type::intrinsic) {
+            const intrinsic_op op = static_cast<const intrinsic_instr *>(in)->op;
+            EXPECT_NE(op, intrinsic_op::load_ubo);
+            EXPECT_NE(op, intrinsic_op::reduce);
+            EXPECT_NE(op, intrinsic_op::ballot);
+            EXPECT_NE(op, intrinsic_op::shuffle);
+            EXPECT_NE(op, intrinsic_op::load_subgroup_invocation);
+            if (!o.registers) {
+               EXPECT_NE(op, intrinsic_op::decl_reg);
+            }
+         }
+      }
+   }
+}
+
+/*
+ * Undefined behaviour is kept out by construction: divisors are never 0
+ * (ior x, 1 / umax x, 1), signed dividends never INT_MIN, shift counts
+ * are masked below the bit size, extract lanes are constants in range.
+ */
+TEST(nir_random, guards_are_in_place)
+{
+   unsigned divisions = 0, shifts = 0;
+   for (uint64_t seed = 0; seed < num_seeds; seed++) {
+      auto s = generate(options_for(seed));
+      for (const instr *in : all_instrs(*s)) {
+         const alu_instr *a = in->type == instr_type::alu
+                                 ? static_cast<const alu_instr *>(in) : nullptr;
+         if (!a)
+            continue;
+         const unsigned bits = a->srcs.empty() ? 0 : a->srcs[0].ssa->bit_size;
+         switch (a->op) {
+         case alu_op::idiv: case alu_op::irem: case alu_op::imod: {
+            const alu_instr *q = as_alu(a->srcs[1].ssa);
+            ASSERT_TRUE(q && q->op == alu_op::ior && is_const(q->srcs[1].ssa, 1));
+            const alu_instr *n = as_alu(a->srcs[0].ssa);
+            ASSERT_TRUE(n && n->op == alu_op::imax &&
+                        is_const(n->srcs[1].ssa, 0x80000001u));
+            divisions++;
+            break;
+         }
+         case alu_op::udiv: case alu_op::umod: {
+            const alu_instr *q = as_alu(a->srcs[1].ssa);
+            ASSERT_TRUE(q && q->op == alu_op::umax && is_const(q->srcs[1].ssa, 1));
+            divisions++;
+            break;
+         }
+         case alu_op::ishl: case alu_op::ishr: case alu_op::ushr: {
+            /* Address arithmetic shifts by constants; the rest masks. */
+            const def *c = a->srcs[1].ssa;
+            if (c->parent->type == instr_type::load_const) {
+               EXPECT_LT(const_value_bits(static_cast<const load_const_instr *>(
+                            c->parent)->values[0], 32), bits);
+               break;
+            }
+            const alu_instr *m = as_alu(c);
+            ASSERT_TRUE(m && m->op == alu_op::iand && is_const(m->srcs[1].ssa, bits - 1));
+            shifts++;
+            break;
+         }
+         case alu_op::extract_u8: case alu_op::extract_i8:
+         case alu_op::extract_u16: case alu_op::extract_i16: {
+            const def *c = a->srcs[1].ssa;
+            ASSERT_EQ(c->parent->type, instr_type::load_const);
+            const unsigned lane_bits = a->op == alu_op::extract_u8 ||
+                                       a->op == alu_op::extract_i8 ? 8 : 16;
+            EXPECT_LT(const_value_bits(static_cast<const load_const_instr *>(
+                         c->parent)->values[0], bits), bits / lane_bits);
+            break;
+         }
+         default:
+            break;
+         }
+      }
+   }
+   EXPECT_GT(divisions, 0u);
+   EXPECT_GT(shifts, 0u);
+}
+
+/*
+ * A value is con only if it is uniform by construction: ALU results of
+ * uniform sources, registers written only by uniform values under uniform
+ * conditions, loads of uniform registers.
+ */
+TEST(nir_random, divergence_is_conservative)
+{
+   for (uint64_t seed = 0; seed < num_seeds; seed++) {
+      SCOPED_TRACE("seed " + std::to_string(seed));
+      auto s = generate(options_for(seed));
+      for (const instr *in : all_instrs(*s)) {
+         if (in->type == instr_type::alu) {
+            const auto *a = static_cast<const alu_instr *>(in);
+            if (!a->dest.divergent) {
+               for (const alu_src &src : a->srcs)
+                  ASSERT_FALSE(src.ssa->divergent) << op_info(a->op).name;
+            }
+         } else if (in->type == instr_type::intrinsic) {
+            const auto *i = static_cast<const intrinsic_instr *>(in);
+            if (i->op == intrinsic_op::load_reg) {
+               const auto *decl = static_cast<const intrinsic_instr *>(i->srcs[0].ssa->parent);
+               ASSERT_EQ(i->dest.divergent,
+                         decl->index(intrinsic_index::divergent) != 0);
+            } else if (i->op == intrinsic_op::store_reg) {
+               const auto *decl = static_cast<const intrinsic_instr *>(i->srcs[1].ssa->parent);
+               if (decl->index(intrinsic_index::divergent))
+                  continue;
+               ASSERT_FALSE(i->srcs[0].ssa->divergent);
+               /* No divergent if around it. */
+               for (const cf_node *n = in->block->parent; n; n = n->parent) {
+                  if (n->type == cf_type::if_) {
+                     ASSERT_FALSE(static_cast<const if_ *>(n)->condition.ssa->divergent);
+                  }
+               }
+            } else if (i->op == intrinsic_op::load_ubo ||
+                       i->op == intrinsic_op::load_ssbo) {
+               if (!i->dest.divergent) {
+                  ASSERT_FALSE(i->srcs[1].ssa->divergent);
+               }
+            } else if (i->op == intrinsic_op::load_input ||
+                       i->op == intrinsic_op::load_interpolated_input ||
+                       i->op == intrinsic_op::load_subgroup_invocation ||
+                       i->op == intrinsic_op::inclusive_scan ||
+                       i->op == intrinsic_op::exclusive_scan) {
+               ASSERT_TRUE(i->dest.divergent);
+            }
+         } else if (in->type == instr_type::tex) {
+            const auto *t = static_cast<const tex_instr *>(in);
+            if (!t->dest.divergent) {
+               for (const tex_src &src : t->srcs)
+                  ASSERT_FALSE(src.ssa->divergent);
+            }
+         } else if (in->type == instr_type::phi) {
+            const auto *p = static_cast<const phi_instr *>(in);
+            if (!p->dest.divergent) {
+               for (const phi_src &src : p->srcs)
+                  ASSERT_FALSE(src.ssa->divergent);
+            }
+         }
+      }
+   }
+}
+
+/* Loops run a bounded number of times: each starts with a counter test
+ * against a constant, and the counter is written only at the loop's end.
+ */
+TEST(nir_random, loops_are_bounded)
+{
+   unsigned loops = 0;
+   for (uint64_t seed = 0; seed < num_seeds; seed++) {
+      random_options o = options_for(seed);
+      o.max_loop_trips = 3;
+      auto s = generate(o);
+      walk_cf(entrypoint(*s)->body, [&](const cf_node &n) {
+         if (n.type != cf_type::loop)
+            return;
+         loops++;
+         const auto &l = static_cast<const loop &>(n);
+         ASSERT_GE(l.body.size(), 3u);
+         ASSERT_EQ(l.body[1]->type, cf_type::if_);
+         const auto &test = static_cast<const if_ &>(*l.body[1]);
+         const alu_instr *cmp = as_alu(test.condition.ssa);
+         ASSERT_TRUE(cmp && cmp->op == alu_op::uge32);
+         const def *bound = cmp->srcs[1].ssa;
+         ASSERT_EQ(bound->parent->type, instr_type::load_const);
+         EXPECT_LE(const_value_bits(static_cast<const load_const_instr *>(
+                      bound->parent)->values[0], 32), 3u);
+         const block *brk = first_block(test.then_list);
+         ASSERT_FALSE(brk->instrs.empty());
+         ASSERT_EQ(brk->instrs.back()->type, instr_type::jump);
+         EXPECT_TRUE(l.continue_list.empty());
+      });
+   }
+   EXPECT_GT(loops, 50u);
+}
