@@ -26,9 +26,17 @@ bool opt_copy_prop(shader &s);
  */
 bool opt_cse(shader &s);
 
-/* Registers "dce", "copy-prop" and "cse" with the pass registry
- * (ir/ibis_pass.h).  Tools call it at start-up; calling it again is a
- * no-op.
+/* Folds ALU instructions of constants where the host computes exactly what
+ * Gen9 does.
+ */
+bool opt_constant_fold(shader &s);
+
+/* x*1, x+0, x&~0, x|0, ...: identities and absorbing constants to movs. */
+bool opt_algebraic(shader &s);
+
+/* Registers "dce", "copy-prop", "cse", "constant-fold" and "algebraic"
+ * with the pass registry (ir/ibis_pass.h).  Tools call it at start-up;
+ * calling it again is a no-op.
  */
 void register_opt_passes();
 

@@ -175,29 +175,6 @@ swap_sources(instr *in, data_type imm_type)
    return true;
 }
 
-/* Applies abs then neg to immediate bits of type t. */
-bool
-fold_imm_mods(data_type t, uint64_t *imm, bool neg, bool abs)
-{
-   unsigned bits = type_bits(t);
-   uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
-   uint64_t sign = 1ull << (bits - 1);
-   if (type_is_float(t)) {
-      if (t == data_type::vf)
-         return false;
-      if (abs)
-         *imm &= ~sign;
-      if (neg)
-         *imm ^= sign;
-      return true;
-   }
-   if (abs && type_is_signed_int(t) && (*imm & sign))
-      *imm = (0 - *imm) & mask;
-   if (neg)
-      *imm = (0 - *imm) & mask;
-   return true;
-}
-
 bool
 propagate_imm(instr *in, unsigned slot, const operand &u, const operand &s)
 {

@@ -21,6 +21,10 @@ register_opt_passes()
                  "modifiers", opt_copy_prop);
    register_pass("cse", "global value numbering; WLR sequences as one "
                  "instruction", opt_cse);
+   register_pass("constant-fold", "fold ALU instructions of constants",
+                 opt_constant_fold);
+   register_pass("algebraic", "simplify identities such as x*1 and x+0",
+                 opt_algebraic);
 }
 
 } /* namespace ibis */

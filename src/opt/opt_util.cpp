@@ -69,4 +69,65 @@ is_logic_op(opcode op)
           op == opcode::not_;
 }
 
+bool
+fold_imm_mods(data_type t, uint64_t *imm, bool neg, bool abs)
+{
+   unsigned bits = type_bits(t);
+   if (type_is_vector_imm(t) || bits == 0)
+      return false;
+   uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+   uint64_t sign = 1ull << (bits - 1);
+   if (type_is_float(t)) {
+      if (abs)
+         *imm &= ~sign;
+      if (neg)
+         *imm ^= sign;
+      return true;
+   }
+   if (abs && type_is_signed_int(t) && (*imm & sign))
+      *imm = (0 - *imm) & mask;
+   if (neg)
+      *imm = (0 - *imm) & mask;
+   return true;
+}
+
+bool
+const_operand(const operand &o, uint64_t *bits)
+{
+   if (o.is_imm()) {
+      *bits = o.imm;
+      return !type_is_vector_imm(o.type);
+   }
+   if (!o.val || o.val->file != reg_file::ssa || o.offset)
+      return false;
+   const instr *d = o.val->def();
+   if (!d || d->op != opcode::mov || d->num_dsts() != 1 || d->saturate ||
+       d->predicate() || d->flag_def() || !d->preserve().is_null() ||
+       !d->src(0).is_imm() || d->src(0).type != d->dst(0).type ||
+       d->dst(0).offset || type_bits(d->src(0).type) != type_bits(o.type) ||
+       type_is_vector_imm(d->src(0).type))
+      return false;
+   *bits = d->src(0).imm;
+   return fold_imm_mods(o.type, bits, o.neg, o.abs);
+}
+
+instr *
+replace_with_mov(instr *in, const operand &src, bool drop_cmod)
+{
+   shader *sh = in->parent()->parent();
+   instr *mov = sh->create_instr(opcode::mov, in->exec_size);
+   mov->group = in->group;
+   mov->flags = in->flags & INSTR_WE_ALL;
+   mov->saturate = in->saturate;
+   value *flag = drop_cmod ? nullptr : in->flag_def();
+   mov->cmod = drop_cmod ? cond_mod::none : in->cmod;
+   operand dst = in->dst(0);
+   in->parent()->insert_before(in, mov);
+   in->remove();
+   mov->add_dst(dst);
+   mov->add_src(src);
+   mov->set_flag_def(flag);
+   return mov;
+}
+
 } /* namespace ibis */

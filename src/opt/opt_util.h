@@ -36,4 +36,21 @@ bool is_scalar_region(const operand &o);
 /* and, or, xor, not: on Gen8+ a negate source modifier is a bitwise not. */
 bool is_logic_op(opcode op);
 
+/* Applies abs, then neg, to the bits of an immediate of type t, as the
+ * hardware would to a register source; false where the type has no such
+ * modifier (packed vectors).
+ */
+bool fold_imm_mods(data_type t, uint64_t *imm, bool neg, bool abs);
+
+/* The constant o reads, with o's type and modifiers applied: an immediate,
+ * or a whole-value mov of an immediate of the same bit size.
+ */
+bool const_operand(const operand &o, uint64_t *bits);
+
+/* Replaces in, which writes one value, by "mov dst, src" with the same
+ * execution size, group, NoMask, saturate and conditional modifier (and
+ * flag definition, unless drop_cmod).  Returns the mov.
+ */
+instr *replace_with_mov(instr *in, const operand &src, bool drop_cmod = false);
+
 } /* namespace ibis */
