@@ -190,6 +190,7 @@ private:
    const uint32_t fc_;
    const function_impl *impl_ = nullptr;
 
+   std::vector<std::pair<const def *, unsigned>> by_index_;
    std::unordered_map<const def *, unsigned> slot_;
    std::vector<std::vector<const_value>> vals_;
 
@@ -270,8 +271,20 @@ machine::number_defs(const cf_list &list)
       case cf_type::block:
          for (const auto &i : static_cast<const block &>(*node).instrs) {
             if (const def *d = i->get_def()) {
-               slot_.emplace(d, unsigned(vals_.size()));
+               const unsigned slot = unsigned(vals_.size());
                vals_.emplace_back(size_t(simd_) * d->num_components);
+               /* Reader-numbered defs are found by index; others (and
+                * clashing indices) through the map.
+                */
+               if (d->index < (1u << 20)) {
+                  if (by_index_.size() <= d->index)
+                     by_index_.resize(d->index + 1, {nullptr, 0});
+                  if (!by_index_[d->index].first) {
+                     by_index_[d->index] = {d, slot};
+                     continue;
+                  }
+               }
+               slot_.emplace(d, slot);
             }
          }
          break;
@@ -294,10 +307,16 @@ machine::number_defs(const cf_list &list)
 const_value *
 machine::lane_values(const def *d, unsigned lane)
 {
-   auto it = slot_.find(d);
-   IBIS_CHECK(it != slot_.end(), "source %%%u is not defined in the shader",
-              d ? d->index : 0);
-   return &vals_[it->second][size_t(lane) * d->num_components];
+   unsigned slot;
+   if (d->index < by_index_.size() && by_index_[d->index].first == d) {
+      slot = by_index_[d->index].second;
+   } else {
+      auto it = slot_.find(d);
+      IBIS_CHECK(it != slot_.end(), "source %%%u is not defined in the shader",
+                 d->index);
+      slot = it->second;
+   }
+   return &vals_[slot][size_t(lane) * d->num_components];
 }
 
 uint64_t
