@@ -90,7 +90,7 @@ validator::check_value(const value *v)
       report_value(v, "size", "a value cannot have type %s", type_name(v->type));
    if (!is_pow2(v->width) || v->width > 32)
       report_value(v, "size", "bad SIMD width %u", v->width);
-   else if (v->group % v->width || v->group + v->width > std::max(32u, sh.dispatch_width))
+   else if (v->group % v->width || v->group + v->width > 32)
       report_value(v, "size", "group %u does not fit width %u", v->group, v->width);
    if (v->length == 0)
       report_value(v, "size", "length 0");

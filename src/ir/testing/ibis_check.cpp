@@ -1,5 +1,6 @@
 #include "ir/testing/ibis_check.h"
 
+#include <cctype>
 #include <map>
 #include <sstream>
 #include <vector>
