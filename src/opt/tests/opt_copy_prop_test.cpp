@@ -7,9 +7,6 @@
 
 using ibis::testing::check_opt;
 
-/* One final use: keeps the copied value alive for dce. */
-#define WRITE(v) "untyped_write_logical 0:u32, " v ", " v ", 1:u32"
-
 TEST(opt_copy_prop, ssa_copy_chain)
 {
    EXPECT_TRUE(check_opt(R"(

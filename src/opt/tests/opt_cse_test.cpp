@@ -7,8 +7,6 @@
 
 using ibis::testing::check_opt;
 
-#define WRITE(v) "untyped_write_logical 0:u32, " v ", " v ", 1:u32"
-
 TEST(opt_cse, same_expression_merges)
 {
    EXPECT_TRUE(check_opt(R"(

@@ -9,6 +9,11 @@
 #include "ir/testing/ibis_check.h"
 #include "opt/opt.h"
 
+/* A store of value v (IR text "%N"): a use with side effects that keeps v
+ * alive through dce, and takes no immediates or scalar regions.
+ */
+#define WRITE(v) "untyped_write_logical 0:u32, " v ", " v ", 1:u32"
+
 namespace ibis::testing {
 
 inline ::testing::AssertionResult

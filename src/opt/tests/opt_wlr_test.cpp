@@ -10,8 +10,6 @@
 
 using ibis::testing::check_opt;
 
-#define WRITE(v) "untyped_write_logical 0:u32, " v ", " v ", 1:u32"
-
 TEST(opt_wlr, subgroup_invocation_twice_is_one_sequence)
 {
    EXPECT_TRUE(check_opt(R"(
