@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "nir/nir_opcodes.h"
@@ -630,11 +631,11 @@ std::string print_shader(const shader &s);
  */
 void build_cfg(function_impl &impl);
 
-/* The successors the cf tree gives block b (which must not be the end
- * block), whatever b->succs says; uses the parents build_cfg() set.
+/* The successors the cf tree gives each block but the end block, whatever
+ * the blocks' succs and the nodes' parents say.
  */
-std::array<block *, 2> structured_successors(const function_impl &impl,
-                                             const block &b);
+std::unordered_map<const block *, std::array<block *, 2>>
+structured_successors(const function_impl &impl);
 
 /* All blocks of impl in program order, end block last. */
 std::vector<block *> blocks_in_order(const function_impl &impl);

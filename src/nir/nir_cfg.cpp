@@ -6,6 +6,7 @@
  */
 #include <algorithm>
 #include <array>
+#include <unordered_map>
 
 #include "nir/nir.h"
 #include "util/ibis_error.h"
@@ -31,27 +32,46 @@ last_block(const cf_list &list)
 namespace {
 
 struct cfg_builder {
-   function_impl &impl;
-   std::vector<block *> order;
+   /* Where a node sits: its list, its position there, its parent. */
+   struct place {
+      const cf_list *list;
+      size_t pos;
+      cf_node *parent;
+   };
 
-   void number(cf_list &list, cf_node *parent)
+   const function_impl &impl;
+   std::vector<block *> order;
+   std::unordered_map<const cf_node *, place> where;
+
+   /* Walks the tree; the nodes' own parent pointers are only written when
+    * set_parents is true, and never read.
+    */
+   cfg_builder(const function_impl &i, bool set_parents) : impl(i)
    {
-      for (auto &node : list) {
-         node->parent = parent;
+      number(const_cast<cf_list &>(impl.body), nullptr, set_parents);
+   }
+
+   void number(cf_list &list, cf_node *parent, bool set_parents)
+   {
+      for (size_t i = 0; i < list.size(); i++) {
+         cf_node *node = list[i].get();
+         if (set_parents)
+            node->parent = parent;
+         where[node] = {&list, i, parent};
          switch (node->type) {
          case cf_type::block:
-            order.push_back(static_cast<block *>(node.get()));
+            order.push_back(static_cast<block *>(node));
             break;
          case cf_type::if_: {
             auto &nif = static_cast<if_ &>(*node);
-            number(nif.then_list, &nif);
-            number(nif.else_list, &nif);
+            number(nif.then_list, &nif, set_parents);
+            number(nif.else_list, &nif, set_parents);
             break;
          }
          case cf_type::loop: {
             auto &l = static_cast<loop &>(*node);
-            number(l.body, &l);
-            number(l.continue_list, &l);
+            number(l.body, &l, set_parents);
+            number(l.continue_list, &l, set_parents);
             break;
          }
          }
@@ -65,34 +85,10 @@ struct cfg_builder {
    }
 
    /* The node after `node` in its list, or nullptr. */
-   static cf_node *next_in(const cf_list &list, const cf_node *node)
+   cf_node *next_of(const cf_node *node) const
    {
-      for (size_t i = 0; i + 1 < list.size(); i++) {
-         if (list[i].get() == node)
-            return list[i + 1].get();
-      }
-      return nullptr;
-   }
-
-   cf_list &list_of(cf_node *node)
-   {
-      cf_node *p = node->parent;
-      if (!p)
-         return impl.body;
-      if (p->type == cf_type::if_) {
-         auto &nif = static_cast<if_ &>(*p);
-         for (auto &n : nif.then_list) {
-            if (n.get() == node)
-               return nif.then_list;
-         }
-         return nif.else_list;
-      }
-      auto &l = static_cast<loop &>(*p);
-      for (auto &n : l.body) {
-         if (n.get() == node)
-            return l.body;
-      }
-      return l.continue_list;
+      const place &p = where.at(node);
+      return p.pos + 1 < p.list->size() ? (*p.list)[p.pos + 1].get() : nullptr;
    }
 
    static block *as_block(cf_node *n)
@@ -110,9 +106,9 @@ struct cfg_builder {
    }
 
    /* The innermost loop around node, or nullptr. */
-   static loop *enclosing_loop(cf_node *node)
+   loop *enclosing_loop(const cf_node *node) const
    {
-      for (cf_node *p = node->parent; p; p = p->parent) {
+      for (cf_node *p = where.at(node).parent; p; p = where.at(p).parent) {
          if (p->type == cf_type::loop)
             return static_cast<loop *>(p);
       }
@@ -120,26 +116,24 @@ struct cfg_builder {
    }
 
    /* Where control goes after b, as nir_control_flow.c links it. */
-   std::array<block *, 2> successors(const block *b)
+   std::array<block *, 2> successors(const block *b) const
    {
       const instr *last = b->instrs.empty() ? nullptr : b->instrs.back().get();
-      cf_node *node = const_cast<block *>(b);
       if (last && last->type == instr_type::jump) {
          const jump_type kind = static_cast<const jump_instr *>(last)->kind;
-         loop *l = enclosing_loop(node);
+         loop *l = enclosing_loop(b);
          switch (kind) {
          case jump_type::return_:
          case jump_type::halt:
             return {impl.end_block.get(), nullptr};
          case jump_type::break_:
-            return {l ? as_block(next_in(list_of(l), l)) : nullptr, nullptr};
+            return {l ? as_block(next_of(l)) : nullptr, nullptr};
          case jump_type::continue_:
             return {l ? continue_target(*l) : nullptr, nullptr};
          }
       }
 
-      cf_list &list = list_of(node);
-      if (cf_node *next = next_in(list, node)) {
+      if (cf_node *next = next_of(b)) {
          if (next->type == cf_type::if_) {
             auto &nif = static_cast<if_ &>(*next);
             return {first_block(nif.then_list), first_block(nif.else_list)};
@@ -149,13 +143,14 @@ struct cfg_builder {
          return {nullptr, nullptr};
       }
 
-      cf_node *parent = b->parent;
+      cf_node *parent = where.at(b).parent;
       if (!parent)
          return {impl.end_block.get(), nullptr};
       if (parent->type == cf_type::if_)
-         return {as_block(next_in(list_of(parent), parent)), nullptr};
+         return {as_block(next_of(parent)), nullptr};
       auto &l = static_cast<loop &>(*parent);
-      return {&list == &l.body ? continue_target(l) : first_block(l.body), nullptr};
+      const bool in_body = where.at(b).list == &l.body;
+      return {in_body ? continue_target(l) : first_block(l.body), nullptr};
    }
 };
 
@@ -164,8 +159,7 @@ struct cfg_builder {
 void
 build_cfg(function_impl &impl)
 {
-   cfg_builder cb{impl, {}};
-   cb.number(impl.body, nullptr);
+   cfg_builder cb(impl, true);
    impl.end_block->parent = nullptr;
    cb.order.push_back(impl.end_block.get());
    for (unsigned i = 0; i < cb.order.size(); i++) {
@@ -220,11 +214,14 @@ blocks_in_order(const function_impl &impl)
    return out;
 }
 
-std::array<block *, 2>
-structured_successors(const function_impl &impl, const block &b)
+std::unordered_map<const block *, std::array<block *, 2>>
+structured_successors(const function_impl &impl)
 {
-   cfg_builder cb{const_cast<function_impl &>(impl), {}};
-   return cb.successors(&b);
+   cfg_builder cb(impl, false);
+   std::unordered_map<const block *, std::array<block *, 2>> succs;
+   for (const block *b : cb.order)
+      succs[b] = cb.successors(b);
+   return succs;
 }
 
 function_impl *

@@ -6,6 +6,7 @@
  * from a type inference over the impl, except that the blank line after
  * the last function is left out (see docs/nir.md).
  */
+#include <charconv>
 #include <cinttypes>
 #include <cmath>
 #include <cstdarg>
@@ -65,6 +66,7 @@ private:
    void put(const std::string &s) { out_ += s; }
    void putc(char c) { out_ += c; }
    void putf(const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+   void put_uint(uint64_t v);
    void spaces(unsigned n) { out_.append(n, ' '); }
    void indent(unsigned tabs) { spaces(4 * tabs); }
 
@@ -107,10 +109,26 @@ private:
 void
 printer::putf(const char *fmt, ...)
 {
+   char buf[256];
    va_list ap;
    va_start(ap, fmt);
-   out_ += vstrfmt(fmt, ap);
+   const int n = std::vsnprintf(buf, sizeof(buf), fmt, ap);
    va_end(ap);
+   if (n >= 0 && size_t(n) < sizeof(buf)) {
+      out_.append(buf, size_t(n));
+   } else {
+      va_start(ap, fmt);
+      out_ += vstrfmt(fmt, ap);
+      va_end(ap);
+   }
+}
+
+void
+printer::put_uint(uint64_t v)
+{
+   char buf[24];
+   const auto r = std::to_chars(buf, buf + sizeof(buf), v);
+   out_.append(buf, r.ptr);
 }
 
 std::string
@@ -433,13 +451,18 @@ printer::print_block(const block &b, unsigned tabs)
                : 0;
 
    auto preds = [&] {
-      for (unsigned i = 0; i < b.preds.size(); i++)
-         putf(i ? " b%u" : "b%u", b.preds[i]->index);
+      for (unsigned i = 0; i < b.preds.size(); i++) {
+         put(i ? " b" : "b");
+         put_uint(b.preds[i]->index);
+      }
    };
    auto succs = [&] {
       for (const block *s : b.succs) {
-         if (s)
-            putf("b%u ", s->index);
+         if (s) {
+            putc('b');
+            put_uint(s->index);
+            putc(' ');
+         }
       }
    };
 
@@ -521,9 +544,11 @@ printer::print_def(const def &d)
    const unsigned padding = (d.bit_size == 1) + 1 + ssa_padding;
    if (sh_.info.divergence_analysis_run)
       put(d.divergent ? "div " : "con ");
-   putf("%u%s", d.bit_size, size_suffix(d.num_components));
+   put_uint(d.bit_size);
+   put(size_suffix(d.num_components));
    spaces(padding);
-   putf("%%%u", d.index);
+   putc('%');
+   put_uint(d.index);
 }
 
 /* One value as nir_print writes it in each style. */
@@ -531,25 +556,31 @@ static std::string
 fmt_value(const_value v, unsigned bit_size, char style)
 {
    const uint64_t u = const_value_bits(v, bit_size);
+   char buf[512];  /* "%f" of a large double needs ~320 */
    switch (style) {
    case 'x': /* hex, padded */
-      return strfmt("0x%0*" PRIx64, int(bit_size / 4), u);
+      std::snprintf(buf, sizeof(buf), "0x%0*" PRIx64, int(bit_size / 4), u);
+      break;
    case 'h': /* hex, terse */
-      return strfmt("0x%" PRIx64, u);
+      std::snprintf(buf, sizeof(buf), "0x%" PRIx64, u);
+      break;
    case 'f':
-      if (bit_size == 64)
-         return strfmt("%f", v.f64);
-      if (bit_size == 32)
-         return strfmt("%f", double(v.f32));
-      return strfmt("%f", double(eval::half_to_float(v.u16)));
+      std::snprintf(buf, sizeof(buf), "%f",
+                    bit_size == 64 ? v.f64 :
+                    bit_size == 32 ? double(v.f32) :
+                                     double(eval::half_to_float(v.u16)));
+      break;
    case 'i': {
       const int64_t s = bit_size == 64 ? v.i64 : bit_size == 32 ? v.i32 :
                         bit_size == 16 ? v.i16 : v.i8;
-      return strfmt("%+" PRId64, s);
+      std::snprintf(buf, sizeof(buf), "%+" PRId64, s);
+      break;
    }
    default: /* 'u' */
-      return strfmt("%" PRIu64, u);
+      std::snprintf(buf, sizeof(buf), "%" PRIu64, u);
+      break;
    }
+   return buf;
 }
 
 void
@@ -624,7 +655,8 @@ printer::print_load_const(const load_const_instr &lc)
 void
 printer::print_src(const def *d, alu_type type)
 {
-   putf("%%%u", d->index);
+   putc('%');
+   put_uint(d->index);
    if (d->parent->type != instr_type::load_const)
       return;
    putc(' ');
@@ -642,7 +674,8 @@ printer::print_alu(const alu_instr &alu)
 {
    const alu_op_info &info = op_info(alu.op);
    print_def(alu.dest);
-   putf(" = %s", info.name);
+   put(" = ");
+   put(info.name);
    if (alu.exact)
       putc('!');
    if (alu.no_signed_wrap)

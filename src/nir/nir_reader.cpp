@@ -861,7 +861,8 @@ reader::parse_block(cf_list &list, bool top, bool *is_end)
          skip_blank_lines();
          if (at_end())
             error("unexpected end of input in block b%u", label);
-         if (accept("// succs:")) {
+         const char c = cur_[pos_];
+         if (c == '/' && accept("// succs:")) {
             bc.has_succs = true;
             bc.succs_line = ln_ + 1;
             parse_list(bc.succs);
@@ -869,7 +870,8 @@ reader::parse_block(cf_list &list, bool top, bool *is_end)
             advance();
             break;
          }
-         if (peek("block ") || peek("if ") || peek("loop ") || peek("}"))
+         if ((c == 'b' || c == 'i' || c == 'l' || c == '}') &&
+             (peek("block ") || peek("if ") || peek("loop ") || peek("}")))
             break;
          ws();
          const size_t instr_at = pos_;
@@ -1043,6 +1045,8 @@ reader::parse_instr()
       {"return", jump_type::return_}, {"halt", jump_type::halt},
    };
    for (const auto &j : jumps) {
+      if (is_digit(cur_[pos_]) || peek("con ") || peek("div "))
+         break;
       if (rest() == j.name || (peek(j.name) && (cur_[pos_ + strlen(j.name)] == ' ' ||
                                                  cur_[pos_ + strlen(j.name)] == '\t'))) {
          pos_ += strlen(j.name);

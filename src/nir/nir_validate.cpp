@@ -17,6 +17,7 @@
  * Errors are ibis::error "file:line: 'instruction': message".
  */
 #include <algorithm>
+#include <array>
 #include <cstdarg>
 #include <unordered_map>
 #include <unordered_set>
@@ -84,6 +85,8 @@ private:
    std::unordered_map<const block *, unsigned> order_;  /* block -> index */
    std::vector<const block *> blocks_;
    std::vector<int> idom_;                            /* by order index */
+   std::unordered_map<const instr *, size_t> instr_pos_;  /* in its block */
+   std::unordered_map<const block *, std::array<block *, 2>> succs_;
 
    [[noreturn]] void fail(const char *fmt, ...) __attribute__((format(printf, 2, 3)));
    void check(bool cond, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -95,10 +98,11 @@ private:
                        const loop *in_loop, bool in_continue);
    void compute_dominators();
    bool dominates(const block *a, const block *b) const;
+   /* what is a format with one int argument, formatted on failure. */
    void validate_use(const def *d, const block *use_block, size_t use_pos,
-                     const char *what);
+                     const char *what, int arg = 0);
    void validate_src(const def *d, unsigned bit_size, unsigned num_components,
-                     const char *what);
+                     const char *what, int arg = 0);
    void validate_instr(const instr &in, const block &b, size_t pos);
    void validate_alu(const alu_instr &alu);
    void validate_intrinsic(const intrinsic_instr &in);
@@ -171,28 +175,28 @@ validator::validate_impl(const function_impl &impl)
    }
 
    /* Definitions first: uses may come before their definition (phis). */
+   instr_pos_.clear();
+   std::unordered_set<unsigned> indices;
    for (const block *b : blocks_) {
-      for (const auto &in : b->instrs) {
+      for (size_t i = 0; i < b->instrs.size(); i++) {
+         const auto &in = b->instrs[i];
+         instr_pos_[in.get()] = i;
          if (const def *d = in->get_def()) {
             instr_ = in.get();
             line_ = in->line;
             check(d->parent == in.get(), "def does not point at its instruction");
             if (!defs_.emplace(d, in.get()).second)
                fail("defined twice");
+            check(indices.insert(d->index).second,
+                  "SSA index %%%u is used by two values", d->index);
             validate_def(*d);
          }
       }
    }
-   std::unordered_set<unsigned> indices;
-   for (const auto &[d, in] : defs_) {
-      instr_ = in;
-      line_ = in->line;
-      check(indices.insert(d->index).second, "SSA index %%%u is used by two values",
-            d->index);
-   }
    instr_ = nullptr;
 
    compute_dominators();
+   succs_ = structured_successors(impl);
    validate_cf_list(impl.body, nullptr, nullptr, false);
 
    const block &end = *impl.end_block;
@@ -274,39 +278,38 @@ validator::dominates(const block *a, const block *b) const
  */
 void
 validator::validate_use(const def *d, const block *use_block, size_t use_pos,
-                        const char *what)
+                        const char *what, int arg)
 {
-   check(d != nullptr, "%s has no value", what);
+   auto name = [&] { return strfmt(what, arg); };
+   if (!d)
+      fail("%s has no value", name().c_str());
    auto it = defs_.find(d);
-   check(it != defs_.end(), "%s (%%%u) is not defined in this function", what,
-         d->index);
+   if (it == defs_.end())
+      fail("%s (%%%u) is not defined in this function", name().c_str(), d->index);
    const block *def_block = it->second->block;
    const int use_idx = int(order_.at(use_block));
    if (idom_[use_idx] < 0)
       return;  /* unreachable: no dominance to speak of */
    if (def_block == use_block) {
-      for (size_t i = 0; i < use_pos && i < use_block->instrs.size(); i++) {
-         if (use_block->instrs[i].get() == it->second)
-            return;
-      }
-      fail("%s (%%%u) is used before its definition", what, d->index);
+      if (instr_pos_.at(it->second) >= use_pos)
+         fail("%s (%%%u) is used before its definition", name().c_str(), d->index);
+      return;
    }
-   check(dominates(def_block, use_block),
-         "%s (%%%u, defined in block b%u) does not dominate its use in block b%u",
-         what, d->index, def_block->index, use_block->index);
+   if (!dominates(def_block, use_block))
+      fail("%s (%%%u, defined in block b%u) does not dominate its use in block b%u",
+           name().c_str(), d->index, def_block->index, use_block->index);
 }
 
 void
 validator::validate_src(const def *d, unsigned bit_size, unsigned num_components,
-                        const char *what)
+                        const char *what, int arg)
 {
-   if (bit_size)
-      check(d->bit_size == bit_size, "%s (%%%u) has %u bits, expected %u", what,
-            d->index, d->bit_size, bit_size);
-   if (num_components)
-      check(d->num_components == num_components,
-            "%s (%%%u) has %u component(s), expected %u", what, d->index,
-            d->num_components, num_components);
+   if (bit_size && d->bit_size != bit_size)
+      fail("%s (%%%u) has %u bits, expected %u", strfmt(what, arg).c_str(), d->index,
+           d->bit_size, bit_size);
+   if (num_components && d->num_components != num_components)
+      fail("%s (%%%u) has %u component(s), expected %u", strfmt(what, arg).c_str(),
+           d->index, d->num_components, num_components);
 }
 
 void
@@ -381,8 +384,7 @@ validator::validate_block(const block &b, const cf_list &list, size_t pos,
    line_ = b.line;
 
    /* The edges must be the ones the cf tree implies. */
-   const std::array<block *, 2> want = structured_successors(*impl_, b);
-   check(b.succs == want, "block b%u: the successors are not the ones the control "
+   check(b.succs == succs_.at(&b), "block b%u: the successors are not the ones the control "
          "flow gives (call build_cfg)", b.index);
    check(b.succs[0] != nullptr, "block b%u has no successor", b.index);
    check(b.succs[0] != b.succs[1], "block b%u has the same successor twice", b.index);
@@ -407,22 +409,21 @@ validator::validate_instr(const instr &in, const block &b, size_t pos)
    case instr_type::alu: {
       const auto &alu = static_cast<const alu_instr &>(in);
       for (unsigned i = 0; i < alu.srcs.size(); i++)
-         validate_use(alu.srcs[i].ssa, &b, pos, strfmt("source %u", i).c_str());
+         validate_use(alu.srcs[i].ssa, &b, pos, "source %d", int(i));
       validate_alu(alu);
       break;
    }
    case instr_type::intrinsic: {
       const auto &intr = static_cast<const intrinsic_instr &>(in);
       for (unsigned i = 0; i < intr.srcs.size(); i++)
-         validate_use(intr.srcs[i].ssa, &b, pos, strfmt("source %u", i).c_str());
+         validate_use(intr.srcs[i].ssa, &b, pos, "source %d", int(i));
       validate_intrinsic(intr);
       break;
    }
    case instr_type::tex: {
       const auto &tex = static_cast<const tex_instr &>(in);
-      for (const tex_src &s : tex.srcs)
-         validate_use(s.ssa, &b, pos,
-                      strfmt("source '%s'", tex_src_name(s.type)).c_str());
+      for (unsigned i = 0; i < tex.srcs.size(); i++)
+         validate_use(tex.srcs[i].ssa, &b, pos, "source %d", int(i));
       validate_tex(tex);
       break;
    }
@@ -444,10 +445,10 @@ validator::validate_instr(const instr &in, const block &b, size_t pos)
          check(s.pred && std::count(b.preds.begin(), b.preds.end(), s.pred),
                "source from b%u, which is not a predecessor",
                s.pred ? s.pred->index : 0);
-         validate_use(s.ssa, s.pred, s.pred->instrs.size(),
-                      strfmt("the source from b%u", s.pred->index).c_str());
+         validate_use(s.ssa, s.pred, s.pred->instrs.size(), "the source from b%d",
+                      int(s.pred->index));
          validate_src(s.ssa, phi.dest.bit_size, phi.dest.num_components,
-                      strfmt("the source from b%u", s.pred->index).c_str());
+                      "the source from b%d", int(s.pred->index));
       }
       break;
    }
@@ -468,31 +469,39 @@ validator::validate_alu(const alu_instr &alu)
             "the result has %u component(s), the opcode gives %u",
             alu.dest.num_components, info.output_size);
 
-   /* The unsized operands all take one bit size. */
+   /* The unsized operands all take one bit size.  src is -1 for the
+    * result.
+    */
    unsigned unsized = 0;
-   auto size_check = [&](alu_type t, unsigned bits, const char *what) {
+   auto what = [&](int src) {
+      return src < 0 ? std::string("the result")
+                     : strfmt("source %d (%%%u)", src, alu.srcs[src].ssa->index);
+   };
+   auto size_check = [&](alu_type t, unsigned bits, int src) {
       if (type_size(t)) {
-         check(bits == type_size(t), "%s has %u bits, the opcode needs %u", what, bits,
-               type_size(t));
+         if (bits != type_size(t))
+            fail("%s has %u bits, the opcode needs %u", what(src).c_str(), bits,
+                 type_size(t));
       } else if (!unsized) {
          unsized = bits;
-         check((info.bit_sizes & bits) == bits,
-               "%s has %u bits, which the opcode does not allow", what, bits);
-      } else {
-         check(bits == unsized, "%s has %u bits, other operands have %u", what, bits,
-               unsized);
+         if ((info.bit_sizes & bits) != bits)
+            fail("%s has %u bits, which the opcode does not allow", what(src).c_str(),
+                 bits);
+      } else if (bits != unsized) {
+         fail("%s has %u bits, other operands have %u", what(src).c_str(), bits,
+              unsized);
       }
    };
-   size_check(info.output_type, alu.dest.bit_size, "the result");
+   size_check(info.output_type, alu.dest.bit_size, -1);
    for (unsigned i = 0; i < info.num_inputs; i++) {
       const def *d = alu.srcs[i].ssa;
-      const std::string what = strfmt("source %u (%%%u)", i, d->index);
-      size_check(info.input_types[i], d->bit_size, what.c_str());
+      size_check(info.input_types[i], d->bit_size, int(i));
       const unsigned used = alu.src_components(i);
-      for (unsigned c = 0; c < used; c++)
-         check(alu.srcs[i].swizzle[c] < d->num_components,
-               "swizzle of %s reads component %u of %u", what.c_str(),
-               alu.srcs[i].swizzle[c], d->num_components);
+      for (unsigned c = 0; c < used; c++) {
+         if (alu.srcs[i].swizzle[c] >= d->num_components)
+            fail("swizzle of %s reads component %u of %u", what(int(i)).c_str(),
+                 alu.srcs[i].swizzle[c], d->num_components);
+      }
    }
 }
 
@@ -505,7 +514,7 @@ validator::validate_intrinsic(const intrinsic_instr &in)
    for (unsigned i = 0; i < info.num_srcs; i++) {
       const int want = info.src_components[i];
       const unsigned n = want == 0 ? in.num_components : want < 0 ? 0 : unsigned(want);
-      validate_src(in.srcs[i].ssa, 0, n, strfmt("source %u", i).c_str());
+      validate_src(in.srcs[i].ssa, 0, n, "source %d", int(i));
    }
    if (info.has_dest) {
       const unsigned n = info.dest_components ? info.dest_components : in.num_components;
@@ -650,7 +659,7 @@ validator::validate_tex(const tex_instr &tex)
                t != tex_src_type::offset && t != tex_src_type::backend1 &&
                t != tex_src_type::backend2 && t != tex_src_type::ms_mcs_intel &&
                t != tex_src_type::texture_handle && t != tex_src_type::sampler_handle)
-         validate_src(d, 0, 1, strfmt("source '%s'", tex_src_name(t)).c_str());
+         validate_src(d, 0, 1, "source %d", int(i));
    }
    check(base_type(tex.dest_type) != type_invalid, "the result type is invalid");
    check(tex.component < 4, "gather component %u", tex.component);
