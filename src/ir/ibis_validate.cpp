@@ -255,6 +255,9 @@ validator::check_src(const instr *in, const operand &o, bool is_preserve)
    if (o.is_imm()) {
       if (o.type == data_type::flag)
          report(in, "type", "flag immediates do not exist");
+      /* Fold modifiers into the bits instead; the text has no syntax. */
+      if (o.neg || o.abs)
+         report(in, "type", "immediates take no source modifiers");
       return;
    }
    const value *v = o.val;

@@ -532,4 +532,15 @@ TEST(ir_validate, more_messages)
       block0:
          %1 = mov 0:u32
    )"), (strings{"%1: only FLAG values have the flag type [size]"}));
+
+   auto s = parse_shader(dedent(R"(
+      shader fs simd8
+      block0:
+         %1:f32x8 = mov 1.0:f32
+   )"));
+   instr *mov = s->blocks()[0]->first();
+   mov->set_src(0, mov->src(0).negate());
+   EXPECT_EQ(validate_errors(*s),
+             (strings{"block0: '%1:f32x8 = mov 1.0:f32': immediates take no "
+                      "source modifiers [type]"}));
 }
