@@ -1,0 +1,239 @@
+/*
+ * NIR ALU instructions: runs the generated recipe of each opcode
+ * (from_nir_alu_table.py) once per destination component.
+ */
+#include <cstring>
+
+#include "from_nir/from_nir_alu.h"
+#include "from_nir/from_nir_private.h"
+
+namespace ibis {
+
+namespace {
+
+/* Folds source modifiers into an immediate: the printer and the hardware
+ * take modifiers on registers only.
+ */
+operand
+with_mods(operand o, bool neg, bool abs)
+{
+   if (!o.is_imm()) {
+      if (abs)
+         o = o.absolute();
+      if (neg)
+         o = o.negate();
+      return o;
+   }
+   unsigned bits = type_bits(o.type);
+   uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+   uint64_t sign = 1ull << (bits - 1);
+   if (type_is_float(o.type)) {
+      if (abs)
+         o.imm &= ~sign;
+      if (neg)
+         o.imm ^= sign;
+   } else {
+      if (abs && type_is_signed_int(o.type) && (o.imm & sign))
+         o.imm = (0 - o.imm) & mask;
+      if (neg)
+         o.imm = (0 - o.imm) & mask;
+   }
+   return o;
+}
+
+/* The size of the opcode's unsized operands. */
+unsigned
+operation_size(const nir::alu_instr &alu)
+{
+   const nir::alu_op_info &info = nir::op_info(alu.op);
+   if (!nir::type_size(info.output_type))
+      return alu.dest.bit_size;
+   for (unsigned i = 0; i < info.num_inputs; i++) {
+      if (!nir::type_size(info.input_types[i]))
+         return alu.srcs[i].ssa->bit_size;
+   }
+   return alu.dest.bit_size;
+}
+
+} /* anonymous namespace */
+
+data_type
+type_of(char base, unsigned bits)
+{
+   if (bits == 1)
+      bits = 32;
+   switch (base) {
+   case 'f':
+      return bits == 16 ? data_type::f16 : bits == 64 ? data_type::f64 : data_type::f32;
+   case 's':
+      return bits == 8 ? data_type::s8 : bits == 16 ? data_type::s16 :
+             bits == 64 ? data_type::s64 : data_type::s32;
+   default:
+      return bits == 8 ? data_type::u8 : bits == 16 ? data_type::u16 :
+             bits == 64 ? data_type::u64 : data_type::u32;
+   }
+}
+
+void
+nir_translator::emit_alu(const nir::alu_instr &alu)
+{
+   const alu_recipe &r = alu_recipe_for(alu.op);
+   const nir::alu_op_info &info = nir::op_info(alu.op);
+   unsigned n = alu.dest.num_components;
+   unsigned opsize = operation_size(alu);
+   builder b = def_builder(alu.dest);
+   comps out;
+
+   /* Source i, component for destination component c. */
+   auto nir_src = [&](unsigned i, unsigned c, int k) {
+      unsigned comp = info.input_sizes[i] ? alu.srcs[i].swizzle[k < 0 ? 0 : k]
+                                          : alu.srcs[i].swizzle[c];
+      return src(alu.srcs[i].ssa, comp);
+   };
+
+   switch (r.handler) {
+   case alu_handler::unsupported:
+      unsupported("%s cannot be translated: %s", r.name, r.why);
+   case alu_handler::forward:
+      for (unsigned c = 0; c < n; c++)
+         out.push_back(info.input_sizes[0] ? nir_src(c, c, 0) : nir_src(0, c, -1));
+      set_def(alu.dest, out);
+      return;
+   case alu_handler::bool_select:
+      for (unsigned c = 0; c < n; c++) {
+         unsigned comp = alu.srcs[0].swizzle[c];
+         value *f = comp == 0 ? flag_for(alu.srcs[0].ssa, b.width()) : nullptr;
+         if (!f) {
+            f = b.flag();
+            instr *cmp = b.emit(opcode::cmp, {}, {src(alu.srcs[0].ssa, comp, data_type::u32),
+                                                  operand::imm_u32(0)});
+            cmp->cmod = cond_mod::nz;
+            cmp->set_flag_def(f);
+         }
+         data_type t = type_of('u', alu.dest.bit_size);
+         value *v = b.ssa(t);
+         b.predicated(f).emit(opcode::sel, {operand(v)},
+                              {nir_src(1, c, -1).as_type(t), nir_src(2, c, -1).as_type(t)});
+         out.push_back(operand(v));
+      }
+      set_def(alu.dest, out);
+      return;
+   case alu_handler::fsign:
+      for (unsigned c = 0; c < n; c++) {
+         data_type ft = type_of('f', opsize), ut = type_of('u', opsize);
+         uint64_t sign = 1ull << (opsize - 1);
+         uint64_t one = opsize == 16 ? 0x3c00 : opsize == 64 ? 0x3ff0000000000000ull
+                                                               : 0x3f800000;
+         operand x = nir_src(0, c, -1);
+         value *s = b.and_(ut, x.as_type(ut), operand::imm_of(ut, sign));
+         value *o = b.or_(ut, operand(s), operand::imm_of(ut, one));
+         value *f = b.cmp(cond_mod::nz, x.as_type(ft), operand::imm_of(ft, 0));
+         value *v = b.ssa(ut);
+         b.predicated(f).emit(opcode::sel, {operand(v)}, {operand(o), operand(s)});
+         out.push_back(operand(v));
+      }
+      set_def(alu.dest, out);
+      return;
+   case alu_handler::extract:
+   case alu_handler::insert:
+      for (unsigned c = 0; c < n; c++) {
+         operand idx = nir_src(1, c, -1);
+         if (!idx.is_imm())
+            unsupported("%s needs a constant byte/word index", r.name);
+         unsigned bits = r.arg & 0x7f;
+         bool is_signed = r.arg & 0x80;
+         unsigned shift = unsigned(idx.imm) * bits;
+         data_type ut = type_of('u', opsize), st = type_of('s', opsize);
+         operand x = nir_src(0, c, -1).as_type(ut);
+         uint64_t mask = (1ull << bits) - 1;
+         value *v;
+         if (r.handler == alu_handler::insert) {
+            value *m = b.and_(ut, x, operand::imm_of(ut, mask));
+            v = shift ? b.shl(ut, operand(m), operand::imm_u32(shift)) : m;
+         } else if (is_signed) {
+            value *hi = b.shl(ut, x, operand::imm_u32(opsize - bits - shift));
+            v = b.asr(st, operand(hi).as_type(st), operand::imm_u32(opsize - bits));
+         } else {
+            value *lo = shift ? b.shr(ut, x, operand::imm_u32(shift)) : nullptr;
+            v = b.and_(ut, lo ? operand(lo) : x, operand::imm_of(ut, mask));
+         }
+         out.push_back(operand(v));
+      }
+      set_def(alu.dest, out);
+      return;
+   case alu_handler::none:
+      break;
+   }
+
+   bool flag_out = facts.want_flag.count(&alu.dest) && r.ends_in_cmp && n == 1;
+   bool value_out = !flag_out || facts.want_value.count(&alu.dest);
+
+   auto resolve_type = [&](char base, unsigned bits) {
+      if (base == 'b')
+         return type_of('u', alu.dest.bit_size);
+      return type_of(base, bits ? bits : opsize);
+   };
+
+   for (unsigned c = 0; c < n; c++) {
+      std::vector<operand> temps;
+      operand result;
+      for (unsigned s = 0; s < r.num_steps; s++) {
+         const alu_step &st = alu_steps[r.first_step + s];
+         bool last = s + 1 == r.num_steps;
+         std::vector<operand> srcs;
+         for (unsigned i = 0; i < st.num_srcs; i++) {
+            const alu_operand_spec &sp = st.srcs[i];
+            operand o;
+            switch (sp.kind) {
+            case alu_operand_spec::nir_src: {
+               o = nir_src(sp.index, c, sp.comp);
+               unsigned bits = sp.bits ? sp.bits : alu.srcs[sp.index].ssa->bit_size;
+               o = o.as_type(type_of(sp.base, bits));
+               break;
+            }
+            case alu_operand_spec::temp_src:
+               o = temps.at(sp.index);
+               if (sp.base != '0')
+                  o = o.as_type(resolve_type(sp.base, sp.bits));
+               break;
+            case alu_operand_spec::imm_src: {
+               data_type t = resolve_type(sp.base, sp.bits);
+               uint64_t v = sp.special == 1 ? opsize - 1 : sp.special == 2 ? opsize : sp.imm;
+               o = operand::imm_of(t, v);
+               break;
+            }
+            case alu_operand_spec::no_src:
+               break;
+            }
+            srcs.push_back(with_mods(o, sp.neg, sp.abs));
+         }
+
+         data_type dt = resolve_type(st.dst_base, st.dst_bits);
+         std::vector<operand> dsts;
+         value *dst = nullptr;
+         if (!last || value_out) {
+            dst = b.ssa(dt);
+            dsts.push_back(operand(dst));
+         }
+         instr *in = b.emit(st.op, dsts, srcs);
+         in->cmod = st.cmod;
+         in->saturate = st.saturate;
+         if (last && flag_out) {
+            value *f = b.flag();
+            in->set_flag_def(f);
+            record_flag(alu.dest, f);
+         }
+         if (!last) {
+            if (temps.size() <= unsigned(st.dst_temp))
+               temps.resize(st.dst_temp + 1);
+            temps[st.dst_temp] = operand(dst);
+         } else {
+            result = dst ? operand(dst) : operand();
+         }
+      }
+      out.push_back(result);
+   }
+   set_def(alu.dest, out);
+}
+
+} /* namespace ibis */

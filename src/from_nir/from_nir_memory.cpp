@@ -1,0 +1,212 @@
+/*
+ * Memory intrinsics as logical sends: SSBOs and shared memory (untyped
+ * and byte-scattered messages), scratch, images (typed messages) and their
+ * atomics.  Surfaces are NIR's indices (the driver's binding table layout);
+ * shared memory is brw's SLM surface 254.  Atomic operations carry NIR's
+ * nir_atomic_op number, for lowering to pick the message.
+ */
+#include "from_nir/from_nir_private.h"
+
+namespace ibis {
+
+using nir::intrinsic_index;
+using nir::intrinsic_op;
+
+namespace {
+
+const unsigned SLM_SURFACE = 254;   /* GEN7_BTI_SLM */
+
+/* Coordinate components of an image of each glsl_sampler_dim. */
+unsigned
+image_coords(const nir::intrinsic_instr &in)
+{
+   static const unsigned coords[] = {1, 2, 3, 3, 2, 1, 2, 2, 2, 2};
+   unsigned dim = in.index(intrinsic_index::image_dim);
+   return (dim < 10 ? coords[dim] : 2) + (in.index(intrinsic_index::image_array) ? 1 : 0);
+}
+
+} /* anonymous namespace */
+
+bool
+nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
+{
+   builder b = bld.exec(width);
+   /* Byte address: the offset source plus a constant base. */
+   auto address = [&](const nir::src &s, unsigned base) {
+      operand off = src(s.ssa, 0, data_type::u32);
+      if (base)
+         off = operand(b.add(data_type::u32, off, operand::imm_u32(base)));
+      return operand(materialize(b, off, data_type::u32));
+   };
+   auto surface = [&](const nir::src &s) { return src(s.ssa, 0, data_type::u32); };
+   auto data_of = [&](const nir::def *d, unsigned first, unsigned n) {
+      comps c;
+      for (unsigned i = 0; i < n; i++)
+         c.push_back(src(d, first + i));
+      return gather(b, c, type_of('u', d->bit_size));
+   };
+
+   auto load = [&](operand surf, operand addr) {
+      unsigned bits = in.dest.bit_size, n = in.dest.num_components;
+      if (bits == 32) {
+         value *v = b.ssa(data_type::u32, n);
+         b.emit(opcode::untyped_read_logical, {operand(v)},
+                {surf, addr, operand::imm_u32(n)});
+         set_def(in.dest, split(v));
+      } else if (bits < 32 && n == 1) {
+         value *v = b.ssa(data_type::u32);
+         b.emit(opcode::byte_scattered_read_logical, {operand(v)},
+                {surf, addr, operand::imm_u32(bits)});
+         set_def(in.dest, {operand(b.mov(type_of('u', bits), operand(v)))});
+      } else {
+         unsupported("%u x %u-bit memory loads are not supported", n, bits);
+      }
+   };
+   auto store = [&](const nir::def *val, operand surf, const nir::src &off, unsigned base) {
+      unsigned bits = val->bit_size;
+      unsigned mask = in.index(intrinsic_index::write_mask);
+      unsigned bytes = bits / 8;
+      for (unsigned i = 0; i < val->num_components;) {
+         if (!(mask & (1u << i))) {
+            i++;
+            continue;
+         }
+         unsigned n = 1;
+         while (bits == 32 && i + n < val->num_components && (mask & (1u << (i + n))))
+            n++;
+         operand addr = address(off, base + i * bytes);
+         if (bits == 32) {
+            b.emit(opcode::untyped_write_logical, {},
+                   {surf, addr, data_of(val, i, n), operand::imm_u32(n)});
+         } else if (bits < 32) {
+            operand d = operand(b.mov(data_type::u32, src(val, i, type_of('u', bits))));
+            b.emit(opcode::byte_scattered_write_logical, {},
+                   {surf, addr, d, operand::imm_u32(bits)});
+         } else {
+            unsupported("%u-bit memory stores are not supported", bits);
+         }
+         i += n;
+      }
+   };
+   auto atomic = [&](opcode op, operand surf, operand addr, unsigned data_src) {
+      bool swap = in.op == intrinsic_op::ssbo_atomic_swap ||
+                  in.op == intrinsic_op::shared_atomic_swap ||
+                  in.op == intrinsic_op::image_atomic_swap;
+      if (in.dest.bit_size != 32)
+         unsupported("%u-bit atomics are not supported", in.dest.bit_size);
+      operand d = data_of(in.srcs[data_src].ssa, 0, 1);
+      operand d2 = swap ? data_of(in.srcs[data_src + 1].ssa, 0, 1) : operand();
+      value *v = b.ssa(data_type::u32);
+      b.emit(op, {operand(v)},
+             {surf, addr, d, d2, operand::imm_u32(in.index(intrinsic_index::atomic_op))});
+      set_def(in.dest, {operand(v)});
+   };
+   auto image_addr = [&]() {
+      comps c;
+      for (unsigned i = 0; i < image_coords(in); i++)
+         c.push_back(src(in.srcs[1].ssa, i));
+      return gather(b, c, data_type::u32);
+   };
+
+   switch (in.op) {
+   case intrinsic_op::load_ssbo:
+      load(surface(in.srcs[0]), address(in.srcs[1], 0));
+      return true;
+   case intrinsic_op::store_ssbo:
+      store(in.srcs[0].ssa, surface(in.srcs[1]), in.srcs[2], 0);
+      return true;
+   case intrinsic_op::ssbo_atomic:
+   case intrinsic_op::ssbo_atomic_swap:
+      atomic(opcode::untyped_atomic_logical, surface(in.srcs[0]), address(in.srcs[1], 0), 2);
+      return true;
+   case intrinsic_op::load_shared:
+      load(operand::imm_u32(SLM_SURFACE),
+           address(in.srcs[0], in.index(intrinsic_index::base)));
+      return true;
+   case intrinsic_op::store_shared:
+      store(in.srcs[0].ssa, operand::imm_u32(SLM_SURFACE), in.srcs[1],
+            in.index(intrinsic_index::base));
+      return true;
+   case intrinsic_op::shared_atomic:
+   case intrinsic_op::shared_atomic_swap:
+      atomic(opcode::untyped_atomic_logical, operand::imm_u32(SLM_SURFACE),
+             address(in.srcs[0], in.index(intrinsic_index::base)), 1);
+      return true;
+   case intrinsic_op::get_ssbo_size: {
+      /* A resinfo query on the buffer surface (brw's GET_BUFFER_SIZE). */
+      value *v = b.ssa(data_type::u32, 4);
+      std::vector<operand> srcs(13);
+      srcs[tex_logical_src::op] = operand::imm_u32(unsigned(nir::tex_op::txs));
+      srcs[tex_logical_src::lod] = operand::imm_u32(0);
+      srcs[tex_logical_src::surface] = surface(in.srcs[0]);
+      srcs[tex_logical_src::coord_components] = operand::imm_u32(0);
+      srcs[tex_logical_src::grad_components] = operand::imm_u32(0);
+      b.emit(opcode::tex_logical, {operand(v)}, srcs);
+      set_def(in.dest, {operand(v).component(0)});
+      return true;
+   }
+   case intrinsic_op::load_scratch: {
+      if (in.dest.bit_size != 32)
+         unsupported("%u-bit scratch access is not supported", in.dest.bit_size);
+      value *v = b.ssa(data_type::u32, in.dest.num_components);
+      b.emit(opcode::scratch_read_logical, {operand(v)}, {address(in.srcs[0], 0)});
+      set_def(in.dest, split(v));
+      return true;
+   }
+   case intrinsic_op::store_scratch: {
+      const nir::def *val = in.srcs[0].ssa;
+      if (val->bit_size != 32)
+         unsupported("%u-bit scratch access is not supported", val->bit_size);
+      b.emit(opcode::scratch_write_logical, {},
+             {address(in.srcs[1], 0), data_of(val, 0, val->num_components)});
+      return true;
+   }
+   case intrinsic_op::image_load: {
+      if (in.dest.bit_size != 32)
+         unsupported("%u-bit image loads are not supported", in.dest.bit_size);
+      value *v = b.ssa(data_type::u32, in.dest.num_components);
+      b.emit(opcode::typed_read_logical, {operand(v)},
+             {surface(in.srcs[0]), image_addr(), operand::imm_u32(in.dest.num_components)});
+      set_def(in.dest, split(v));
+      return true;
+   }
+   case intrinsic_op::image_store: {
+      const nir::def *val = in.srcs[3].ssa;
+      if (val->bit_size != 32)
+         unsupported("%u-bit image stores are not supported", val->bit_size);
+      b.emit(opcode::typed_write_logical, {},
+             {surface(in.srcs[0]), image_addr(), data_of(val, 0, val->num_components),
+              operand::imm_u32(val->num_components)});
+      return true;
+   }
+   case intrinsic_op::image_atomic:
+   case intrinsic_op::image_atomic_swap:
+      atomic(opcode::typed_atomic_logical, surface(in.srcs[0]), image_addr(), 3);
+      return true;
+   case intrinsic_op::image_size: {
+      value *v = b.ssa(data_type::u32, 4);
+      std::vector<operand> srcs(13);
+      srcs[tex_logical_src::op] = operand::imm_u32(unsigned(nir::tex_op::txs));
+      srcs[tex_logical_src::lod] = src(in.srcs[1].ssa, 0, data_type::u32);
+      srcs[tex_logical_src::surface] = surface(in.srcs[0]);
+      srcs[tex_logical_src::coord_components] = operand::imm_u32(0);
+      srcs[tex_logical_src::grad_components] = operand::imm_u32(0);
+      b.emit(opcode::tex_logical, {operand(v)}, srcs);
+      comps c;
+      for (unsigned i = 0; i < in.dest.num_components; i++)
+         c.push_back(operand(v).component(i));
+      set_def(in.dest, c);
+      return true;
+   }
+   case intrinsic_op::load_global:
+   case intrinsic_op::load_global_constant:
+   case intrinsic_op::store_global:
+   case intrinsic_op::global_atomic:
+   case intrinsic_op::global_atomic_swap:
+      unsupported("64-bit (A64) addressing has no logical send in ibis yet");
+   default:
+      return false;
+   }
+}
+
+} /* namespace ibis */

@@ -1,0 +1,290 @@
+/*
+ * Internals of the NIR -> ibis translator, shared by the from_nir_*.cpp
+ * files (one per concern).
+ */
+#pragma once
+
+#include <map>
+#include <memory>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "from_nir/from_nir.h"
+#include "ir/ibis_builder.h"
+#include "util/ibis_error.h"
+
+namespace ibis {
+
+/* The value of an NIR def: one operand per component (an immediate, a
+ * length-1 value, or one component of a longer value such as a send's
+ * result).
+ */
+using comps = std::vector<operand>;
+
+/*
+ * Register -> SSA reconstruction (Braun et al., "Simple and Efficient
+ * Construction of Static Single Assignment Form", CC 2013): NIR registers
+ * and shader outputs become variables; reads build minimal, pruned phis as
+ * blocks are sealed, and trivial phis are removed as they appear.
+ */
+class ssa_rebuilder {
+public:
+   explicit ssa_rebuilder(shader *sh) : sh(sh) {}
+
+   unsigned add_var(data_type type, unsigned width);
+   data_type var_type(unsigned var) const { return vars[var].type; }
+   unsigned var_width(unsigned var) const { return vars[var].width; }
+
+   void add_pred(block *b, block *pred) { preds[b].push_back(pred); }
+   const std::vector<block *> &preds_of(block *b) { return preds[b]; }
+   void seal(block *b);
+
+   void write(unsigned var, block *b, value *v) { current[b][var] = v; }
+   value *read(unsigned var, block *b);
+
+   /* The value v stands for now (phis removed as trivial are replaced). */
+   value *resolve(value *v) const;
+
+   /* After shader::rebuild_cfg(): puts phi sources in the CFG's
+    * predecessor order and checks that the edges agree.
+    */
+   void finish();
+
+private:
+   struct var_info {
+      data_type type;
+      unsigned width;
+   };
+
+   shader *sh;
+   std::vector<var_info> vars;
+   std::unordered_map<block *, std::unordered_map<unsigned, value *>> current;
+   std::unordered_map<block *, std::vector<block *>> preds;
+   std::unordered_set<block *> sealed;
+   std::unordered_map<block *, std::vector<std::pair<unsigned, value *>>> incomplete;
+   std::unordered_map<value *, value *> replaced;
+
+   value *read_recursive(unsigned var, block *b);
+   value *new_phi(unsigned var, block *b);
+   value *undef(data_type type, unsigned width, block *b);
+   value *add_phi_operands(unsigned var, value *phi);
+   value *try_remove_trivial(value *phi);
+};
+
+/* Where the thread payload puts things (from_nir_payload.cpp). */
+struct payload_layout {
+   /* Fixed thread payload: g0 .. g(num_regs - 1). */
+   unsigned num_regs = 1;
+
+   /* Push constants: NIR uniforms (load_uniform, num_uniforms bytes), then
+    * the pushed UBO ranges, from GRF push_start.
+    */
+   unsigned push_start = 0;
+   unsigned push_regs = 0;
+   unsigned uniform_regs = 0;
+   std::vector<push_range> ubo_ranges;
+   std::vector<unsigned> ubo_range_start;   /* GRF of each range */
+
+   /* VS attributes (4 GRFs per slot at SIMD8) or FS setup data (2 GRFs per
+    * varying slot), from GRF attr_start.
+    */
+   unsigned attr_start = 0;
+   std::vector<int> attr_slots;    /* VERT_ATTRIB_* or VARYING_SLOT_* */
+   int vs_sgvs_slot = -1;          /* attribute index of the vertex/instance id slot */
+   int vs_drawid_slot = -1;
+
+   /* FS (brw's fs_thread_payload), per SIMD16 half. */
+   unsigned subspan_coord_reg[2] = {};
+   int bary_reg[6][2] = {{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}};
+   int source_depth_reg[2] = {-1, -1};
+   int source_w_reg[2] = {-1, -1};
+   int sample_pos_reg[2] = {-1, -1};
+   int sample_mask_in_reg[2] = {-1, -1};
+
+   /* CS: the subgroup id is the dword after the uniforms (Gen9 delivers it
+    * as a per-thread push constant).
+    */
+   int cs_subgroup_id_dword = -1;
+
+   /* VS: the VUE map, slot -> VARYING_SLOT_*. */
+   std::vector<int> vue_slots;
+
+   int attr_index(int slot) const;
+};
+
+payload_layout compute_payload(const nir::shader &s, const from_nir_options &o);
+
+/* brw_barycentric_mode */
+enum bary_mode {
+   BARY_PERSP_PIXEL, BARY_PERSP_CENTROID, BARY_PERSP_SAMPLE,
+   BARY_NONPERSP_PIXEL, BARY_NONPERSP_CENTROID, BARY_NONPERSP_SAMPLE,
+};
+/* The mode of a load_barycentric_{pixel,centroid,sample}; -1 otherwise. */
+int barycentric_mode(const nir::intrinsic_instr &in);
+
+/* Some NIR value facts (from_nir_uniform.cpp). */
+struct nir_facts {
+   /* Defs that get width 1 (computed once, SIMD-global). */
+   std::unordered_set<const nir::def *> uniform;
+   /* Boolean defs whose comparison should also (or only) define a flag,
+    * and whether any use needs the 0/~0 value.
+    */
+   std::unordered_set<const nir::def *> want_flag;
+   std::unordered_set<const nir::def *> want_value;
+   /* decl_reg defs of registers that hold one value for all channels. */
+   std::unordered_set<const nir::def *> uniform_regs;
+   /* Ifs whose condition is not uniform. */
+   std::unordered_set<const nir::if_ *> divergent_ifs;
+};
+nir_facts analyze_nir(const nir::function_impl &impl, unsigned dispatch_width);
+
+/* Slot numbers of gl_varying_slot and gl_frag_result (Mesa 23.3). */
+enum {
+   VARYING_SLOT_POS = 0,
+   VARYING_SLOT_PSIZ = 12,
+   VARYING_SLOT_CLIP_DIST0 = 17,
+   VARYING_SLOT_CLIP_DIST1 = 18,
+   VARYING_SLOT_LAYER = 22,
+   VARYING_SLOT_VIEWPORT = 23,
+   FRAG_RESULT_DEPTH = 0,
+   FRAG_RESULT_STENCIL = 1,
+   FRAG_RESULT_COLOR = 2,
+   FRAG_RESULT_SAMPLE_MASK = 3,
+   FRAG_RESULT_DATA0 = 4,
+   /* Output slot of the second source of dual-source blending. */
+   FRAG_RESULT_DUAL_OFFSET = 256,
+};
+
+/* data_type from a base ('f', 's', 'u') and a bit size (1 means a boolean,
+ * represented in 32 bits as brw does on Gen9).
+ */
+data_type type_of(char base, unsigned bits);
+
+class nir_translator {
+public:
+   nir_translator(const nir::shader &s, const from_nir_options &o);
+   std::unique_ptr<shader> run();
+
+   const nir::shader &nir;
+   const nir::function_impl &impl;
+   const from_nir_options &opts;
+   const device_info &dev;
+   unsigned width;
+   std::unique_ptr<shader> sh;
+   builder bld;
+   payload_layout payload;
+   nir_facts facts;
+   ssa_rebuilder ssa;
+   const nir::instr *cur = nullptr;
+
+   /* Errors. */
+   [[noreturn]] void unsupported(const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+   /* Values of NIR defs. */
+   bool is_uniform(const nir::def &d) const { return facts.uniform.count(&d); }
+   unsigned def_width(const nir::def &d) const { return is_uniform(d) ? 1 : width; }
+   /* A builder for instructions computing d: width 1 NoMask when uniform. */
+   builder def_builder(const nir::def &d) const;
+   builder uniform_builder() const { return bld.exec(1).nomask(); }
+   operand src(const nir::def *d, unsigned comp) const;
+   operand src(const nir::def *d, unsigned comp, data_type t) const;
+   void set_def(const nir::def &d, comps c);
+   /* A value of the given width holding op (a mov when op is not already
+    * a whole length-1 value of that width and bit size).
+    */
+   value *materialize(const builder &b, const operand &op, data_type t);
+   /* Gathers operands into one length-N value for a message payload. */
+   operand gather(const builder &b, const comps &c, data_type t);
+   /* A FLAG value of exec_width channels that is set where the 32-bit
+    * boolean d is true.
+    */
+   value *flag_for(const nir::def *d, unsigned exec_width);
+   void record_flag(const nir::def &d, value *f);
+   /* The components of a send result. */
+   static comps split(value *v);
+
+   /* Preloaded values. */
+   value *hw(unsigned grf, data_type t, unsigned regs = 1);
+   std::map<std::tuple<unsigned, unsigned, unsigned>, value *> hw_cache;
+   value *uniform_regs(unsigned grf, unsigned dwords);
+
+   /* Per-kind emission. */
+   void emit_alu(const nir::alu_instr &in);
+   void emit_intrinsic(const nir::intrinsic_instr &in);
+   bool emit_reg_intrinsic(const nir::intrinsic_instr &in);
+   bool emit_memory_intrinsic(const nir::intrinsic_instr &in);
+   bool emit_subgroup_intrinsic(const nir::intrinsic_instr &in);
+   bool emit_fs_intrinsic(const nir::intrinsic_instr &in);
+   bool emit_vs_intrinsic(const nir::intrinsic_instr &in);
+   bool emit_cs_intrinsic(const nir::intrinsic_instr &in);
+   void emit_tex(const nir::tex_instr &in);
+
+   /* Control flow (from_nir_cf.cpp). */
+   void emit_cf_list(const nir::cf_list &list);
+   void emit_block(const nir::block &b);
+   void emit_if(const nir::if_ &nif);
+   void emit_loop(const nir::loop &l);
+   void emit_jump(const nir::jump_instr &j);
+   block *start_block();
+   bool ends_in_jump(const block *b) const;
+   struct loop_frame {
+      block *header;
+      std::vector<block *> breaks;
+   };
+   std::vector<loop_frame> loops;
+
+   /* Stage setup and end (from_nir_fs.cpp, from_nir_vs.cpp, from_nir_cs.cpp). */
+   void fs_setup();
+   void fs_finish();
+   void vs_finish();
+   void cs_finish();
+
+   /* Outputs: one SSA variable per component, read at the end. */
+   unsigned output_var(int slot, unsigned comp, data_type t);
+   std::unordered_map<unsigned, unsigned> output_vars;   /* slot * 4 + comp */
+   std::vector<int> output_slots;                        /* in first-store order */
+   void store_output(const nir::intrinsic_instr &in, int slot);
+   /* The value of an output component at the current block, or null. */
+   value *read_output(int slot, unsigned comp);
+
+   /* NIR registers: decl_reg def -> first variable (one per element and
+    * component).
+    */
+   std::unordered_map<const nir::def *, unsigned> reg_vars;
+
+   /* Flags defined by comparisons, valid in one block. */
+   struct flag_info {
+      value *flag;
+      block *blk;
+   };
+   std::unordered_map<const nir::def *, flag_info> flags;
+
+   /* Barycentrics: per SIMD16 half, I/J pairs in the payload's layout (two
+    * registers per 8 channels), which only pln reads.
+    */
+   std::unordered_map<const nir::def *, comps> bary_vals;
+   void vals_bary_halves(const nir::def &d, const comps &halves);
+   const comps &bary_halves(const nir::def *d);
+
+   /* Payload values. */
+   value *uniforms = nullptr;          /* push constants, all of them */
+   value *setup_data = nullptr;        /* FS plane equations */
+   value *attrs = nullptr;             /* VS attributes */
+   value *fs_setup_data();
+   comps pixel_position();
+   /* gl_SubgroupInvocation as u32, built from a WLR u16 sequence. */
+   value *get_subgroup_invocation();
+   operand push_constant(unsigned byte_offset, data_type t);
+   bool pushed_ubo(unsigned block, unsigned offset, unsigned bytes,
+                   unsigned *push_byte) const;
+
+private:
+   std::unordered_map<const nir::def *, comps> vals;
+};
+
+/* NIR instruction text for messages: "'div 32 %4 = fadd %1, %2' (line 12)". */
+std::string nir_instr_str(const nir::shader &s, const nir::instr &in);
+
+} /* namespace ibis */

@@ -1,0 +1,377 @@
+/*
+ * Which NIR defs become width-1 (uniform, SIMD-global) ibis values, and
+ * which comparisons feed flags.
+ *
+ * NIR's divergence annotations ("con"/"div") are the starting point, but
+ * they are not enough on their own once registers are rebuilt into SSA:
+ * a "con" load_reg after a loop with a divergent break sees the value of
+ * the iteration each channel left in, and a register stored under a
+ * divergent if merges per-channel values.  So a def is uniform only when
+ *   - NIR says con,
+ *   - its kind can produce a SIMD-global value (ALU, constants, pushed or
+ *     block-loaded constants, subgroup results that are uniform by nature),
+ *   - all its sources are uniform (except the subgroup operations whose
+ *     result is uniform by definition),
+ *   - for load_reg: the register is uniform, i.e. NIR declares it so, every
+ *     store writes a uniform value, and no store sits under a divergent if
+ *     or in a loop with a divergent break or continue,
+ *   - it is not used outside a loop with a divergent exit that contains it.
+ * These depend on each other (a divergent register makes an if divergent,
+ * which makes other registers divergent), so they iterate to a fixpoint.
+ */
+#include "from_nir/from_nir_private.h"
+#include "from_nir/from_nir_alu.h"
+
+namespace ibis {
+
+namespace {
+
+using nir::intrinsic_op;
+
+/* Intrinsics whose result may be SIMD-global when NIR says "con" and the
+ * sources are uniform.
+ */
+bool
+intrinsic_may_be_uniform(intrinsic_op op)
+{
+   switch (op) {
+   case intrinsic_op::load_ubo:
+   case intrinsic_op::load_ubo_uniform_block_intel:
+   case intrinsic_op::load_ssbo_uniform_block_intel:
+   case intrinsic_op::load_shared_uniform_block_intel:
+   case intrinsic_op::load_uniform:
+   case intrinsic_op::load_push_constant:
+   case intrinsic_op::load_reg:
+   case intrinsic_op::load_workgroup_id:
+   case intrinsic_op::load_workgroup_id_zero_base:
+   case intrinsic_op::load_num_workgroups:
+   case intrinsic_op::load_workgroup_size:
+   case intrinsic_op::load_subgroup_id:
+   case intrinsic_op::load_subgroup_size:
+   case intrinsic_op::load_base_vertex:
+   case intrinsic_op::load_base_instance:
+   case intrinsic_op::load_first_vertex:
+   case intrinsic_op::load_draw_id:
+   case intrinsic_op::load_is_indexed_draw:
+   case intrinsic_op::resource_intel:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* Subgroup operations whose result is the same in every channel whatever
+ * the sources are.
+ */
+bool
+intrinsic_uniform_by_nature(const nir::intrinsic_instr &in)
+{
+   switch (in.op) {
+   case intrinsic_op::ballot:
+   case intrinsic_op::vote_all:
+   case intrinsic_op::vote_any:
+   case intrinsic_op::vote_feq:
+   case intrinsic_op::vote_ieq:
+   case intrinsic_op::read_first_invocation:
+   case intrinsic_op::first_invocation:
+   case intrinsic_op::last_invocation:
+      return true;
+   case intrinsic_op::reduce:
+      return in.index(nir::intrinsic_index::cluster_size) == 0;
+   default:
+      return false;
+   }
+}
+
+class analysis {
+public:
+   analysis(const nir::function_impl &impl, unsigned width)
+      : impl(impl), width(width) {}
+
+   nir_facts run();
+
+private:
+   const nir::function_impl &impl;
+   unsigned width;
+   nir_facts f;
+   std::unordered_set<const nir::def *> divergent_regs;
+   std::unordered_set<const nir::loop *> divergent_loops;
+   std::unordered_set<const nir::def *> forced;
+   /* (def, block using it) for every source, including if conditions. */
+   std::vector<std::pair<const nir::def *, const nir::block *>> uses;
+   std::unordered_map<const nir::if_ *, const nir::block *> if_block;
+
+   void collect(const nir::cf_list &list, const nir::block *&prev);
+   bool pass();
+   bool in_divergent_cf(const nir::block *b) const;
+   bool def_uniform(const nir::instr &in) const;
+   void flags();
+};
+
+template <typename F>
+void
+for_each_src(const nir::instr &in, F fn)
+{
+   switch (in.type) {
+   case nir::instr_type::alu:
+      for (const nir::alu_src &s : static_cast<const nir::alu_instr &>(in).srcs)
+         fn(s.ssa);
+      break;
+   case nir::instr_type::intrinsic:
+      for (const nir::src &s : static_cast<const nir::intrinsic_instr &>(in).srcs)
+         fn(s.ssa);
+      break;
+   case nir::instr_type::tex:
+      for (const nir::tex_src &s : static_cast<const nir::tex_instr &>(in).srcs)
+         fn(s.ssa);
+      break;
+   case nir::instr_type::phi:
+      for (const nir::phi_src &s : static_cast<const nir::phi_instr &>(in).srcs)
+         fn(s.ssa);
+      break;
+   default:
+      break;
+   }
+}
+
+void
+analysis::collect(const nir::cf_list &list, const nir::block *&prev)
+{
+   for (const auto &node : list) {
+      switch (node->type) {
+      case nir::cf_type::block: {
+         auto *b = static_cast<const nir::block *>(node.get());
+         for (const auto &in : b->instrs)
+            for_each_src(*in, [&](const nir::def *d) { uses.push_back({d, b}); });
+         prev = b;
+         break;
+      }
+      case nir::cf_type::if_: {
+         auto *nif = static_cast<const nir::if_ *>(node.get());
+         uses.push_back({nif->condition.ssa, prev});
+         if_block[nif] = prev;
+         collect(nif->then_list, prev);
+         collect(nif->else_list, prev);
+         break;
+      }
+      case nir::cf_type::loop: {
+         auto *l = static_cast<const nir::loop *>(node.get());
+         collect(l->body, prev);
+         collect(l->continue_list, prev);
+         break;
+      }
+      }
+   }
+}
+
+bool
+analysis::in_divergent_cf(const nir::block *b) const
+{
+   for (const nir::cf_node *n = b->parent; n; n = n->parent) {
+      if (n->type == nir::cf_type::if_ &&
+          f.divergent_ifs.count(static_cast<const nir::if_ *>(n)))
+         return true;
+      if (n->type == nir::cf_type::loop &&
+          divergent_loops.count(static_cast<const nir::loop *>(n)))
+         return true;
+   }
+   return false;
+}
+
+bool
+analysis::def_uniform(const nir::instr &in) const
+{
+   const nir::def *d = in.get_def();
+   if (!d || d->divergent || forced.count(d))
+      return false;
+   bool srcs_uniform = true;
+   for_each_src(in, [&](const nir::def *s) {
+      if (!f.uniform.count(s))
+         srcs_uniform = false;
+   });
+
+   switch (in.type) {
+   case nir::instr_type::load_const:
+   case nir::instr_type::undef:
+      return true;
+   case nir::instr_type::alu:
+      return srcs_uniform;
+   case nir::instr_type::intrinsic: {
+      auto &ii = static_cast<const nir::intrinsic_instr &>(in);
+      if (intrinsic_uniform_by_nature(ii))
+         return true;
+      if (ii.op == intrinsic_op::read_invocation)
+         return f.uniform.count(ii.srcs[1].ssa);
+      if (ii.op == intrinsic_op::load_reg)
+         return !divergent_regs.count(ii.srcs[0].ssa);
+      return intrinsic_may_be_uniform(ii.op) && srcs_uniform;
+   }
+   default:
+      /* Texture results and phis (absent from the final form) are per
+       * channel: the sampler runs at the dispatch width.
+       */
+      return false;
+   }
+}
+
+bool
+analysis::pass()
+{
+   /* Only these sets grow; uniform is recomputed from them each pass, so
+    * a pass in which none grows leaves everything consistent.
+    */
+   size_t before = divergent_regs.size() + divergent_loops.size() +
+                   f.divergent_ifs.size() + forced.size();
+
+   f.uniform.clear();
+   for (const nir::block *b : nir::blocks_in_order(impl)) {
+      for (const auto &in : b->instrs) {
+         if (def_uniform(*in))
+            f.uniform.insert(in->get_def());
+         if (in->type != nir::instr_type::intrinsic)
+            continue;
+         auto &ii = static_cast<const nir::intrinsic_instr &>(*in);
+         if (ii.op == intrinsic_op::decl_reg &&
+             ii.index(nir::intrinsic_index::divergent))
+            divergent_regs.insert(&ii.dest);
+         if ((ii.op == intrinsic_op::store_reg ||
+              ii.op == intrinsic_op::store_reg_indirect) &&
+             (!f.uniform.count(ii.srcs[0].ssa) || in_divergent_cf(b)))
+            divergent_regs.insert(ii.srcs[1].ssa);
+         if (ii.op == intrinsic_op::load_reg_indirect ||
+             ii.op == intrinsic_op::store_reg_indirect)
+            divergent_regs.insert(ii.srcs[ii.op == intrinsic_op::load_reg_indirect ? 0 : 1].ssa);
+      }
+   }
+
+   for (auto &[nif, b] : if_block) {
+      if (!f.uniform.count(nif->condition.ssa))
+         f.divergent_ifs.insert(nif);
+   }
+
+   /* A break or continue under a divergent if (inside its loop) makes the
+    * loop's exit divergent.
+    */
+   for (const nir::block *b : nir::blocks_in_order(impl)) {
+      if (b->instrs.empty() || b->instrs.back()->type != nir::instr_type::jump)
+         continue;
+      bool divergent = false;
+      for (const nir::cf_node *n = b->parent; n; n = n->parent) {
+         if (n->type == nir::cf_type::if_ &&
+             f.divergent_ifs.count(static_cast<const nir::if_ *>(n)))
+            divergent = true;
+         if (n->type == nir::cf_type::loop) {
+            if (divergent)
+               divergent_loops.insert(static_cast<const nir::loop *>(n));
+            break;
+         }
+      }
+   }
+
+   for (auto &[d, ub] : uses) {
+      if (!d->parent || !d->parent->block)
+         continue;
+      for (const nir::cf_node *n = d->parent->block->parent; n; n = n->parent) {
+         if (n->type != nir::cf_type::loop ||
+             !divergent_loops.count(static_cast<const nir::loop *>(n)))
+            continue;
+         bool inside = false;
+         for (const nir::cf_node *m = ub ? ub->parent : nullptr; m; m = m->parent)
+            inside |= m == n;
+         if (!inside)
+            forced.insert(d);
+      }
+   }
+
+   size_t after = divergent_regs.size() + divergent_loops.size() +
+                  f.divergent_ifs.size() + forced.size();
+   return after != before;
+}
+
+/* Comparisons whose result feeds a predicate in the same block at the same
+ * width define a flag as well; the 0/~0 value is kept only if something
+ * else reads it.
+ */
+void
+analysis::flags()
+{
+   std::unordered_map<const nir::def *, bool> flag_use, value_use;
+   auto use = [&](const nir::def *d, bool as_flag) {
+      (as_flag ? flag_use : value_use)[d] = true;
+   };
+   for (const nir::block *b : nir::blocks_in_order(impl)) {
+      for (const auto &in : b->instrs) {
+         if (in->type == nir::instr_type::alu) {
+            auto &alu = static_cast<const nir::alu_instr &>(*in);
+            bool csel = alu_is_bool_select(alu.op);
+            for (unsigned i = 0; i < alu.srcs.size(); i++) {
+               const nir::def *d = alu.srcs[i].ssa;
+               bool same = d->parent && d->parent->block == b &&
+                           f.uniform.count(d) == f.uniform.count(&alu.dest);
+               use(d, csel && i == 0 && same);
+            }
+            continue;
+         }
+         if (in->type == nir::instr_type::intrinsic) {
+            auto &ii = static_cast<const nir::intrinsic_instr &>(*in);
+            bool pred = ii.op == intrinsic_op::discard_if ||
+                        ii.op == intrinsic_op::demote_if ||
+                        ii.op == intrinsic_op::terminate_if;
+            for (const nir::src &s : ii.srcs) {
+               bool same = s.ssa->parent && s.ssa->parent->block == b &&
+                           !f.uniform.count(s.ssa);
+               use(s.ssa, pred && same);
+            }
+            continue;
+         }
+         for_each_src(*in, [&](const nir::def *d) { use(d, false); });
+      }
+   }
+   for (auto &[nif, b] : if_block) {
+      const nir::def *d = nif->condition.ssa;
+      use(d, d->parent && d->parent->block == b && !f.uniform.count(d));
+   }
+   for (auto &[d, yes] : flag_use) {
+      if (!d->parent || d->parent->type != nir::instr_type::alu ||
+          !alu_ends_in_cmp(static_cast<const nir::alu_instr *>(d->parent)->op))
+         continue;
+      f.want_flag.insert(d);
+   }
+   for (auto &[d, yes] : value_use)
+      f.want_value.insert(d);
+   /* A comparison without a flag use still needs its value. */
+   for (auto &[d, yes] : flag_use) {
+      if (!f.want_flag.count(d))
+         f.want_value.insert(d);
+   }
+}
+
+nir_facts
+analysis::run()
+{
+   const nir::block *prev = nullptr;
+   collect(impl.body, prev);
+   for (unsigned i = 0; i < 32 && pass(); i++)
+      ;
+   (void)width;
+   for (const nir::block *b : nir::blocks_in_order(impl)) {
+      for (const auto &in : b->instrs) {
+         if (in->type == nir::instr_type::intrinsic &&
+             static_cast<const nir::intrinsic_instr &>(*in).op == intrinsic_op::decl_reg &&
+             !divergent_regs.count(in->get_def()))
+            f.uniform_regs.insert(in->get_def());
+      }
+   }
+   flags();
+   return f;
+}
+
+} /* anonymous namespace */
+
+nir_facts
+analyze_nir(const nir::function_impl &impl, unsigned dispatch_width)
+{
+   return analysis(impl, dispatch_width).run();
+}
+
+} /* namespace ibis */

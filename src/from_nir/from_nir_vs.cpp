@@ -1,0 +1,153 @@
+/*
+ * Vertex shaders (SIMD8): vertex attributes and the vertex/instance ids
+ * from the payload, and the URB writes of the VUE that end the thread.
+ */
+#include <algorithm>
+
+#include "from_nir/from_nir_private.h"
+
+namespace ibis {
+
+using nir::intrinsic_index;
+using nir::intrinsic_op;
+
+namespace {
+
+/* brw_compute_vue_map for Gen6+ without separate shader objects: slot 0
+ * is the VUE header (point size, layer, viewport), slot 1 the position,
+ * then the clip distances and the other outputs in slot order.
+ */
+std::vector<int>
+brw_vue_map(const std::vector<int> &written)
+{
+   std::vector<int> map = {VARYING_SLOT_PSIZ, VARYING_SLOT_POS};
+   auto has = [&](int s) {
+      return std::find(written.begin(), written.end(), s) != written.end();
+   };
+   for (int s : {int(VARYING_SLOT_CLIP_DIST0), int(VARYING_SLOT_CLIP_DIST1)}) {
+      if (has(s))
+         map.push_back(s);
+   }
+   std::vector<int> rest;
+   for (int s : written) {
+      if (s != VARYING_SLOT_POS && s != VARYING_SLOT_PSIZ &&
+          s != VARYING_SLOT_CLIP_DIST0 && s != VARYING_SLOT_CLIP_DIST1 &&
+          s != VARYING_SLOT_LAYER && s != VARYING_SLOT_VIEWPORT)
+         rest.push_back(s);
+   }
+   std::sort(rest.begin(), rest.end());
+   map.insert(map.end(), rest.begin(), rest.end());
+   return map;
+}
+
+} /* anonymous namespace */
+
+bool
+nir_translator::emit_vs_intrinsic(const nir::intrinsic_instr &in)
+{
+   auto attr = [&](int index, unsigned comp) {
+      if (!attrs) {
+         attrs = bld.attr(data_type::f32, std::max<size_t>(1, payload.attr_slots.size()) * 4);
+         attrs->phys = phys_reg{phys_reg::grf, uint16_t(payload.attr_start), 0};
+      }
+      return operand(attrs).component(index * 4 + comp);
+   };
+   /* The vertex/instance id slot: x base vertex, y base instance,
+    * z vertex id (zero based), w instance id; the draw id slot: x draw id,
+    * y is-indexed-draw.
+    */
+   auto sgvs = [&](int slot, unsigned comp) {
+      IBIS_CHECK(slot >= 0, "no system value slot in the VS payload");
+      builder b = def_builder(in.dest);
+      return operand(b.mov(data_type::u32, attr(slot, comp).as_type(data_type::u32)));
+   };
+
+   switch (in.op) {
+   case intrinsic_op::load_input: {
+      operand off = src(in.srcs[0].ssa, 0);
+      if (!off.is_imm())
+         unsupported("indirectly indexed vertex attributes are not supported");
+      if (in.dest.bit_size != 32)
+         unsupported("%u-bit vertex attributes are not supported", in.dest.bit_size);
+      int a = payload.attr_index(in.get_io_semantics().location + int(off.imm));
+      IBIS_CHECK(a >= 0, "attribute missing from the payload");
+      comps c;
+      for (unsigned i = 0; i < in.num_components; i++)
+         c.push_back(attr(a, in.index(intrinsic_index::component) + i));
+      set_def(in.dest, c);
+      return true;
+   }
+   case intrinsic_op::load_vertex_id_zero_base:
+      set_def(in.dest, {sgvs(payload.vs_sgvs_slot, 2)});
+      return true;
+   case intrinsic_op::load_vertex_id: {
+      operand zero_based = sgvs(payload.vs_sgvs_slot, 2);
+      operand first = sgvs(payload.vs_sgvs_slot, 0);
+      set_def(in.dest, {operand(def_builder(in.dest).add(data_type::u32, zero_based, first))});
+      return true;
+   }
+   case intrinsic_op::load_instance_id:
+      set_def(in.dest, {sgvs(payload.vs_sgvs_slot, 3)});
+      return true;
+   case intrinsic_op::load_base_vertex:
+   case intrinsic_op::load_first_vertex:
+      set_def(in.dest, {sgvs(payload.vs_sgvs_slot, 0)});
+      return true;
+   case intrinsic_op::load_base_instance:
+      set_def(in.dest, {sgvs(payload.vs_sgvs_slot, 1)});
+      return true;
+   case intrinsic_op::load_draw_id:
+      set_def(in.dest, {sgvs(payload.vs_drawid_slot, 0)});
+      return true;
+   case intrinsic_op::load_is_indexed_draw:
+      set_def(in.dest, {sgvs(payload.vs_drawid_slot, 1)});
+      return true;
+   case intrinsic_op::store_output:
+      store_output(in, in.get_io_semantics().location);
+      return true;
+   default:
+      return false;
+   }
+}
+
+void
+nir_translator::vs_finish()
+{
+   payload.vue_slots = opts.vs_vue_slots.empty() ? brw_vue_map(output_slots)
+                                                 : opts.vs_vue_slots;
+   builder b = bld.exec(width);
+   value *handles = hw(1, data_type::u32);
+
+   /* Two VUE slots (8 registers at SIMD8) per message, as brw does; the
+    * header slot carries point size, layer and viewport when written.
+    */
+   const std::vector<int> &map = payload.vue_slots;
+   for (size_t s = 0; s < map.size(); s += 2) {
+      comps c;
+      unsigned n = std::min<size_t>(2, map.size() - s);
+      for (unsigned k = 0; k < n; k++) {
+         int slot = map[s + k];
+         for (unsigned j = 0; j < 4; j++) {
+            value *v = nullptr;
+            if (slot == VARYING_SLOT_PSIZ) {
+               /* Header: w is the point size, y the layer, z the viewport. */
+               static const int header[4] = {-1, VARYING_SLOT_LAYER,
+                                             VARYING_SLOT_VIEWPORT, VARYING_SLOT_PSIZ};
+               if (header[j] >= 0)
+                  v = read_output(header[j], 0);
+            } else {
+               v = read_output(slot, j);
+            }
+            c.push_back(v ? operand(v) : operand::imm_u32(0));
+         }
+      }
+      operand data = gather(b, c, data_type::u32);
+      instr *w = b.emit(opcode::urb_write_logical, {},
+                        {operand(handles), operand::imm_u32(s), operand(), data,
+                         operand::imm_u32(4 * n)});
+      if (s + 2 >= map.size())
+         w->flags |= INSTR_EOT;
+   }
+}
+
+} /* namespace ibis */
