@@ -281,6 +281,13 @@ bool compact_for_emit(const native &n, gen g, uint64_t *out);
  */
 void emit(std::vector<uint8_t> &out, const inst &in, gen g, bool compaction);
 
+/* Encodes a program whose branch offsets count 16 bytes per instruction
+ * (as parse_asm() gives them, and as a code generator naturally computes
+ * them), compacting what can be compacted when compaction is on and moving
+ * the branch offsets to match.  Branches themselves stay native.
+ */
+std::vector<uint8_t> encode_program(std::vector<inst> prog, gen g, bool compaction);
+
 /* ---- Decoding ---- */
 
 /* Never throws on bad bits: unknown encodings decode to opcode::illegal

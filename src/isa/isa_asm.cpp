@@ -886,16 +886,6 @@ private:
    }
 };
 
-/* Byte offsets of each instruction, given which ones are compacted. */
-std::vector<size_t>
-offsets_of(const std::vector<uint8_t> &sizes)
-{
-   std::vector<size_t> off(sizes.size() + 1, 0);
-   for (size_t i = 0; i < sizes.size(); i++)
-      off[i + 1] = off[i] + sizes[i];
-   return off;
-}
-
 } /* namespace */
 
 static std::vector<parsed_inst>
@@ -929,18 +919,19 @@ parse_all(const std::string &text, gen g, const std::string &filename,
    return p.insts;
 }
 
+/* Branch offsets in bytes of the native layout (16 per instruction). */
 static void
 set_targets(std::vector<parsed_inst> &insts,
-            const std::vector<std::pair<std::string, size_t>> &labels,
-            const std::vector<size_t> &off)
+            const std::vector<std::pair<std::string, size_t>> &labels)
 {
    for (size_t i = 0; i < insts.size(); i++) {
       parsed_inst &pi = insts[i];
       for (const auto &l : labels) {
+         int32_t offset = int32_t(16 * (int64_t(l.second) - int64_t(i)));
          if (!pi.jip_label.empty() && l.first == pi.jip_label)
-            pi.in.jip = int32_t(int64_t(off[l.second]) - int64_t(off[i]));
+            pi.in.jip = offset;
          if (!pi.uip_label.empty() && l.first == pi.uip_label)
-            pi.in.uip = int32_t(int64_t(off[l.second]) - int64_t(off[i]));
+            pi.in.uip = offset;
       }
    }
 }
@@ -950,7 +941,7 @@ parse_asm(const std::string &text, gen g, const std::string &filename)
 {
    std::vector<std::pair<std::string, size_t>> labels;
    std::vector<parsed_inst> insts = parse_all(text, g, filename, &labels);
-   set_targets(insts, labels, offsets_of(std::vector<uint8_t>(insts.size(), 16)));
+   set_targets(insts, labels);
    std::vector<inst> out;
    for (const parsed_inst &pi : insts)
       out.push_back(pi.in);
@@ -962,38 +953,19 @@ assemble(const std::string &text, gen g, bool compaction, const std::string &fil
 {
    std::vector<std::pair<std::string, size_t>> labels;
    std::vector<parsed_inst> insts = parse_all(text, g, filename, &labels);
+   set_targets(insts, labels);
 
-   /* Branches stay native, so their size does not depend on their own
-    * offsets; every other instruction's size is known before layout.
-    */
-   std::vector<native> enc(insts.size());
-   std::vector<uint8_t> sizes(insts.size(), 16);
-   for (size_t i = 0; i < insts.size(); i++) {
+   /* Encode each instruction once here so that errors carry its line. */
+   std::vector<inst> prog;
+   for (const parsed_inst &pi : insts) {
       try {
-         enc[i] = encode(insts[i].in, g);
+         encode(pi.in, g);
       } catch (const ibis::error &e) {
-         throw ibis::error(source_loc{ filename, insts[i].line, 0 }, e.what());
+         throw ibis::error(source_loc{ filename, pi.line, 0 }, e.what());
       }
-      uint64_t c;
-      if (compaction && !has_jip(insts[i].in.op) && compact_for_emit(enc[i], g, &c))
-         sizes[i] = 8;
+      prog.push_back(pi.in);
    }
-   set_targets(insts, labels, offsets_of(sizes));
-
-   std::vector<uint8_t> out;
-   for (size_t i = 0; i < insts.size(); i++) {
-      native n = has_jip(insts[i].in.op) ? encode(insts[i].in, g) : enc[i];
-      uint64_t c;
-      if (sizes[i] == 8 && compact_for_emit(n, g, &c)) {
-         for (unsigned b = 0; b < 8; b++)
-            out.push_back(uint8_t(c >> (8 * b)));
-      } else {
-         for (unsigned w = 0; w < 2; w++)
-            for (unsigned b = 0; b < 8; b++)
-               out.push_back(uint8_t(n[w] >> (8 * b)));
-      }
-   }
-   return out;
+   return encode_program(prog, g, compaction);
 }
 
 } /* namespace ibis::isa */

@@ -555,4 +555,46 @@ emit(std::vector<uint8_t> &out, const inst &in, gen g, bool compaction)
    }
 }
 
+std::vector<uint8_t>
+encode_program(std::vector<inst> prog, gen g, bool compaction)
+{
+   /* Branches stay native, so every size is known before the layout. */
+   std::vector<native> enc(prog.size());
+   std::vector<bool> small(prog.size(), false);
+   std::vector<size_t> off(prog.size() + 1, 0);
+   for (size_t i = 0; i < prog.size(); i++) {
+      enc[i] = encode(prog[i], g);
+      uint64_t c;
+      small[i] = compaction && !has_jip(prog[i].op) && compact_for_emit(enc[i], g, &c);
+      off[i + 1] = off[i] + (small[i] ? 8 : 16);
+   }
+
+   auto retarget = [&](size_t i, int32_t jump) {
+      int64_t target = int64_t(i) + jump / 16;
+      if (jump % 16 || target < 0 || target > int64_t(prog.size()))
+         throw ibis::error(strfmt("instruction %zu jumps to %d, not to an instruction", i, jump));
+      return int32_t(int64_t(off[target]) - int64_t(off[i]));
+   };
+
+   std::vector<uint8_t> out;
+   for (size_t i = 0; i < prog.size(); i++) {
+      if (has_jip(prog[i].op) && compaction) {
+         prog[i].jip = retarget(i, prog[i].jip);
+         if (has_uip(prog[i].op))
+            prog[i].uip = retarget(i, prog[i].uip);
+         enc[i] = encode(prog[i], g);
+      }
+      uint64_t c;
+      if (small[i] && compact_for_emit(enc[i], g, &c)) {
+         for (unsigned b = 0; b < 8; b++)
+            out.push_back(uint8_t(c >> (8 * b)));
+      } else {
+         for (unsigned w = 0; w < 2; w++)
+            for (unsigned b = 0; b < 8; b++)
+               out.push_back(uint8_t(enc[i][w] >> (8 * b)));
+      }
+   }
+   return out;
+}
+
 } /* namespace ibis::isa */

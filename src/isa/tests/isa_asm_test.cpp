@@ -102,6 +102,19 @@ TEST(IsaAsm, CompactionShrinksAndLabelsFollow)
    loop.pred_inv = true;
    emit(built, loop, gen::gen9, true);
    EXPECT_EQ(built, compacted);
+
+   /* encode_program() moves branch offsets given in the native layout. */
+   std::vector<inst> prog2 = {
+      make(opcode::add, 8, grf(1, type::F), grf(1, type::F), grf(2, type::F)),
+      make(opcode::mov, 8, grf(3, type::UD), grf(4, type::UD)),
+      make_branch(opcode::while_, 8, -32),
+   };
+   prog2[2].pred = pred_ctrl::normal;
+   prog2[2].pred_inv = true;
+   EXPECT_EQ(encode_program(prog2, gen::gen9, true), compacted);
+   EXPECT_EQ(encode_program(prog2, gen::gen9, false), native_bytes);
+   prog2[2].jip = -24;
+   EXPECT_THROW(encode_program(prog2, gen::gen9, true), ibis::error);
 }
 
 /* The builders give the same bits as the text Mesa's tests use. */
