@@ -202,7 +202,12 @@ parser::parse_value_id()
    expect('%');
    if (!isdigit((unsigned char)peek()))
       err("expected a value number after '%%'");
-   return number();
+   source_loc at = loc();
+   unsigned id = number();
+   /* Values are indexed by number: keep the table reasonable. */
+   if (id >= (1u << 24))
+      error_at(at, strfmt("value number %u is too large", id));
+   return id;
 }
 
 /* "f32x16+16[4]" then an optional "@g12.0". */
@@ -229,6 +234,8 @@ parser::parse_spec(reg_file file, uint32_t id, const source_loc &at)
       length = number(), expect(']');
    if (width == 0 || width > 32 || (width & (width - 1)))
       error_at(at, strfmt("bad SIMD width %u", width));
+   if (group >= 32)
+      error_at(at, strfmt("bad group %u", group));
    if (length == 0 || length > 1024)
       error_at(at, strfmt("bad length %u", length));
    /* A definition declares an SSA value, or a FLAG value by its type. */
@@ -274,11 +281,16 @@ parser::parse_phys()
       p.kind = phys_reg::acc;
    else
       err("unknown register file in '@%s'", name.c_str());
-   p.nr = strtoul(name.c_str() + digits, nullptr, 10);
+   unsigned long nr = strtoul(name.c_str() + digits, nullptr, 10);
+   unsigned subreg = 0;
    if (peek() == '.') {
       pos++;
-      p.subreg = number();
+      subreg = number();
    }
+   if (nr > UINT16_MAX || subreg > UINT16_MAX)
+      err("register number out of range");
+   p.nr = nr;
+   p.subreg = subreg;
    return p;
 }
 

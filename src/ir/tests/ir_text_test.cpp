@@ -348,6 +348,14 @@ TEST(ir_text, parse_errors_name_file_line_and_column)
       uniform %1:f32x1
       uniform %1:f32x1
    )"), "t.ibis:3:9: %1 is declared twice");
+   EXPECT_EQ(parse_error(R"(
+      shader fs simd8
+      uniform %99999999:f32x1
+   )"), "t.ibis:2:10: value number 99999999 is too large");
+   EXPECT_EQ(parse_error(R"(
+      shader fs simd8
+      attr %1:f32x8+40
+   )"), "t.ibis:2:6: bad group 40");
 }
 
 TEST(ir_text, structure_errors)
