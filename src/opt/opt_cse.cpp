@@ -26,6 +26,7 @@
  */
 #include "opt/opt.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "ir/ibis_analysis.h"
@@ -171,13 +172,15 @@ writes_only_values(const instr *in)
    return true;
 }
 
-/* The sequence's writes may be numbered: each writes only v. */
+/* The sequence's writes may be numbered: each writes only v, all in one
+ * block.
+ */
 bool
 is_wlr_expression(const std::vector<instr *> &writes, const value *v)
 {
    for (const instr *w : writes) {
       if (!is_expression(w) || w->flag_def() || w->num_dsts() != 1 ||
-          w->dst(0).val != v)
+          w->dst(0).val != v || w->parent() != writes[0]->parent())
          return false;
    }
    return true;
@@ -185,12 +188,20 @@ is_wlr_expression(const std::vector<instr *> &writes, const value *v)
 
 class cse {
 public:
-   explicit cse(shader &s) : sh(s), dom(s) {}
+   explicit cse(shader &s) : sh(s), dom(s), final_ip(s.value_id_bound())
+   {
+      /* The final write of each WLR value: its defs share one block. */
+      for (const value *v : s.values()) {
+         for (const instr *d : v->defs())
+            final_ip[v->id] = std::max(final_ip[v->id], d->ip);
+      }
+   }
    bool run();
 
 private:
    shader &sh;
    dominance dom;
+   std::vector<unsigned> final_ip;    /* by value id */
    std::unordered_map<vn_key, vn_entry, key_hash> table;
    /* What to restore on leaving a subtree: the key, and the entry it
     * shadowed, if any.
@@ -280,11 +291,7 @@ cse::visit(block *b)
             wlr = d.val;
       }
       if (wlr) {
-         /* Defs in one block: the final write has the largest number. */
-         bool final = true;
-         for (const instr *d : wlr->defs())
-            final &= d->ip <= in->ip;
-         if (final && wlr->defs().size() && wlr->defs()[0]->parent() == b)
+         if (in->ip == final_ip[wlr->id])
             number_wlr(in, wlr);
       } else if (is_expression(in) && writes_only_values(in)) {
          number_instr(in);

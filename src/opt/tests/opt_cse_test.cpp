@@ -201,3 +201,34 @@ TEST(opt_cse, hardware_state_is_not_numbered)
    )";
    EXPECT_TRUE(check_opt(program, "cse", program));
 }
+
+/* 4000 rounds of: two equal adds, a copy of the second, a mul of both,
+ * all reading one broadcast copy.  The passes must stay near linear (a
+ * quadratic walk would blow the test's time limit, especially under ASan);
+ * the result is one add and one mul per round.
+ */
+TEST(opt_cse, long_program)
+{
+   const unsigned rounds = 4000;
+   std::string in = "shader fs simd8\nattr %1:f32x8\nuniform %2:f32x1\nblock0:\n"
+                    "%3:f32x8 = mov %2\n";
+   std::string out = "block0:\n";
+   unsigned prev = 1, id = 4;
+   for (unsigned i = 0; i < rounds; i++) {
+      unsigned a = id++, b = id++, c = id++, m = id++;
+      auto p = std::to_string(prev), sa = std::to_string(a),
+           sb = std::to_string(b), sc = std::to_string(c),
+           sm = std::to_string(m);
+      in += "%" + sa + ":f32x8 = add %" + p + ", %3\n";
+      in += "%" + sb + ":f32x8 = add %" + p + ", %3\n";
+      in += "%" + sc + ":f32x8 = mov %" + sb + "\n";
+      in += "%" + sm + ":f32x8 = mul %" + sa + ", %" + sc + "\n";
+      out += "%" + sa + ":f32x8 = add %" + p + ", %2\n";
+      out += "%" + sm + ":f32x8 = mul %" + sa + ", %" + sa + "\n";
+      prev = m;
+   }
+   std::string w = "%" + std::to_string(prev);
+   in += "untyped_write_logical 0:u32, " + w + ", " + w + ", 1:u32\n";
+   out += "untyped_write_logical 0:u32, " + w + ", " + w + ", 1:u32\n";
+   EXPECT_TRUE(check_opt(in, "copy-prop,cse,copy-prop,dce", out));
+}
