@@ -205,7 +205,7 @@ parser::parse_value_id()
    source_loc at = loc();
    unsigned id = number();
    /* Values are indexed by number: keep the table reasonable. */
-   if (id >= (1u << 24))
+   if (id >= (1u << 20))
       error_at(at, strfmt("value number %u is too large", id));
    return id;
 }
