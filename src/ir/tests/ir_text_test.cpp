@@ -3,7 +3,9 @@
  * every opcode and register file, and bad text is reported at its line and
  * column.
  */
+#include <fstream>
 #include <set>
+#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -12,6 +14,7 @@
 #include "ir/ibis_validate.h"
 #include "ir/testing/ibis_check.h"
 #include "util/ibis_error.h"
+#include "util/ibis_test.h"
 
 using namespace ibis;
 using ibis::testing::check_round_trip;
@@ -466,4 +469,20 @@ TEST(ir_text, builder_matches_text)
          fb_write_logical %6, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
    )"));
    EXPECT_EQ(validate_errors(s), std::vector<std::string>());
+}
+
+/* The example of docs/ir.md stays true. */
+TEST(ir_text, docs_example_round_trips)
+{
+   std::ifstream f(ibis::test::source_dir() + "/docs/ir.md");
+   ASSERT_TRUE(f) << "docs/ir.md not found";
+   std::stringstream doc;
+   doc << f.rdbuf();
+   std::string text = doc.str();
+   size_t start = text.find("```\nshader ");
+   ASSERT_NE(start, std::string::npos);
+   start += 4;
+   std::string example = text.substr(start, text.find("```", start) - start);
+   EXPECT_TRUE(check_round_trip(example));
+   EXPECT_EQ(validate_errors(*parse_shader(example)), std::vector<std::string>());
 }
