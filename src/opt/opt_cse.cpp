@@ -15,7 +15,7 @@
  * numbered on their own.
  *
  * Not numbered: side effects, control flow, sends other than pure loads
- * (sampler, constant buffers), accumulator users, instructions reading a
+ * (sampler, constant buffers, pixel interpolator), accumulator users, instructions reading a
  * HW_REG or writing anything but SSA/FLAG values, and find_live_channel,
  * which depends on the execution mask where it runs.  An instruction that
  * defines a flag is only merged within its block with no flag defined in
@@ -131,7 +131,8 @@ bool
 is_pure_load(opcode op)
 {
    return op == opcode::tex_logical || op == opcode::uniform_block_read_logical ||
-          op == opcode::varying_pull_constant_logical;
+          op == opcode::varying_pull_constant_logical ||
+          op == opcode::interp_logical;
 }
 
 /* May two of these compute the same thing? */
@@ -240,7 +241,7 @@ cse::insert(vn_key &&k, const vn_entry &e)
 void
 cse::number_instr(instr *in)
 {
-   vn_key k;
+   vn_key k{0};   /* one instruction */
    put_instr(k, in, nullptr);
    auto it = table.find(k);
    if (it != table.end() && may_merge(it->second, in)) {
@@ -264,7 +265,7 @@ cse::number_wlr(instr *final_write, value *v)
    std::vector<instr *> writes = wlr_writes(v);
    if (!is_wlr_expression(writes, v))
       return;
-   vn_key k;
+   vn_key k{1};   /* a WLR sequence */
    put_value_spec(k, v);
    for (const instr *w : writes)
       put_instr(k, w, v);

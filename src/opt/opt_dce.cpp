@@ -1,7 +1,7 @@
 /*
  * Dead code elimination by marking: start from the instructions that must
- * stay (side effects, control flow, writes of fixed registers and of the
- * accumulator a later instruction reads), mark every value they read live,
+ * stay (side effects, control flow, physical sends, writes of fixed
+ * registers and of the accumulator a later instruction reads), mark every value they read live,
  * and every writer of a live value, until nothing changes; then delete the
  * unmarked instructions.
  *
@@ -35,11 +35,14 @@ writes_fixed_register(const instr *in)
    return false;
 }
 
-/* Must stay whatever reads its results. */
+/* Must stay whatever reads its results.  A physical send's message is
+ * opaque here: it may write memory.
+ */
 bool
 is_root(const instr *in)
 {
    return in->has_side_effects() || in->info().kind == opcode_kind::cf ||
+          in->op == opcode::send ||
           (in->flags & INSTR_EOT) || writes_fixed_register(in);
 }
 

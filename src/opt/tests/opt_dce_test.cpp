@@ -212,3 +212,15 @@ TEST(opt_dce, fixed_registers_and_accumulator)
          untyped_write_logical 0:u32, %4, %4, 1:u32
    )"));
 }
+
+/* A physical send may write memory whatever its descriptor says. */
+TEST(opt_dce, physical_send_stays)
+{
+   const char *program = R"(
+      shader cs simd8
+      attr %1:u32x8
+      block0:
+         %2:u32x8 = send 10:u32, 0x2410000:u32, 0:u32, %1, _
+   )";
+   EXPECT_TRUE(check_opt(program, "dce", program));
+}
