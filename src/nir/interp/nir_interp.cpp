@@ -238,7 +238,7 @@ machine::machine(const shader &s, const inputs &in)
    for (const auto &[index, t] : in.textures)
       check_texture(t, index);
    for (const auto &[loc, v] : in.attribs) {
-      if (v.size() != 1 && v.size() < simd_)
+      if (v.size() > 1 && v.size() < simd_)
          throw error(strfmt("attribute %u: %zu values for SIMD%u", loc,
                             v.size(), simd_));
    }
@@ -799,7 +799,7 @@ machine::exec_io(const intrinsic_instr &in, lane_mask mask)
          for (unsigned s = 0; s < 2; s++) {
             if (stage == shader_stage::vertex) {
                auto it = in_.attribs.find(loc + s);
-               if (it != in_.attribs.end())
+               if (it != in_.attribs.end() && !it->second.empty())
                   w[s] = it->second[it->second.size() == 1 ? 0 : c];
             } else if (stage == shader_stage::fragment) {
                /* Flat: the provoking vertex, vertex 0. */
