@@ -325,7 +325,8 @@ parser::statement(const line &l)
 {
    const token &key = l.head[0];
    const std::string &k = key.text;
-   auto arg_count = [&](size_t n) {
+   /* n arguments after the key; values after a colon only if colon. */
+   auto arg_count = [&](size_t n, bool colon = false) {
       if (l.head.size() != n + 1)
       {
          const std::string msg = "'" + k + "' takes " + std::to_string(n) +
@@ -334,8 +335,9 @@ parser::statement(const line &l)
             fail_at(l.head[n + 1], msg);
          fail_end(l, msg);
       }
-      if (l.has_colon)
-         fail_end(l, "'" + k + "' takes no ':'");
+      if (l.has_colon != colon)
+         fail_end(l, colon ? "expected ':' and values"
+                           : "'" + k + "' takes no ':'");
    };
    auto u32_arg = [&](size_t i) { return uint32_t(number(l.head[i], UINT32_MAX)); };
    /* A per-channel list: "key C: v" or "key: v0 v1 ..." for channels 0... */
@@ -369,7 +371,7 @@ parser::statement(const line &l)
       arg_count(1);
       (k == "channels" ? in_.channels : in_.helpers) = u32_arg(1);
    } else if (k == "push" || k == "shared") {
-      arg_count(0);
+      arg_count(0, true);
       (k == "push" ? in_.push : in_.shared) = bytes(l);
    } else if (k == "ubo" || k == "ssbo") {
       if (l.head.size() != 2)
@@ -438,14 +440,14 @@ parser::statement(const line &l)
             in_.pixel.push_back({real(l.values[i]), real(l.values[i + 1])});
       }
    } else if (k == "triangle") {
-      arg_count(0);
+      arg_count(0, true);
       expect_values(l, 12);
       for (unsigned v = 0; v < 3; v++) {
          in_.triangle[v] = {real(l.values[4 * v]), real(l.values[4 * v + 1]),
                             real(l.values[4 * v + 2]), real(l.values[4 * v + 3])};
       }
    } else if (k == "sample_pos") {
-      arg_count(0);
+      arg_count(0, true);
       if (l.values.empty() || l.values.size() % 2)
          fail_end(l, "expected x y per sample");
       in_.sample_pos.clear();
