@@ -1,7 +1,7 @@
 /*
- * ibis-asm: assembles i965_asm syntax into Gen8/Gen9 machine code.
+ * ibis-asm: assembles i965_asm syntax into Gen8, Gen9 or Gen11 machine code.
  *
- *    ibis-asm --gen 9 --type hex|bin [--compact|--no-compact] FILE.asm [-o OUT]
+ *    ibis-asm --gen 8|9|11 --type hex|bin [--compact|--no-compact] FILE.asm [-o OUT]
  *
  * Hex output is what Mesa's i965_asm --type hex prints: one instruction a
  * line, bytes as two hex digits separated by spaces (16 bytes native, 8
@@ -21,7 +21,7 @@ using namespace ibis;
 static void
 usage(FILE *f)
 {
-   fprintf(f, "usage: ibis-asm [--gen 8|9] [--type hex|bin] [--compact|--no-compact] "
+   fprintf(f, "usage: ibis-asm [--gen 8|9|11] [--type hex|bin] [--compact|--no-compact] "
               "FILE.asm [-o OUT]\n");
 }
 

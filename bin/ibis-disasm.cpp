@@ -1,7 +1,7 @@
 /*
- * ibis-disasm: prints Gen8/Gen9 machine code in i965_disasm syntax.
+ * ibis-disasm: prints Gen8, Gen9 or Gen11 machine code in i965_disasm syntax.
  *
- *    ibis-disasm [--gen 8|9] FILE
+ *    ibis-disasm [--gen 8|9|11] FILE
  *
  * FILE is raw binary, or hex text as ibis-asm --type hex and i965_asm
  * write it (two-digit bytes separated by white space); the format is
@@ -46,14 +46,14 @@ main(int argc, char **argv)
             return 1;
          }
       } else if (argv[i][0] == '-' && argv[i][1]) {
-         fprintf(stderr, "usage: ibis-disasm [--gen 8|9] FILE\n");
+         fprintf(stderr, "usage: ibis-disasm [--gen 8|9|11] FILE\n");
          return 1;
       } else {
          input = argv[i];
       }
    }
    if (!input) {
-      fprintf(stderr, "usage: ibis-disasm [--gen 8|9] FILE\n");
+      fprintf(stderr, "usage: ibis-disasm [--gen 8|9|11] FILE\n");
       return 1;
    }
 

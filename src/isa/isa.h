@@ -1,5 +1,6 @@
 /*
- * The GEN instruction set (Gen8/Gen9 encoding; Gen11 recognised by name).
+ * The GEN instruction set: Gen8/Gen9 encoding, and Gen11 (its renumbered
+ * types) for everything but the align1 three-source form.
  *
  * One decoded instruction is an isa::inst: a plain struct with every field
  * the hardware has, in natural units (exec size 16, not its log2; strides
@@ -241,7 +242,10 @@ reg stride(reg r, unsigned hstride);   /* destination stride */
 reg scalar(reg r);                     /* <0,1,0> */
 reg neg(reg r);
 reg abs(reg r);
-/* The src1 of a one-source instruction whose src0 is src0. */
+/* The src1 of a one-source instruction whose src0 is src0: next to an
+ * immediate it has the immediate's type (encoded with the immediate's type
+ * number, as brw does).
+ */
 reg unused_src1(const reg &src0);
 
 /* An ALU instruction with default controls; change fields afterwards. */

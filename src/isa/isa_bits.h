@@ -129,22 +129,25 @@ hstride_dec(unsigned e)
    return e == 0 ? 0 : 1u << (e - 1);
 }
 
-/* Hardware type encodings, per register file (immediates differ). */
+/* Hardware type encodings, per register file (immediates differ) and
+ * generation (Gen11 renumbered them).
+ */
 static inline int
-type_hw(isa::type t, bool immediate)
+type_hw(isa::type t, bool immediate, gen g)
 {
    if (unsigned(t) >= num_types)
       return -1;
    const tables::type_desc &d = tables::types[unsigned(t)];
+   if (g >= gen::gen11)
+      return immediate ? d.imm_hw11 : d.reg_hw11;
    return immediate ? d.imm_hw : d.reg_hw;
 }
 
 static inline isa::type
-type_from_hw(unsigned hw, bool immediate)
+type_from_hw(unsigned hw, bool immediate, gen g)
 {
    for (unsigned i = 0; i < num_types; i++) {
-      const tables::type_desc &d = tables::types[i];
-      if ((immediate ? d.imm_hw : d.reg_hw) == int(hw))
+      if (type_hw(isa::type(i), immediate, g) == int(hw))
          return isa::type(i);
    }
    return isa::type::invalid;

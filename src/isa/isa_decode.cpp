@@ -10,11 +10,11 @@ namespace ibis::isa {
 namespace {
 
 void
-decode_dst(const native &n, inst &in)
+decode_dst(const native &n, inst &in, gen g)
 {
    reg &d = in.dst;
    d.file = reg_file(get(n, fld::dst_reg_file));
-   d.type = type_from_hw(get(n, fld::dst_reg_hw_type), false);
+   d.type = type_from_hw(get(n, fld::dst_reg_hw_type), false, g);
    d.indirect = get(n, fld::dst_address_mode);
    d.hstride = hstride_dec(get(n, fld::dst_hstride));
    d.vstride = 0;
@@ -37,20 +37,35 @@ decode_dst(const native &n, inst &in)
    }
 }
 
+/* src1's file and type below a src0 immediate; a type number equal to
+ * the immediate's means "the immediate's type" (see unused_src1()).
+ */
+void
+decode_src1_under_imm(const native &n, inst &in, gen g)
+{
+   reg &s = in.src[1];
+   s.file = reg_file(get(n, fld::src1_reg_file));
+   unsigned hw = get(n, fld::src1_reg_hw_type);
+   if (s.file != reg_file::imm && int(hw) == type_hw(in.src[0].type, true, g))
+      s.type = in.src[0].type;
+   else
+      s.type = type_from_hw(hw, s.file == reg_file::imm, g);
+}
+
 /* File and type only (what survives below a src0 immediate). */
 void
-decode_src_file_type(const native &n, unsigned i, reg &s)
+decode_src_file_type(const native &n, unsigned i, reg &s, gen g)
 {
    const src_fields &f = src_f[i];
    s.file = reg_file(get(n, f.reg_file));
-   s.type = type_from_hw(get(n, f.reg_hw_type), s.file == reg_file::imm);
+   s.type = type_from_hw(get(n, f.reg_hw_type), s.file == reg_file::imm, g);
 }
 
 void
-decode_src(const native &n, const inst &in, unsigned i, reg &s)
+decode_src(const native &n, const inst &in, unsigned i, reg &s, gen g)
 {
    const src_fields &f = src_f[i];
-   decode_src_file_type(n, i, s);
+   decode_src_file_type(n, i, s, g);
    if (s.file == reg_file::imm) {
       s.imm = is_64bit_imm(s.type) ? get(n, fld::imm64) : get(n, fld::imm32);
       s.vstride = 0;
@@ -187,7 +202,11 @@ decode(const native &n, gen g)
    case op_form::nop:
       break;
    case op_form::tri:
-      decode_tri(n, in);
+      /* Gen10+ three-source instructions are align1, a layout not decoded
+       * here: their operands stay empty.
+       */
+      if (g < gen::gen11)
+         decode_tri(n, in);
       break;
    case op_form::sends:
       decode_sends(n, in);
@@ -195,10 +214,10 @@ decode(const native &n, gen g)
       break;
    case op_form::branch:
    case op_form::branch2:
-      decode_dst(n, in);
-      decode_src_file_type(n, 0, in.src[0]);
+      decode_dst(n, in, g);
+      decode_src_file_type(n, 0, in.src[0], g);
       if (oi.form == op_form::branch) {
-         decode_src_file_type(n, 1, in.src[1]);
+         decode_src1_under_imm(n, in, g);
          in.src[1].width = 1;
       } else {
          in.uip = int32_t(get(n, fld::uip));
@@ -206,27 +225,26 @@ decode(const native &n, gen g)
       in.jip = int32_t(get(n, fld::jip));
       break;
    case op_form::send:
-      decode_dst(n, in);
-      decode_src(n, in, 0, in.src[0]);
-      decode_src_file_type(n, 1, in.src[1]);
+      decode_dst(n, in, g);
+      decode_src(n, in, 0, in.src[0], g);
+      decode_src_file_type(n, 1, in.src[1], g);
       if (in.src[1].file == reg_file::imm) {
          in.desc = get(n, fld::send_desc) & 0x7fffffff;
       } else {
          in.desc_indirect = true;
-         decode_src(n, in, 1, in.src[1]);
+         decode_src(n, in, 1, in.src[1], g);
       }
       in.eot = get(n, fld::eot);
       break;
    default:
-      decode_dst(n, in);
-      decode_src(n, in, 0, in.src[0]);
+      decode_dst(n, in, g);
+      decode_src(n, in, 0, in.src[0], g);
       if (in.src[0].file != reg_file::imm)
-         decode_src(n, in, 1, in.src[1]);
+         decode_src(n, in, 1, in.src[1], g);
       else if (!is_64bit_imm(in.src[0].type))
-         decode_src_file_type(n, 1, in.src[1]);
+         decode_src1_under_imm(n, in, g);
       break;
    }
-   (void)g;
    return in;
 }
 

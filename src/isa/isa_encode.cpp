@@ -22,12 +22,28 @@ checked(unsigned enc, const char *what, unsigned value)
    return enc;
 }
 
+unsigned reg_type_hw(const reg &r, gen g, bool is_dst = false);
+
+/* The type encoding of the src1 that sits below a src0 immediate: brw
+ * gives an absent src1 the immediate's type number.
+ */
+unsigned
+src1_under_imm_hw(const inst &in, gen g)
+{
+   if (in.src[1].file != reg_file::imm && in.src[1].type == in.src[0].type) {
+      int hw = type_hw(in.src[0].type, true, g);
+      if (hw >= 0)
+         return hw;
+   }
+   return reg_type_hw(in.src[1], g);
+}
+
 /* A source's type encoding; a destination is never an immediate. */
 unsigned
-reg_type_hw(const reg &r, bool is_dst = false)
+reg_type_hw(const reg &r, gen g, bool is_dst)
 {
    bool immediate = r.file == reg_file::imm && !is_dst;
-   int hw = type_hw(r.type, immediate);
+   int hw = type_hw(r.type, immediate, g);
    if (hw < 0)
       throw ibis::error(strfmt("type %s is not valid for %s", type_name(r.type),
                                immediate ? "an immediate" : "a register"));
@@ -66,11 +82,11 @@ encode_header(native &n, const inst &in)
 }
 
 void
-encode_dst(native &n, const inst &in)
+encode_dst(native &n, const inst &in, gen g)
 {
    const reg &d = in.dst;
    set(n, fld::dst_reg_file, unsigned(d.file));
-   set(n, fld::dst_reg_hw_type, reg_type_hw(d, true));
+   set(n, fld::dst_reg_hw_type, reg_type_hw(d, g, true));
    set(n, fld::dst_address_mode, d.indirect);
    set(n, fld::dst_hstride, checked(hstride_enc(d.hstride), "dst stride", d.hstride));
    if (d.indirect) {
@@ -95,12 +111,12 @@ encode_dst(native &n, const inst &in)
  * value, which encode_imm() writes last because it overlaps src1).
  */
 void
-encode_src(native &n, const inst &in, unsigned i)
+encode_src(native &n, const inst &in, unsigned i, gen g)
 {
    const reg &s = in.src[i];
    const src_fields &f = src_f[i];
    set(n, f.reg_file, unsigned(s.file));
-   set(n, f.reg_hw_type, reg_type_hw(s));
+   set(n, f.reg_hw_type, reg_type_hw(s, g));
    if (s.file == reg_file::imm)
       return;
 
@@ -140,8 +156,10 @@ encode_imm(native &n, const reg &s)
 }
 
 void
-encode_tri(native &n, const inst &in)
+encode_tri(native &n, const inst &in, gen g)
 {
+   if (g >= gen::gen11)
+      throw ibis::error("align1 three-source encoding (Gen10+) is not implemented");
    if (in.access != access_mode::align16)
       throw ibis::error("three-source instructions are align16 on Gen8/Gen9");
 
@@ -214,7 +232,7 @@ encode_sends(native &n, const inst &in, gen g)
 native
 encode(const inst &in, gen g)
 {
-   if (g != gen::gen8 && g != gen::gen9)
+   if (g != gen::gen8 && g != gen::gen9 && g != gen::gen11)
       throw ibis::error(strfmt("encoding for Gen%u is not implemented", unsigned(g)));
    const opcode_info &oi = info(in.op);
    if (!oi.name)
@@ -227,31 +245,31 @@ encode(const inst &in, gen g)
    case op_form::nop:
       break;
    case op_form::tri:
-      encode_tri(n, in);
+      encode_tri(n, in, g);
       break;
    case op_form::sends:
       encode_sends(n, in, g);
       break;
    case op_form::branch:
    case op_form::branch2:
-      encode_dst(n, in);
-      encode_src(n, in, 0);
+      encode_dst(n, in, g);
+      encode_src(n, in, 0, g);
       /* The offsets replace the immediate; a JIP-only branch keeps the
        * src1 file and type below them.
        */
       if (oi.form == op_form::branch) {
          set(n, fld::src1_reg_file, unsigned(in.src[1].file));
-         set(n, fld::src1_reg_hw_type, reg_type_hw(in.src[1]));
+         set(n, fld::src1_reg_hw_type, src1_under_imm_hw(in, g));
       } else {
          set(n, fld::uip, uint32_t(in.uip));
       }
       set(n, fld::jip, uint32_t(in.jip));
       break;
    case op_form::send:
-      encode_dst(n, in);
-      encode_src(n, in, 0);
+      encode_dst(n, in, g);
+      encode_src(n, in, 0, g);
       if (in.desc_indirect) {
-         encode_src(n, in, 1);
+         encode_src(n, in, 1, g);
       } else {
          set(n, fld::src1_reg_file, unsigned(reg_file::imm));
          set(n, fld::src1_reg_hw_type, 0);
@@ -260,8 +278,8 @@ encode(const inst &in, gen g)
       set(n, fld::eot, in.eot);
       break;
    default:
-      encode_dst(n, in);
-      encode_src(n, in, 0);
+      encode_dst(n, in, g);
+      encode_src(n, in, 0, g);
       if (in.src[0].file == reg_file::imm) {
          if (in.src[1].file == reg_file::imm)
             throw ibis::error("two immediate sources");
@@ -270,11 +288,11 @@ encode(const inst &in, gen g)
              * immediate.
              */
             set(n, fld::src1_reg_file, unsigned(in.src[1].file));
-            set(n, fld::src1_reg_hw_type, reg_type_hw(in.src[1]));
+            set(n, fld::src1_reg_hw_type, src1_under_imm_hw(in, g));
          }
          encode_imm(n, in.src[0]);
       } else {
-         encode_src(n, in, 1);
+         encode_src(n, in, 1, g);
          if (in.src[1].file == reg_file::imm) {
             if (is_64bit_imm(in.src[1].type))
                throw ibis::error("a 64-bit immediate must be src0");
@@ -318,6 +336,12 @@ lookup(const tables::compact_index &idx, uint64_t v)
          return i;
    }
    return -1;
+}
+
+const tables::compact_index &
+datatype_table(gen g)
+{
+   return g >= gen::gen11 ? tables::datatype_index_gen11 : tables::datatype_index;
 }
 
 /* The 13-bit compacted immediate: 12 bits plus one replicated upwards. */
@@ -382,7 +406,7 @@ compact_tri(const native &n, gen g, uint64_t *out)
 bool
 compact(const native &n, gen g, uint64_t *out)
 {
-   if (g != gen::gen8 && g != gen::gen9)
+   if (g != gen::gen8 && g != gen::gen9 && g != gen::gen11)
       return false;
    if (get(n, fld::cmpt_control))
       return false;
@@ -391,7 +415,7 @@ compact(const native &n, gen g, uint64_t *out)
    if (!info(op).name)
       return false;
    if (is_3src(op))
-      return compact_tri(n, g, out);
+      return g < gen::gen11 && compact_tri(n, g, out);
 
    /* EOT has no place in a compacted SEND. */
    if ((op == opcode::send || op == opcode::sendc) && get(n, fld::eot))
@@ -407,7 +431,7 @@ compact(const native &n, gen g, uint64_t *out)
    unsigned cimm = 0;
    if (is_imm) {
       isa::type t = type_from_hw(imm0 ? get(n, fld::src0_reg_hw_type)
-                                      : get(n, fld::src1_reg_hw_type), true);
+                                      : get(n, fld::src1_reg_hw_type), true, g);
       if (t == type::invalid || is_64bit_imm(t))
          return false;
       if (!compact_imm(get(n, fld::imm32), &cimm))
@@ -415,7 +439,8 @@ compact(const native &n, gen g, uint64_t *out)
    }
 
    int ctrl = lookup(tables::control_index, gather(n, tables::control_index));
-   int dt = lookup(tables::datatype_index, gather(n, tables::datatype_index));
+   const auto &datatypes = datatype_table(g);
+   int dt = lookup(datatypes, gather(n, datatypes));
    uint64_t sub = gather(n, tables::subreg_index);
    if (is_imm)
       sub &= 0x3ff;   /* src1's sub-register bits hold the immediate */
@@ -480,7 +505,8 @@ uncompact(uint64_t c, gen g)
 
    set(n, fld::debug_control, cget(c, cfld::debug_control));
    scatter(n, tables::control_index, tables::control_index.values[cget(c, cfld::control_index)]);
-   scatter(n, tables::datatype_index, tables::datatype_index.values[cget(c, cfld::datatype_index)]);
+   const auto &datatypes = datatype_table(g);
+   scatter(n, datatypes, datatypes.values[cget(c, cfld::datatype_index)]);
    scatter(n, tables::subreg_index, tables::subreg_index.values[cget(c, cfld::subreg_index)]);
    scatter(n, tables::src0_index, tables::src0_index.values[cget(c, cfld::src0_index)]);
 
@@ -505,11 +531,11 @@ precompact(const native &in, gen g)
 {
    native n = in;
    opcode op = opcode(get(n, fld::hw_opcode));
-   if (g > gen::gen9 || is_3src(op) || is_send(op) || has_jip(op) ||
+   if (g > gen::gen11 || is_3src(op) || is_send(op) || has_jip(op) ||
        get(n, fld::src0_reg_file) != unsigned(reg_file::imm))
       return n;
-   isa::type src0 = type_from_hw(get(n, fld::src0_reg_hw_type), true);
-   isa::type dst = type_from_hw(get(n, fld::dst_reg_hw_type), false);
+   isa::type src0 = type_from_hw(get(n, fld::src0_reg_hw_type), true, g);
+   isa::type dst = type_from_hw(get(n, fld::dst_reg_hw_type), false, g);
    if (src0 == type::invalid || is_64bit_imm(src0))
       return n;
 
@@ -519,7 +545,7 @@ precompact(const native &in, gen g)
    /* The tables have no imm:F mapping in src0, but 0.0 is also 0.0VF. */
    uint32_t imm = get(n, fld::imm32);
    if (imm == 0 && src0 == type::F && dst == type::F && get(n, fld::dst_hstride) == 1)
-      set(n, fld::src0_reg_hw_type, type_hw(type::VF, true));
+      set(n, fld::src0_reg_hw_type, type_hw(type::VF, true, g));
 
    /* Nor dst:D with imm:D; for an immediate that compacts, UD computes
     * the same bits (without a conditional modifier to read the sign).
@@ -527,8 +553,8 @@ precompact(const native &in, gen g)
    unsigned cimm;
    if (compact_imm(imm, &cimm) && get(n, fld::cond_modifier) == 0 &&
        src0 == type::D && dst == type::D) {
-      set(n, fld::src0_reg_hw_type, type_hw(type::UD, true));
-      set(n, fld::dst_reg_hw_type, type_hw(type::UD, false));
+      set(n, fld::src0_reg_hw_type, type_hw(type::UD, true, g));
+      set(n, fld::dst_reg_hw_type, type_hw(type::UD, false, g));
    }
    return n;
 }

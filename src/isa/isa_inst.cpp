@@ -176,15 +176,9 @@ abs(reg r)
 reg
 unused_src1(const reg &src0)
 {
-   /* A non-present src1 next to an immediate takes the immediate's type
-    * encoding (read as a register type), as brw emits it.
-    */
    reg r;
-   if (src0.file == reg_file::imm && !is_64bit_imm(src0.type)) {
-      int hw = type_hw(src0.type, true);
-      isa::type t = hw >= 0 ? type_from_hw(hw, false) : type::invalid;
-      r.type = t == type::invalid ? type::UD : t;
-   }
+   if (src0.file == reg_file::imm && !is_64bit_imm(src0.type))
+      r.type = src0.type;
    return r;
 }
 

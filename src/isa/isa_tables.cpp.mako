@@ -30,8 +30,8 @@ const opcode_desc opcodes[128] = {
 };
 
 const type_desc types[num_types] = {
-% for name, size, reg, imm, tri in t.TYPES:
-   { "${name}", ${size}, ${hw(reg)}, ${hw(imm)}, ${hw(tri)} },
+% for name, size, reg, imm, tri, reg11, imm11 in t.TYPES:
+   { "${name}", ${size}, ${hw(reg)}, ${hw(imm)}, ${hw(tri)}, ${hw(reg11)}, ${hw(imm11)} },
 % endfor
 };
 
@@ -76,6 +76,7 @@ const compact_index ${cname} = {
 </%def>
 ${index('control_index', t.CONTROL_INDEX_TABLE, t.COMPACT_CONTROL_BITS)}
 ${index('datatype_index', t.DATATYPE_TABLE, t.COMPACT_DATATYPE_BITS)}
+${index('datatype_index_gen11', t.DATATYPE_TABLE_GEN11, t.COMPACT_DATATYPE_BITS)}
 ${index('subreg_index', t.SUBREG_TABLE, t.COMPACT_SUBREG_BITS)}
 ${index('src0_index', t.SRC_INDEX_TABLE, t.COMPACT_SRC0_BITS)}
 ${index('src1_index', t.SRC_INDEX_TABLE, t.COMPACT_SRC1_BITS)}

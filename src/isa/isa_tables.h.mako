@@ -19,7 +19,7 @@ enum class op_form : uint8_t {
 
 /* Register and immediate types. */
 enum class type : uint8_t {
-% for name, size, reg, imm, tri in t.TYPES:
+% for name, size, reg, imm, tri, reg11, imm11 in t.TYPES:
    ${name},
 % endfor
    invalid,
@@ -101,7 +101,8 @@ extern const opcode_desc opcodes[128];
 struct type_desc {
    const char *name;
    uint8_t size;
-   int8_t reg_hw, imm_hw, tri_hw;   /* -1: no encoding */
+   int8_t reg_hw, imm_hw, tri_hw;   /* Gen8/Gen9; -1: no encoding */
+   int8_t reg_hw11, imm_hw11;       /* Gen11 */
 };
 extern const type_desc types[num_types];
 
@@ -122,8 +123,8 @@ struct compact_index {
    unsigned num_ranges;
 };
 extern const compact_index control_index, datatype_index, subreg_index,
-   src0_index, src1_index, tri_control_index, tri_source_index,
-   tri_control_index_gen8, tri_source_index_gen8;
+   datatype_index_gen11, src0_index, src1_index, tri_control_index,
+   tri_source_index, tri_control_index_gen8, tri_source_index_gen8;
 
 /* Message descriptor names, indexed by the descriptor field. */
 extern const char *const sampler_msg_names[32];

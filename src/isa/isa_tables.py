@@ -234,23 +234,24 @@ OPCODES = [
 # Logic opcodes print a source negate as "~" (bitwise not) on Gen8+.
 LOGIC_OPCODES = ['and', 'not', 'or', 'xor']
 
-# Register types: name, size in bytes, Gen8 register encoding, Gen8
-# immediate encoding, Gen8 align16 three-source encoding (None: absent).
+# Register types: name, size in bytes, Gen8/Gen9 register and immediate
+# encodings, Gen8/Gen9 align16 three-source encoding, Gen11 register and
+# immediate encodings (None: the type has no such encoding).
 TYPES = [
-   ('UD', 4, 0, 0, 2),
-   ('D', 4, 1, 1, 1),
-   ('UW', 2, 2, 2, None),
-   ('W', 2, 3, 3, None),
-   ('UB', 1, 4, None, None),
-   ('B', 1, 5, None, None),
-   ('DF', 8, 6, 10, 3),
-   ('F', 4, 7, 7, 0),
-   ('UQ', 8, 8, 8, None),
-   ('Q', 8, 9, 9, None),
-   ('HF', 2, 10, 11, 4),
-   ('UV', 2, None, 4, None),
-   ('VF', 4, None, 5, None),
-   ('V', 2, None, 6, None),
+   ('UD', 4, 0, 0, 2, 0, 0),
+   ('D', 4, 1, 1, 1, 1, 1),
+   ('UW', 2, 2, 2, None, 2, 2),
+   ('W', 2, 3, 3, None, 3, 3),
+   ('UB', 1, 4, None, None, 4, None),
+   ('B', 1, 5, None, None, 5, None),
+   ('DF', 8, 6, 10, 3, None, None),
+   ('F', 4, 7, 7, 0, 9, 9),
+   ('UQ', 8, 8, 8, None, None, None),
+   ('Q', 8, 9, 9, None, None, None),
+   ('HF', 2, 10, 11, 4, 8, 8),
+   ('UV', 2, None, 4, None, None, 4),
+   ('VF', 4, None, 5, None, None, 11),
+   ('V', 2, None, 6, None, None, 5),
 ]
 
 # Conditional modifiers: name, value.  Assembly also accepts ".e" and ".ne".
@@ -524,3 +525,14 @@ SOURCE_INDEX_TABLE_3SRC = [
    0b0000001110010011100100111001000001111000000000000, 0b0000001110010011100100111001000001111000000000010, 0b0000001110010011100100111001000001111000000001000, 0b0000001110010011100100111001000001111000000100000,
 ]
 
+# Gen11 replaces only the datatype table (its type encodings changed).
+DATATYPE_TABLE_GEN11 = [
+   0b001000000000000000001, 0b001000000000001000000, 0b001000000000001000001, 0b001000000000011000001,
+   0b001000000000101100101, 0b001000000101111100101, 0b001000000100101000001, 0b001000000100101000101,
+   0b001000000100101100101, 0b001000001000001000001, 0b001000011000001000000, 0b001000011000001000001,
+   0b001000101000101000101, 0b001000111000101000100, 0b001000111000101000101, 0b001100100100101100101,
+   0b001100101100100100101, 0b001100101100101100100, 0b001100101100101100101, 0b001100111100101100100,
+   0b000000000010000001100, 0b001000000000001100101, 0b001000000000101000101, 0b001000001000001000000,
+   0b001000101000101000100, 0b001000111000100000100, 0b001001001001000001001, 0b001101111100101100101,
+   0b001100111100101100101, 0b001001111001101001100, 0b001001001001001001000, 0b001001011001001001000,
+]

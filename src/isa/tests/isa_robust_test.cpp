@@ -33,7 +33,7 @@ TEST(IsaRobust, RandomBytesDecodeAndDisassemble)
    for (unsigned round = 0; round < 400; round++) {
       /* Odd sizes too: a trailing partial instruction is ignored. */
       std::vector<uint8_t> bytes = random_bytes(rng, 8 + rng() % 1024);
-      for (gen g : { gen::gen8, gen::gen9 }) {
+      for (gen g : { gen::gen8, gen::gen9, gen::gen11 }) {
          std::vector<decoded> prog = decode_program(bytes.data(), bytes.size(), g);
          std::string text = disassemble_program(bytes.data(), bytes.size(), g);
          instructions += prog.size();
@@ -80,7 +80,7 @@ TEST(IsaRobust, RandomCompactedWordsUncompact)
    std::mt19937_64 rng(7);
    for (unsigned i = 0; i < 20000; i++) {
       uint64_t c = rng() | 1ull << 29;
-      for (gen g : { gen::gen8, gen::gen9 }) {
+      for (gen g : { gen::gen8, gen::gen9, gen::gen11 }) {
          native n = uncompact(c, g);
          /* The expansion is a native instruction, and compacting it back
           * gives a word that expands the same way.
