@@ -137,6 +137,15 @@ nir_translator::gather(const builder &b, const comps &c, data_type t)
 {
    if (c.size() == 1)
       return operand(materialize(b, c[0], t));
+   /* All components of one value, in order (a send's result): as is. */
+   value *whole = c[0].val;
+   bool same = whole && whole->file == reg_file::ssa && whole->length == c.size() &&
+               whole->width == b.width() && whole->bit_size() == type_bits(t);
+   for (unsigned i = 0; same && i < c.size(); i++)
+      same = c[i].val == whole && c[i].offset == i * whole->component_bytes() &&
+             !c[i].neg && !c[i].abs;
+   if (same)
+      return operand(whole).as_type(t);
    std::vector<operand> srcs;
    for (const operand &o : c)
       srcs.push_back(operand(materialize(b, o, t)).as_type(t));

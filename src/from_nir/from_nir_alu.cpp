@@ -151,8 +151,9 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
             value *m = b.and_(ut, x, operand::imm_of(ut, mask));
             v = shift ? b.shl(ut, operand(m), operand::imm_u32(shift)) : m;
          } else if (is_signed) {
-            value *hi = b.shl(ut, x, operand::imm_u32(opsize - bits - shift));
-            v = b.asr(st, operand(hi).as_type(st), operand::imm_u32(opsize - bits));
+            unsigned up = opsize - bits - shift;
+            operand hi = up ? operand(b.shl(ut, x, operand::imm_u32(up))) : x;
+            v = b.asr(st, hi.as_type(st), operand::imm_u32(opsize - bits));
          } else {
             value *lo = shift ? b.shr(ut, x, operand::imm_u32(shift)) : nullptr;
             v = b.and_(ut, lo ? operand(lo) : x, operand::imm_of(ut, mask));

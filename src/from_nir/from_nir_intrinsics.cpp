@@ -99,12 +99,16 @@ nir_translator::emit_intrinsic(const nir::intrinsic_instr &in)
    case intrinsic_op::barrier: {
       unsigned exec_scope = in.index(intrinsic_index::execution_scope);
       unsigned mem_scope = in.index(intrinsic_index::memory_scope);
-      /* mesa_scope: NONE 0, INVOCATION 1, SUBGROUP 2, ..., WORKGROUP 4. */
+      /* mesa_scope: NONE 0, INVOCATION 1, SUBGROUP 2, ..., WORKGROUP 4.
+       * A fence of shared memory alone goes to the SLM surface, any other
+       * to the data port (surface 0), as brw picks the fence's SFID.
+       */
       if (mem_scope > 2) {
+         const unsigned shared_mode = nir::var_mem_shared;
+         unsigned modes = in.index(intrinsic_index::memory_modes);
          value *done = bld.exec(1).nomask().ssa(data_type::u32);
-         instr *fence = bld.exec(1).nomask().emit(opcode::memory_fence, {operand(done)},
-                                                   {operand::imm_u32(in.index(intrinsic_index::memory_modes))});
-         (void)fence;
+         bld.exec(1).nomask().emit(opcode::memory_fence, {operand(done)},
+                                   {operand::imm_u32(modes == shared_mode ? 254 : 0)});
       }
       if (exec_scope >= 4 && sh->stage == shader_stage::cs)
          bld.exec(1).nomask().emit(opcode::barrier, {}, {operand(hw(0, data_type::u32))});

@@ -65,6 +65,7 @@ private:
    std::unordered_set<block *> sealed;
    std::unordered_map<block *, std::vector<std::pair<unsigned, value *>>> incomplete;
    std::unordered_map<value *, value *> replaced;
+   std::unordered_set<value *> unreachable_undefs;
 
    value *read_recursive(unsigned var, block *b);
    value *new_phi(unsigned var, block *b);

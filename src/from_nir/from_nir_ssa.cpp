@@ -75,6 +75,8 @@ ssa_rebuilder::read_recursive(unsigned var, block *b)
    } else if (p.empty()) {
       /* Entry or unreachable block: the variable is undefined here. */
       v = undef(vars[var].type, vars[var].width, b);
+      if (b != sh->entry())
+         unreachable_undefs.insert(v);
    } else if (p.size() == 1) {
       v = read(var, p[0]);
    } else {
@@ -103,7 +105,8 @@ ssa_rebuilder::try_remove_trivial(value *phi)
    value *same = nullptr;
    for (const operand &o : in->srcs()) {
       value *v = resolve(o.val);
-      if (v == same || v == phi)
+      /* What arrives from an unreachable block never matters. */
+      if (v == same || v == phi || unreachable_undefs.count(v))
          continue;
       if (same)
          return phi;
@@ -164,6 +167,11 @@ ssa_rebuilder::finish()
       IBIS_CHECK(a == c, "block%u: translator and CFG disagree on predecessors",
                  b->index);
       for (instr *in : std::vector<instr *>(b->instrs().begin(), b->instrs().end())) {
+         /* Reads that phis turned out not to need. */
+         if (in->op == opcode::undef && in->dst(0).val->uses().empty()) {
+            in->remove();
+            continue;
+         }
          if (!in->is_phi())
             continue;
          std::vector<operand> srcs;

@@ -1,0 +1,385 @@
+/*
+ * Intrinsic and texture translation, one test per class: the NIR text goes
+ * in, the ibis IR comes out, both inline.
+ */
+#include <gtest/gtest.h>
+
+#include "from_nir_test_util.h"
+
+using ibis::test::translates_to;
+
+/* FS inputs at SIMD32: pln per SIMD16 half into one WLR value, from the barycentrics of each mode; flat inputs read the plane's constant term. */
+TEST(from_nir_intrinsics, fs_interpolated_and_flat_inputs)
+{
+   EXPECT_TRUE(translates_to("fs", 32, R"(
+      div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+      div 32x2 %1 = @load_barycentric_centroid () (interp_mode=3)
+      con 32 %2 = load_const (0x00000000)
+      div 32 %3 = @load_interpolated_input (%0, %2 (0x0)) (base=0, component=1, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 32 %4 = @load_interpolated_input (%1, %2 (0x0)) (base=1, component=0, dest_type=float32, io location=VARYING_SLOT_VAR1 slots=1)
+      div 32 %5 = @load_input (%2 (0x0)) (base=2, range=1, component=2, dest_type=float32, io location=VARYING_SLOT_VAR2 slots=1)
+      div 32x4 %6 = vec4 %3, %4, %5, %2
+      @store_output (%6, %2 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_COLOR slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd32
+      hw %0:f32x8[4]@g3
+      hw %1:f32x8[4]@g11
+      hw %2:f32x8[4]@g7
+      hw %3:f32x8[4]@g15
+      uniform %4:u32x1[48]@g19
+      wlr %5:f32x32
+      wlr %6:f32x32
+      block0:
+         %5 = pln(16) %4[4]:f32, %0
+         %5.64 = pln(16+16) %4[4]:f32, %1
+         %6 = pln(16) %4[8]:f32, %2
+         %6.64 = pln(16+16) %4[8]:f32, %3
+         %7:u32x32 = mov %4[27]
+         %8:u32x32 = mov %5:u32
+         %9:u32x32 = mov %6:u32
+         %10:u32x32 = mov 0:u32
+         %11:u32x32[4] = load_payload %8, %9, %7, %10
+         fb_write_logical %11, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
+/* FS system values from the SIMD16 payload: pixel X/Y per 8 channels (WLR u16), source depth and 1/W, front facing from g0.0, sample id, mask and position. */
+TEST(from_nir_intrinsics, fs_system_values)
+{
+   EXPECT_TRUE(translates_to("fs", 16, R"(
+      div 32x4 %0 = @load_frag_coord () ()
+      div 32 %1 = @load_front_face () ()
+      div 32 %2 = @load_sample_id () ()
+      div 32 %3 = @load_sample_mask_in () ()
+      div 32x2 %4 = @load_sample_pos () ()
+      con 32 %5 = load_const (0x00000000)
+      div 32 %6 = b32csel %1, %0.x, %0.w
+      div 32 %7 = iadd %2, %3
+      div 32x4 %8 = vec4 %6, %7, %4.x, %0.z
+      @store_output (%8, %5 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd16
+      wlr %0:u16x16
+      hw %1:u16x16@g1
+      wlr %3:u16x16
+      hw %6:f32x8[2]@g2
+      hw %8:f32x8[2]@g4
+      hw %10:s16x16@g0
+      hw %13:u8x32@g1
+      hw %16:s32x8[2]@g7
+      hw %18:s8x32@g6
+      block0:
+         %0 = add(8) %1.8<2,4,0>, 0x10101010:v
+         %0.16 = add(8+8) %1.16<2,4,0>, 0x10101010:v
+         %2:f32x16 = mov %0
+         %3 = add(8) %1.10<2,4,0>, 0x11001100:v
+         %3.16 = add(8+8) %1.18<2,4,0>, 0x11001100:v
+         %4:f32x16 = mov %3
+         %5:f32x16 = mov %6
+         %7:f32x16 = mov %8
+         %9:f32x16 = math_inv %7
+         %11:s32x16 = asr -%10<0,1,0>, 15:u32
+         %12:u16x16 = shr %13<1,8,0>, 0x44440000:v
+         %14:u32x16 = and %12, 15:u16
+         %15:s32x16 = mov %16
+         %17:s32x16 = mov %18<16,8,2>
+         %19:f32x16 = mov %17
+         %20:f32x16 = mul %19, 0.0625:f32
+         %21:s32x16 = mov %18.1<16,8,2>
+         %22:f32x16 = mov %21
+         %23:f32x16 = mul %22, 0.0625:f32
+         %24:flagx16 = cmp.nz %11:u32, 0:u32
+         (+%24) %25:u32x16 = sel %2:u32, %9:u32
+         %26:s32x16 = add %14:s32, %15
+         %27:u32x16[4] = load_payload %25, %26:u32, %20:u32, %5:u32
+         fb_write_logical %27, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
+/* discard_if terminates the channels of its comparison's flag, demote_if discards (demotes); helper invocations come from the pixel mask in g1.7; the depth output goes into the render target write. */
+TEST(from_nir_intrinsics, fs_discard_demote_depth)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+      con 32 %1 = load_const (0x00000000)
+      div 32 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 32 %3 = flt32 %2, %1 (0x0)
+      @discard_if (%3) ()
+      div 32 %4 = @load_helper_invocation () ()
+      @demote_if (%4) ()
+      div 32x4 %5 = vec4 %2, %2, %2, %2
+      @store_output (%5, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      @store_output (%2, %1 (0x0)) (base=0, range=1, wrmask=x, component=0, src_type=float32, io location=FRAG_RESULT_DEPTH slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      hw %4:u16x16@g1
+      wlr %6:u16x8
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:flagx8 = cmp.l %2, 0.0:f32
+         (+%3) terminate
+         %5:u32x1 = mov %4.14<0,1,0> {WE_all}
+         %6 = mov 0x76543210:v {WE_all}
+         %7:u32x8 = mov %6
+         %8:u32x8 = shr %5, %7
+         %9:u32x8 = and %8, 1:u32
+         %10:u32x8 = cmp.z %9, 0:u32
+         %11:flagx8 = cmp.nz %10, 0:u32
+         (+%11) discard
+         %12:u32x8[4] = load_payload %2:u32, %2:u32, %2:u32, %2:u32
+         fb_write_logical %12, _, _, %2, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
+/* VS: attributes in 4 GRFs per slot, vertex and instance ids from the system-value slot after them, and the VUE written two slots per URB message (header with the point size, position, then varyings). */
+TEST(from_nir_intrinsics, vs_attributes_ids_and_urb_writes)
+{
+   EXPECT_TRUE(translates_to("vs", 8, R"(
+      con 32 %0 = load_const (0x00000000)
+      div 32x4 %1 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+      div 32x2 %2 = @load_input (%0 (0x0)) (base=1, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC1 slots=1)
+      div 32 %3 = @load_vertex_id_zero_base () ()
+      div 32 %4 = @load_instance_id () ()
+      con 32 %5 = @load_first_vertex () ()
+      div 32 %6 = iadd %3, %5
+      div 32x4 %7 = vec4 %6, %4, %2.x, %2.y
+      @store_output (%1, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+      @store_output (%7, %0 (0x0)) (base=32, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_VAR0 slots=1, xfb(), xfb2())
+      div 32 %8 = mov %2.y
+      @store_output (%8, %0 (0x0)) (base=12, range=1, wrmask=x, component=0, src_type=float32, io location=VARYING_SLOT_PSIZ slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader vs simd8
+      attr %0:f32x8[12]@g2
+      hw %12:u32x8@g1
+      block0:
+         %1:u32x8 = mov %0[10]:u32
+         %2:u32x8 = mov %0[11]:u32
+         %3:u32x1 = mov %0[8]:u32 {WE_all}
+         %4:s32x8 = add %1:s32, %3:s32
+         %5:u32x8 = mov %0:u32
+         %6:u32x8 = mov %0[1]:u32
+         %7:u32x8 = mov %0[2]:u32
+         %8:u32x8 = mov %0[3]:u32
+         %9:u32x8 = mov %0[4]:u32
+         %10:u32x8 = mov %0[5]:u32
+         %11:u32x8 = mov %0[5]:u32
+         %13:u32x8 = mov 0:u32
+         %14:u32x8 = mov 0:u32
+         %15:u32x8 = mov 0:u32
+         %16:u32x8[8] = load_payload %13, %14, %15, %11, %5, %6, %7, %8
+         urb_write_logical %12, 0:u32, _, %16, 8:u32
+         %17:u32x8[4] = load_payload %4:u32, %2, %9, %10
+         urb_write_logical %12, 2:u32, _, %17, 4:u32 {EOT}
+   )"));
+}
+
+/* Uniforms and the UBO ranges read at constant offsets are pushed (UNIFORM values at fixed GRFs); a divergent offset pulls with a varying pull-constant send. */
+TEST(from_nir_intrinsics, push_constants_and_ubos)
+{
+   EXPECT_TRUE(translates_to("vs", 8, R"(
+      con 32 %0 = load_const (0x00000000)
+      con 32 %1 = load_const (0x00000010)
+      con 32 %2 = load_const (0x00000400)
+      con 32 %3 = load_const (0x00000002)
+      div 32 %4 = @load_vertex_id_zero_base () ()
+      con 32x4 %5 = @load_ubo (%0 (0x0), %1 (0x10)) (access=none, align_mul=1073741824, align_offset=16, range_base=16, range=16)
+      con 32x4 %6 = @load_ubo_uniform_block_intel (%3 (0x2), %2 (0x400)) (access=none, align_mul=1073741824, align_offset=1024, range_base=0, range=-1)
+      div 32 %7 = ishl %4, %1 (0x10)
+      div 32x2 %8 = @load_ubo (%3 (0x2), %7) (access=none, align_mul=16, align_offset=0, range_base=0, range=-1)
+      con 32 %9 = @load_uniform (%0 (0x0)) (base=4, range=4, dest_type=float32)
+      div 32 %10 = fadd %5.y, %8.y
+      con 32 %11 = fadd %6.w, %9
+      div 32x4 %12 = vec4 %10, %11, %8.x, %5.x
+      @store_output (%12, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader vs simd8
+      attr %0:f32x8[4]@g5
+      uniform %2:u32x1[24]@g2
+      hw %10:u32x8@g1
+      block0:
+         %1:u32x8 = mov %0[2]:u32
+         %3:u32x8 = shl %1, 16:u32
+         %4:u32x8[2] = varying_pull_constant_logical 2:u32, %3, 16:u32
+         %5:f32x8 = add %2[13]:f32, %4[1]:f32
+         %6:f32x1 = add %2[19]:f32, %2[1]:f32 {WE_all}
+         %7:u32x8 = mov %6:u32
+         %8:u32x8 = mov %4
+         %9:u32x8 = mov %2[12]
+         %11:u32x8 = mov 0:u32
+         %12:u32x8 = mov 0:u32
+         %13:u32x8 = mov 0:u32
+         %14:u32x8 = mov 0:u32
+         %15:u32x8[8] = load_payload %11, %12, %13, %14, %5:u32, %7, %8, %9
+         urb_write_logical %10, 0:u32, _, %15, 8:u32 {EOT}
+   )", 16));
+}
+
+/* SSBO and shared memory as untyped and byte-scattered sends (shared memory on surface 254), atomics with NIR's operation number, a fence and a workgroup barrier. */
+TEST(from_nir_intrinsics, ssbo_shared_and_barriers)
+{
+   EXPECT_TRUE(translates_to("cs", 8, R"(
+      con 32 %0 = load_const (0x00000000)
+      con 32 %1 = load_const (0x00000001)
+      div 32 %2 = @load_subgroup_invocation () ()
+      div 32 %3 = ishl %2, %1 (0x1)
+      div 32x2 %4 = @load_ssbo (%1 (0x1), %3) (access=none, align_mul=4, align_offset=0)
+      div 32 %5 = iadd %4.x, %4.y
+      @store_ssbo (%4, %0 (0x0), %3) (wrmask=xy, access=none, align_mul=4, align_offset=0)
+      div 32 %6 = @ssbo_atomic (%0 (0x0), %3, %5) (access=none, atomic_op=iadd)
+      @store_shared (%6, %3) (base=16, wrmask=x, align_mul=4, align_offset=0)
+      @barrier () (execution_scope=WORKGROUP, memory_scope=WORKGROUP, mem_semantics=ACQ|REL, mem_modes=shared)
+      div 32 %7 = @load_shared (%3) (base=16, align_mul=4, align_offset=0)
+      div 32 %8 = @shared_atomic_swap (%3, %7, %6) (base=0, atomic_op=cmpxchg)
+      div 16 %9 = @load_ssbo (%1 (0x1), %3) (access=none, align_mul=2, align_offset=0)
+      div 32 %10 = u2u32 %9
+      div 32 %11 = iadd %10, %8
+      @store_ssbo (%11, %1 (0x1), %0 (0x0)) (wrmask=x, access=none, align_mul=4, align_offset=0)
+      block b1:
+   )", R"(
+      shader cs simd8
+      wlr %0:u16x8
+      hw %8:u32x8@g0
+      block0:
+         %0 = mov 0x76543210:v {WE_all}
+         %1:u32x8 = mov %0
+         %2:u32x8 = shl %1, 1:u32
+         %3:u32x8[2] = untyped_read_logical 1:u32, %2, 2:u32
+         %4:s32x8 = add %3:s32, %3[1]:s32
+         untyped_write_logical 0:u32, %2, %3, 2:u32
+         %5:u32x8 = untyped_atomic_logical 0:u32, %2, %4, _, 0:u32
+         %6:u32x8 = add %2, 16:u32
+         untyped_write_logical 254:u32, %6, %5, 1:u32
+         %7:u32x1 = memory_fence 254:u32 {WE_all}
+         barrier(1) %8 {WE_all}
+         %9:u32x8 = add %2, 16:u32
+         %10:u32x8 = untyped_read_logical 254:u32, %9, 1:u32
+         %11:u32x8 = untyped_atomic_logical 254:u32, %2, %10, %5, 12:u32
+         %12:u32x8 = byte_scattered_read_logical 1:u32, %2, 16:u32
+         %13:u16x8 = mov %12
+         %14:u32x8 = mov %13
+         %15:s32x8 = add %14:s32, %11:s32
+         %16:u32x8 = mov 0:u32
+         untyped_write_logical 1:u32, %16, %15, 1:u32
+         thread_end_logical %8 {WE_all, EOT}
+   )"));
+}
+
+/* Images as typed sends; workgroup ids from g0.1/6/7, the subgroup id from the per-thread push constant, local ids derived from them. */
+TEST(from_nir_intrinsics, images_and_compute_ids)
+{
+   EXPECT_TRUE(translates_to("cs", 8, R"(
+      con 32 %0 = load_const (0x00000000)
+      con 32 %1 = load_const (0x00000001)
+      con 32x3 %2 = @load_workgroup_id () ()
+      div 32x3 %3 = @load_local_invocation_id () ()
+      div 32 %4 = iadd %2.x, %3.x
+      div 32x4 %5 = vec4 %4, %3.y, %0, %0
+      div 32x4 %6 = @image_load (%1 (0x1), %5, %0 (0x0), %0 (0x0)) (image_dim=2D, image_array=false, format=none, access=none, range_base=0, dest_type=uint32)
+      @image_store (%0 (0x0), %5, %0 (0x0), %6, %0 (0x0)) (image_dim=2D, image_array=false, format=none, access=none, range_base=0, src_type=uint32)
+      div 32 %7 = @image_atomic (%0 (0x0), %5, %0 (0x0), %4) (image_dim=2D, image_array=false, format=none, access=none, range_base=0, atomic_op=umax)
+      block b1:
+   )", R"(
+      shader cs simd8
+      hw %0:u32x8@g0
+      uniform %4:u32x1[8]@g1
+      wlr %7:u16x8
+      block0:
+         %1:u32x1 = mov %0.4<0,1,0> {WE_all}
+         %2:u32x1 = mov %0.24<0,1,0> {WE_all}
+         %3:u32x1 = mov %0.28<0,1,0> {WE_all}
+         %5:u32x1 = mov %4 {WE_all}
+         %6:u32x1 = mul %5, 8:u32 {WE_all}
+         %7 = mov 0x76543210:v {WE_all}
+         %8:u32x8 = mov %7
+         %9:u32x8 = add %8, %6
+         %10:u32x8 = math_irem %9, 8:u32
+         %11:u32x8 = math_idiv %9, 8:u32
+         %12:u32x8 = math_irem %11, 4:u32
+         %13:u32x8 = math_idiv %11, 4:u32
+         %14:s32x8 = add %1:s32, %10:s32
+         %16:u32x8[2] = load_payload %14:u32, %12
+         %15:u32x8[4] = typed_read_logical 1:u32, %16, 4:u32
+         %17:u32x8[2] = load_payload %14:u32, %12
+         typed_write_logical 0:u32, %17, %15, 4:u32
+         %18:u32x8[2] = load_payload %14:u32, %12
+         %19:u32x8 = typed_atomic_logical 0:u32, %18, %14, _, 4:u32
+         thread_end_logical %0 {WE_all, EOT}
+   )"));
+}
+
+/* Texture operations as tex_logical: tex, txb, txl, shadow compare, txd, txf with a packed constant offset, tg4 with its component, txs. */
+TEST(from_nir_intrinsics, textures)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+      con 32 %1 = load_const (0x00000000)
+      con 32 %2 = load_const (0x3f800000 = 1.000000)
+      con 32 %3 = load_const (0x00000001)
+      con 32 %4 = load_const (0xffffffff)
+      div 32x3 %5 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 32x2 %6 = vec2 %5.x, %5.y
+      div 32x4 %7 = (float32)tex %6 (coord), 0 (texture), 0 (sampler)
+      div 32x4 %8 = (float32)txb %6 (coord), %2 (1.000000) (bias), 1 (texture), 1 (sampler)
+      div 32x4 %9 = (float32)txl %6 (coord), %1 (0.000000) (lod), 2 (texture), 2 (sampler)
+      div 32 %22 = mov %7.x
+      div 32 %10 = (float32)tex %5 (coord), %22 (comparator), 3 (texture), 3 (sampler)
+      div 32x4 %11 = (float32)txd %6 (coord), %6 (ddx), %6 (ddy), 0 (texture), 0 (sampler)
+      div 32x2 %12 = f2i32 %6
+      con 32x2 %13 = vec2 %3, %4
+      div 32x4 %14 = (int32)txf %12 (coord), %1 (0x0) (lod), %13 (offset), 4 (texture)
+      div 32x4 %15 = (float32)tg4 %6 (coord), 0 (texture), 0 (sampler), 2 (gather_component)
+      con 32x2 %16 = (int32)txs %1 (0x0) (lod), 0 (texture)
+      div 32 %17 = fadd %7.x, %8.y
+      div 32 %18 = fadd %9.z, %10
+      div 32 %19 = fadd %11.w, %15.x
+      div 32 %20 = i2f32 %14.x
+      div 32x4 %21 = vec4 %17, %18, %19, %20
+      @store_output (%21, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:f32x8 = pln %1[8]:f32, %0
+         %5:f32x8[2] = load_payload %2, %3
+         %6:f32x8[4] = tex_logical 0:u32, %5, _, _, _, _, _, _, 0:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %7:f32x8[2] = load_payload %2, %3
+         %8:f32x8 = mov 1.0:f32
+         %9:f32x8[4] = tex_logical 1:u32, %7, _, %8, _, _, _, _, 1:u32, 1:u32, 0:u32, 2:u32, 0:u32
+         %10:f32x8[2] = load_payload %2, %3
+         %11:f32x8 = mov 0.0:f32
+         %12:f32x8[4] = tex_logical 2:u32, %10, _, %11, _, _, _, _, 2:u32, 2:u32, 0:u32, 2:u32, 0:u32
+         %13:f32x8[3] = load_payload %2, %3, %4
+         %14:f32x8 = mov %6
+         %15:f32x8 = tex_logical 0:u32, %13, %14, _, _, _, _, _, 3:u32, 3:u32, 0:u32, 3:u32, 0:u32
+         %16:f32x8[2] = load_payload %2, %3
+         %17:f32x8[2] = load_payload %2, %3
+         %18:f32x8[2] = load_payload %2, %3
+         %19:f32x8[4] = tex_logical 3:u32, %16, _, %17, %18, _, _, _, 0:u32, 0:u32, 0:u32, 2:u32, 2:u32
+         %20:s32x8 = mov %2
+         %21:s32x8 = mov %3
+         %22:s32x8[2] = load_payload %20, %21
+         %23:s32x8 = mov 0:s32
+         %24:s32x8[4] = tex_logical 4:u32, %22, _, %23, _, _, _, _, 4:u32, _, 496:u32, 2:u32, 0:u32
+         %25:f32x8[2] = load_payload %2, %3
+         %26:f32x8[4] = tex_logical 522:u32, %25, _, _, _, _, _, _, 0:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %27:s32x8 = mov 0:s32
+         %28:s32x8[2] = tex_logical 8:u32, _, _, %27, _, _, _, _, 0:u32, _, 0:u32, 0:u32, 0:u32
+         %29:f32x8 = add %6, %9[1]
+         %30:f32x8 = add %12[2], %15
+         %31:f32x8 = add %19[3], %26
+         %32:f32x8 = mov %24
+         %33:u32x8[4] = load_payload %29:u32, %30:u32, %31:u32, %32:u32
+         fb_write_logical %33, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
