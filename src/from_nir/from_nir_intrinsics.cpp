@@ -39,6 +39,10 @@ nir_translator::emit_intrinsic(const nir::intrinsic_instr &in)
    switch (in.op) {
    case intrinsic_op::nop:
       return;
+   case intrinsic_op::resource_intel:
+      /* The binding table index the driver computed (brw takes src 1). */
+      set_def(in.dest, {src(in.srcs[1].ssa, 0, data_type::u32)});
+      return;
    case intrinsic_op::load_uniform:
    case intrinsic_op::load_push_constant: {
       /* Bytes into the push constants: base plus a (usually constant)
