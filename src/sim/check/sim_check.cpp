@@ -1,0 +1,419 @@
+/*
+ * Inputs to payload mapping, outputs collection and comparison for the
+ * differential check (sim_check.h).
+ */
+#include <cmath>
+#include <cstring>
+
+#include "sim/check/sim_check.h"
+#include "util/ibis_error.h"
+
+namespace ibis::sim::check {
+
+namespace interp = ibis::nir::interp;
+
+namespace {
+
+/* Binding-table layout of the mapping (docs/sim.md): textures and their
+ * samplers at their index, UBOs at 64 + binding, SSBOs at 128 + binding.
+ */
+constexpr unsigned bti_ubo = 64;
+constexpr unsigned bti_ssbo = 128;
+
+/* Mesa shader_enums.h locations the mapping names. */
+constexpr unsigned varying_slot_pos = 0;
+constexpr unsigned frag_result_depth = 0;
+constexpr unsigned frag_result_color = 2;
+constexpr unsigned frag_result_data0 = 4;
+
+/* Push constants: brw pushes at most 64 registers; a shader that reads
+ * more pulls them, which the hand-written programs this tool runs do not.
+ */
+constexpr size_t max_push_bytes = 64 * 32;
+
+std::vector<uint32_t>
+push_dwords(const std::vector<uint8_t> &bytes, const nir::shader *s)
+{
+   size_t n = std::min(bytes.size(), max_push_bytes);
+   if (s)
+      n = std::min(n, size_t(s->num_uniforms) * 4);
+   std::vector<uint32_t> out((n + 3) / 4, 0);
+   std::memcpy(out.data(), bytes.data(), n);
+   return out;
+}
+
+std::vector<uint32_t>
+dwords(const std::vector<uint8_t> &bytes)
+{
+   std::vector<uint32_t> out((bytes.size() + 3) / 4, 0);
+   std::memcpy(out.data(), bytes.data(), bytes.size());
+   return out;
+}
+
+sim::surface
+texture_surface(const interp::texture &tx)
+{
+   if (tx.array || (tx.dim != interp::tex_dim::d1 && tx.dim != interp::tex_dim::d2 &&
+                    tx.dim != interp::tex_dim::d3))
+      throw error("ibis-run: only 1D, 2D and 3D textures map onto the simulator");
+   sim::surface s;
+   s.texture = true;
+   s.fmt = tx.format == interp::tex_format::rgba32f ? sim::format::rgba32_float
+         : tx.format == interp::tex_format::rgba32ui ? sim::format::rgba32_uint
+                                                     : sim::format::rgba32_sint;
+   s.width = tx.width;
+   s.height = tx.height;
+   s.depth = tx.dim == interp::tex_dim::d3 ? tx.depth : 1;
+   s.levels = tx.levels;
+   s.data.resize(tx.texels.size() * 16);
+   std::memcpy(s.data.data(), tx.texels.data(), s.data.size());
+   return s;
+}
+
+sim::sampler_state
+sampler_state(const interp::sampler &sm)
+{
+   sim::sampler_state ss;
+   ss.mag = ss.min = sm.filt == interp::filter::linear ? sim::filter::linear
+                                                       : sim::filter::nearest;
+   auto w = [](interp::wrap_mode m) {
+      return m == interp::wrap_mode::repeat ? sim::wrap::repeat : sim::wrap::clamp;
+   };
+   ss.wrap_s = w(sm.wrap[0]);
+   ss.wrap_t = w(sm.wrap[1]);
+   ss.wrap_r = w(sm.wrap[2]);
+   ss.cmp = sim::compare(unsigned(sm.compare));
+   if (sm.mip == interp::mip_filter::none)
+      ss.max_lod = 0;
+   return ss;
+}
+
+void
+fill_memory(const interp::inputs &in, sim::memory &mem)
+{
+   for (const auto &[b, data] : in.ubos)
+      mem.surfaces[bti_ubo + b].data = data;
+   for (const auto &[b, data] : in.ssbos)
+      mem.surfaces[bti_ssbo + b].data = data;
+   for (const auto &[t, tx] : in.textures)
+      mem.surfaces[t] = texture_surface(tx);
+   for (const auto &[t, tx] : in.textures) {
+      auto it = in.samplers.find(t);
+      mem.samplers[t] = sampler_state(it != in.samplers.end() ? it->second : interp::sampler());
+   }
+   mem.scratch.assign(64 * 1024, 0);
+}
+
+/* Barycentric weights (of vertices 1 and 2) of a point in the triangle. */
+std::array<float, 2>
+barycentric(const interp::inputs &in, float x, float y, bool perspective)
+{
+   const auto &v = in.triangle;
+   float d = (v[1].x - v[0].x) * (v[2].y - v[0].y) - (v[2].x - v[0].x) * (v[1].y - v[0].y);
+   if (d == 0)
+      throw error("ibis-run: degenerate input triangle");
+   float b1 = ((x - v[0].x) * (v[2].y - v[0].y) - (v[2].x - v[0].x) * (y - v[0].y)) / d;
+   float b2 = ((v[1].x - v[0].x) * (y - v[0].y) - (x - v[0].x) * (v[1].y - v[0].y)) / d;
+   float b0 = 1 - b1 - b2;
+   if (perspective) {
+      float p0 = b0 / v[0].w, p1 = b1 / v[1].w, p2 = b2 / v[2].w;
+      float s = p0 + p1 + p2;
+      b1 = p1 / s;
+      b2 = p2 / s;
+   }
+   return { b1, b2 };
+}
+
+struct run_setup {
+   sim::thread t;
+   sim::memory mem;
+};
+
+run_setup
+setup(const std::string &stage, const interp::inputs &in, const nir::shader *s)
+{
+   run_setup r;
+   fill_memory(in, r.mem);
+   if (stage == "vs") {
+      if (in.simd != 8)
+         throw error("ibis-run: vertex shaders run SIMD8");
+      sim::vs_payload p;
+      uint32_t mask = in.channel_mask();
+      p.num_vertices = 0;
+      while (p.num_vertices < 8 && ((mask >> p.num_vertices) & 1))
+         p.num_vertices++;
+      if (p.num_vertices == 0 || mask != (1u << p.num_vertices) - 1)
+         throw error("ibis-run: VS channels must be 0..n-1");
+      p.push = push_dwords(in.push, s);
+      for (const auto &[loc, vals] : in.attribs) {
+         std::array<std::array<uint32_t, 8>, 4> slot{};
+         for (unsigned c = 0; c < 8; c++) {
+            const interp::words4 &w = vals.size() == 1 ? vals[0]
+                                      : c < vals.size() ? vals[c] : interp::words4{};
+            for (unsigned k = 0; k < 4; k++)
+               slot[k][c] = w[k];
+         }
+         p.attributes.push_back(slot);
+      }
+      r.t = sim::make_vs_thread(p);
+   } else if (stage == "fs") {
+      sim::fs_payload p;
+      p.simd = in.simd;
+      p.dispatch_mask = in.channel_mask();
+      for (unsigned q = 0; q < in.simd / 4; q++) {
+         std::array<float, 2> tl = { float(2 * q), 0 };
+         if (!in.pixel.empty()) {
+            if (in.pixel.size() < in.simd)
+               throw error("ibis-run: fewer pixels than channels");
+            tl = in.pixel[4 * q];
+            for (unsigned i = 0; i < 4; i++) {
+               const auto &px = in.pixel[4 * q + i];
+               if (px[0] != tl[0] + (i & 1) || px[1] != tl[1] + (i >> 1))
+                  throw error("ibis-run: FS pixels must form 2x2 quads");
+            }
+         }
+         p.subspans.push_back({ uint16_t(tl[0]), uint16_t(tl[1]) });
+      }
+      p.front_facing = in.front_face;
+      p.bary_modes = 1u << sim::bary_persp_pixel;
+      for (unsigned c = 0; c < in.simd; c++) {
+         float x = p.subspans[c / 4][0] + (c & 1) + 0.5f;
+         float y = p.subspans[c / 4][1] + ((c >> 1) & 1) + 0.5f;
+         p.bary[sim::bary_persp_pixel][c] = barycentric(in, x, y, true);
+      }
+      p.push = push_dwords(in.push, s);
+      for (const auto &[loc, v] : in.varyings) {
+         std::array<std::array<float, 3>, 4> slot;
+         for (unsigned k = 0; k < 4; k++) {
+            float v0, v1, v2;
+            std::memcpy(&v0, &v[0][k], 4);
+            std::memcpy(&v1, &v[1][k], 4);
+            std::memcpy(&v2, &v[2][k], 4);
+            slot[k] = { v1 - v0, v2 - v0, v0 };
+         }
+         p.attributes.push_back(slot);
+      }
+      r.t = sim::make_fs_thread(p);
+   } else if (stage == "cs") {
+      sim::cs_payload p;
+      p.simd = in.simd;
+      p.workgroup_id = { in.workgroup_id[0], in.workgroup_id[1], in.workgroup_id[2] };
+      std::array<unsigned, 3> size = in.workgroup_size;
+      if (size[0] == 0 && s) {
+         for (unsigned k = 0; k < 3; k++)
+            size[k] = s->info.workgroup_size[k];
+      }
+      if (size[0] == 0)
+         size = { in.simd, 1, 1 };
+      p.local_size = { size[0], size[1], size[2] };
+      p.subgroup_id = in.subgroup_id;
+      p.push = push_dwords(in.push, s);
+      r.t = sim::make_cs_thread(p);
+   } else {
+      throw error(strfmt("ibis-run: unknown stage '%s'", stage.c_str()));
+   }
+   return r;
+}
+
+sim_outputs
+collect(const std::string &stage, const run_setup &r, unsigned simd,
+        const std::vector<unsigned> &vue_locations)
+{
+   sim_outputs out;
+   if (stage == "vs") {
+      const unsigned vue_size = sim::vs_payload().vue_size;
+      for (unsigned s = 0; s < vue_size; s++) {
+         sim_outputs::slot sl;
+         bool any = false, mapped = s < vue_locations.size() && vue_locations[s] != ~0u;
+         for (unsigned c = 0; c < 8; c++) {
+            if (!((r.t.dispatch_mask >> c) & 1))
+               continue;
+            size_t base = (size_t(c) * vue_size + s) * 16;
+            if (base + 16 > r.mem.urb.size())
+               continue;
+            for (unsigned k = 0; k < 4; k++) {
+               std::memcpy(&sl.v[k][c], &r.mem.urb[base + 4 * k], 4);
+               any |= sl.v[k][c] != 0;
+            }
+            sl.written |= 1u << c;
+         }
+         /* Unmapped slots are shown only when something was stored. */
+         if (!sl.written || (!mapped && !any))
+            continue;
+         out.slots.emplace_back(mapped ? strfmt("location %u", vue_locations[s])
+                                       : strfmt("urb slot %u", s), sl);
+      }
+   } else if (stage == "fs") {
+      for (const auto &[bti, pixels] : r.mem.rt) {
+         sim_outputs::slot color, depth;
+         for (unsigned c = 0; c < simd; c++) {
+            if (!pixels[c].written)
+               continue;
+            for (unsigned k = 0; k < 4; k++)
+               color.v[k][c] = pixels[c].color[k];
+            color.written |= 1u << c;
+            if (pixels[c].has_depth) {
+               std::memcpy(&depth.v[0][c], &pixels[c].depth, 4);
+               depth.written |= 1u << c;
+            }
+         }
+         out.slots.emplace_back(strfmt("rt%u", bti), color);
+         if (depth.written)
+            out.slots.emplace_back("depth", depth);
+      }
+   }
+   for (const auto &[bti, s] : r.mem.surfaces) {
+      if (bti >= bti_ssbo && !s.texture)
+         out.ssbos[bti - bti_ssbo] = s.data;
+   }
+   return out;
+}
+
+} /* namespace */
+
+std::string
+print(const sim_outputs &o, unsigned simd)
+{
+   static const char comp[] = "xyzw";
+   std::string out;
+   for (const auto &[name, sl] : o.slots) {
+      for (unsigned k = 0; k < 4; k++) {
+         out += strfmt("%s.%c:", name.c_str(), comp[k]);
+         for (unsigned c = 0; c < simd; c++)
+            out += (sl.written >> c) & 1 ? strfmt(" %08x", sl.v[k][c]) : std::string(" -");
+         out += "\n";
+      }
+   }
+   for (const auto &[b, data] : o.ssbos) {
+      out += strfmt("ssbo %u:", b);
+      for (uint32_t w : dwords(data))
+         out += strfmt(" %08x", w);
+      out += "\n";
+   }
+   return out;
+}
+
+namespace {
+
+bool
+same(uint32_t a, uint32_t b, unsigned ulps)
+{
+   if (a == b)
+      return true;
+   float fa, fb;
+   std::memcpy(&fa, &a, 4);
+   std::memcpy(&fb, &b, 4);
+   if (std::isnan(fa) && std::isnan(fb))
+      return true;
+   if (ulps == 0 || std::isnan(fa) || std::isnan(fb) || (fa < 0) != (fb < 0))
+      return false;
+   uint32_t ma = a & 0x7fffffff, mb = b & 0x7fffffff;
+   return (ma > mb ? ma - mb : mb - ma) <= ulps;
+}
+
+/* Compares one interpreter slot with a simulator slot; prints mismatches. */
+unsigned
+compare_slot(const char *what, const interp::output_slot &want, uint32_t live,
+             const sim_outputs::slot *got, unsigned simd, unsigned ulps, std::string *log)
+{
+   static const char comp[] = "xyzw";
+   unsigned bad = 0;
+   for (unsigned k = 0; k < 4; k++) {
+      for (unsigned c = 0; c < simd; c++) {
+         if (!((want.written[k] >> c) & 1) || !((live >> c) & 1))
+            continue;
+         if (!got || !((got->written >> c) & 1)) {
+            *log += strfmt("mismatch %s.%c channel %u: expected %08x, not written\n", what,
+                           comp[k], c, want.value[k][c]);
+            bad++;
+         } else if (!same(want.value[k][c], got->v[k][c], ulps)) {
+            *log += strfmt("mismatch %s.%c channel %u: expected %08x, got %08x\n", what,
+                           comp[k], c, want.value[k][c], got->v[k][c]);
+            bad++;
+         }
+      }
+   }
+   return bad;
+}
+
+} /* namespace */
+
+unsigned
+compare(const std::string &stage, const interp::outputs &want, const sim_outputs &got,
+        unsigned simd, unsigned ulps, std::string *log)
+{
+   unsigned bad = 0;
+   uint32_t live = want.channels & ~want.killed & ~want.helpers;
+   if (stage == "fs") {
+      for (const auto &[key, sl] : want.slots) {
+         std::string name;
+         if (key.location == frag_result_depth)
+            name = "depth";
+         else if (key.location == frag_result_color)
+            name = "rt0";
+         else if (key.location >= frag_result_data0)
+            name = strfmt("rt%u", key.location - frag_result_data0);
+         else
+            continue;
+         bad += compare_slot(name.c_str(), sl, live, got.find(name), simd, ulps, log);
+      }
+      /* Killed channels must not reach the render target. */
+      for (const auto &[name, sl] : got.slots) {
+         for (unsigned c = 0; c < simd; c++) {
+            if ((sl.written >> c) & 1 && (want.killed >> c) & 1) {
+               *log += strfmt("mismatch %s channel %u: written, but the channel was killed\n",
+                              name.c_str(), c);
+               bad++;
+            }
+         }
+      }
+   } else if (stage == "vs") {
+      for (const auto &[key, sl] : want.slots) {
+         std::string name = strfmt("location %u", key.location);
+         bad += compare_slot(name.c_str(), sl, live, got.find(name), simd, ulps, log);
+      }
+   }
+   for (const auto &[b, data] : want.ssbos) {
+      auto it = got.ssbos.find(b);
+      std::vector<uint32_t> w = dwords(data), g;
+      if (it != got.ssbos.end())
+         g = dwords(it->second);
+      for (size_t i = 0; i < w.size(); i++) {
+         uint32_t gv = i < g.size() ? g[i] : 0;
+         if (!same(w[i], gv, ulps)) {
+            /* SSBO words are written by channels the shader chose; name the
+             * word, and the channel when the layout is one word per channel.
+             */
+            *log += strfmt("mismatch ssbo %u dword %zu (channel %zu if one dword per channel): "
+                           "expected %08x, got %08x\n", b, i, i % simd, w[i], gv);
+            bad++;
+         }
+      }
+   }
+   return bad;
+}
+
+run_result
+run(const std::vector<uint8_t> &program, const std::string &stage,
+    const interp::inputs &in, const nir::shader *s, const interp::outputs *want)
+{
+   run_setup r = setup(stage, in, s);
+   /* Facts of the FS thread state the payload does not carry. */
+   if (stage == "fs" && want)
+      r.mem.fs.depth = want->find(frag_result_depth) != nullptr;
+   run_result out;
+   out.result = sim::run(program, r.t, r.mem);
+
+   /* VUE map: header, position, then the other outputs by location. */
+   std::vector<unsigned> vue = { ~0u, varying_slot_pos };
+   if (want) {
+      for (const auto &[key, sl] : want->slots) {
+         if (key.location != varying_slot_pos)
+            vue.push_back(key.location);
+      }
+   }
+   out.outputs = collect(stage, r, in.simd, vue);
+   return out;
+}
+
+} /* namespace ibis::sim::check */

@@ -1,0 +1,69 @@
+/*
+ * The differential check behind ibis-run: maps the NIR interpreter's
+ * inputs onto a simulated thread (payload and memory, docs/sim.md
+ * "ibis-run"), runs a binary, and compares what it left with what the
+ * interpreter computed, channel by channel.
+ *
+ * This sits beside the simulator, not inside it: libibis_sim never sees
+ * the interpreter, the two share no code, and only this glue knows both.
+ */
+#pragma once
+
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "nir/interp/nir_interp.h"
+#include "sim/sim.h"
+
+namespace ibis::sim::check {
+
+/* Outputs of a simulated thread by name ("rt0", "depth", "location 0"). */
+
+struct sim_outputs {
+   /* Per output slot name: four components of per-channel words, and which
+    * channels hold a value.
+    */
+   struct slot {
+      std::array<std::array<uint32_t, 32>, 4> v{};
+      uint32_t written = 0;
+   };
+   std::vector<std::pair<std::string, slot>> slots;   /* in slot order */
+   std::map<unsigned, std::vector<uint8_t>> ssbos;
+
+   const slot *find(const std::string &name) const
+   {
+      for (const auto &[n, s] : slots) {
+         if (n == name)
+            return &s;
+      }
+      return nullptr;
+   }
+};
+
+
+struct run_result {
+   sim::result result;
+   sim_outputs outputs;
+};
+
+/* Runs program as stage on in; s (optional) gives the workgroup size and
+ * the push constant size, want (optional) the FS depth output and the
+ * VUE map.
+ */
+run_result run(const std::vector<uint8_t> &program, const std::string &stage,
+               const nir::interp::inputs &in, const nir::shader *s,
+               const nir::interp::outputs *want);
+
+/* One line per output component: "rt0.x: w0 w1 ... " ("-": not written). */
+std::string print(const sim_outputs &o, unsigned simd);
+
+/* Appends one line per mismatching channel to *log; returns how many.
+ * Floats may differ by ulps units in the last place; NaNs match NaNs.
+ */
+unsigned compare(const std::string &stage, const nir::interp::outputs &want,
+                 const sim_outputs &got, unsigned simd, unsigned ulps,
+                 std::string *log);
+
+} /* namespace ibis::sim::check */

@@ -1,0 +1,138 @@
+/*
+ * The differential mode end to end: hand-assembled programs paired with
+ * equivalent NIR, run on the simulator and on the NIR interpreter with the
+ * interpreter's default inputs, compared channel by channel.
+ */
+#include <gtest/gtest.h>
+
+#include "isa/isa.h"
+#include "nir/nir.h"
+#include "sim/check/sim_check.h"
+
+using namespace ibis;
+namespace interp = ibis::nir::interp;
+
+namespace {
+
+/* Mesa 23 nir_print text: gl_Position = position. */
+const char *vs_nir = R"(shader: MESA_SHADER_VERTEX
+name: GLSL1
+internal: false
+stage: 0
+next_stage: 4
+inputs_read: 15
+outputs_written: 0
+subgroup_size: 1
+inputs: 1
+outputs: 1
+uniforms: 0
+decl_var shader_in INTERP_MODE_NONE none vec4 position (VERT_ATTRIB_GENERIC0.xyzw, 15, 0)
+decl_var shader_out INTERP_MODE_NONE none vec4 gl_Position (VARYING_SLOT_POS.xyzw, 0, 0)
+decl_function main (0 params)
+
+impl main {
+    block b0:      // preds:
+    con 32    %0 = load_const (0x00000000)
+    div 32x4  %1 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+                   @store_output (%1, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())  // gl_Position
+                   // succs: b1
+    block b1:
+}
+)";
+
+/* Attributes at g2 (no push constants); the VUE's slot 1 is the position. */
+const char *vs_asm = R"(
+mov(8)   g10<1>UD   g1<8,8,1>UD                  { align1 1Q };
+mov(8)   g11<1>F    g2<8,8,1>F                   { align1 1Q };
+mov(8)   g12<1>F    g3<8,8,1>F                   { align1 1Q };
+mov(8)   g13<1>F    g4<8,8,1>F                   { align1 1Q };
+mov(8)   g14<1>F    g5<8,8,1>F                   { align1 1Q };
+send(8)  null<1>F   g10<8,8,1>F   0x0a080017  urb   { align1 1Q EOT };
+)";
+
+/* gl_FragColor = gl_Color (smooth). */
+const char *fs_nir = R"(shader: MESA_SHADER_FRAGMENT
+name: GLSL1
+internal: false
+stage: 4
+next_stage: 4
+inputs_read: 1
+outputs_written: 2
+subgroup_size: 1
+inputs: 1
+outputs: 1
+uniforms: 0
+decl_var shader_in INTERP_MODE_SMOOTH none vec4 gl_Color (VARYING_SLOT_COL0.xyzw, 1, 0)
+decl_var shader_out INTERP_MODE_NONE none vec4 gl_FragColor (FRAG_RESULT_COLOR.xyzw, 4, 0)
+decl_function main (0 params)
+
+impl main {
+    block b0:      // preds:
+    div 32x2  %0 = @load_barycentric_pixel () (interp_mode=1)
+    con 32    %1 = load_const (0x00000000)
+    div 32x4  %2 = @load_interpolated_input (%0, %1 (0x0)) (base=1, component=0, dest_type=float32, io location=VARYING_SLOT_COL0 slots=1)  // gl_Color
+                   @store_output (%2, %1 (0x0)) (base=4, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_COLOR slots=1, xfb(), xfb2())  // gl_FragColor
+                   // succs: b1
+    block b1:
+}
+)";
+
+/* SIMD8: barycentrics g2-g3, the attribute's planes g4-g5; RT write. */
+const char *fs_asm = R"(
+pln(8)   g10<1>F    g4<0,1,0>F     g2<8,8,1>F    { align1 1Q };
+pln(8)   g11<1>F    g4.4<0,1,0>F   g2<8,8,1>F    { align1 1Q };
+pln(8)   g12<1>F    g5<0,1,0>F     g2<8,8,1>F    { align1 1Q };
+pln(8)   g13<1>F    g5.4<0,1,0>F   g2<8,8,1>F    { align1 1Q };
+send(8)  null<1>F   g10<8,8,1>F   0x08031400  render   { align1 1Q EOT };
+)";
+
+struct outcome {
+   unsigned mismatches;
+   std::string log;
+};
+
+outcome
+differential(const char *nir_text, const std::string &asm_text, const char *stage,
+             unsigned simd)
+{
+   std::unique_ptr<nir::shader> s = nir::read_shader(nir_text);
+   interp::inputs in = interp::default_inputs(*s, simd);
+   interp::outputs want = interp::run(*s, in);
+   std::vector<uint8_t> bin = isa::assemble(asm_text, isa::gen::gen9, true);
+   sim::check::run_result r = sim::check::run(bin, stage, in, s.get(), &want);
+   EXPECT_TRUE(r.result.eot);
+   outcome o;
+   o.mismatches = sim::check::compare(stage, want, r.outputs, simd, 0, &o.log);
+   return o;
+}
+
+} /* namespace */
+
+TEST(sim_diff, vertex_passthrough_matches)
+{
+   outcome o = differential(vs_nir, vs_asm, "vs", 8);
+   EXPECT_EQ(o.mismatches, 0u) << o.log;
+}
+
+TEST(sim_diff, fragment_interpolation_matches)
+{
+   outcome o = differential(fs_nir, fs_asm, "fs", 8);
+   EXPECT_EQ(o.mismatches, 0u) << o.log;
+}
+
+TEST(sim_diff, wrong_program_lists_every_channel)
+{
+   /* Swap the planes of x and y: both components differ on all channels
+    * whose x and y differ, and each one is named.
+    */
+   std::string bad = fs_asm;
+   bad.replace(bad.find("g4<0,1,0>F"), 10, "gX<0,1,0>F");
+   bad.replace(bad.find("g4.4<0,1,0>F"), 12, "g4<0,1,0>F");
+   bad.replace(bad.find("gX<0,1,0>F"), 10, "g4.4<0,1,0>F");
+   outcome o = differential(fs_nir, bad, "fs", 8);
+   EXPECT_EQ(o.mismatches, 16u) << o.log;
+   for (unsigned c = 0; c < 8; c++) {
+      EXPECT_NE(o.log.find("rt0.x channel " + std::to_string(c) + ":"), std::string::npos) << o.log;
+      EXPECT_NE(o.log.find("rt0.y channel " + std::to_string(c) + ":"), std::string::npos) << o.log;
+   }
+}
