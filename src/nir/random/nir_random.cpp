@@ -299,6 +299,7 @@ enum class domain : uint8_t { any, nonneg, positive };
 struct float_rule {
    double lim[3] = {unbounded, unbounded, unbounded};
    domain dom[3] = {domain::any, domain::any, domain::any};
+   double tiny = 0;  /* lower bound of positive operands; 0: float_tiny */
 };
 
 /* Operand limits of a bounded float operation. */
@@ -321,6 +322,7 @@ rule_for(alu_op op, unsigned bits)
       r.lim[2] = 4;
       break;
    case alu_op::fsat: break;  /* NaN saturates to 0 on both sides */
+   case alu_op::fquantize2f16: all(float_cap(16)); break;
    case alu_op::fsin: case alu_op::fcos: all(half ? 64 : 1024); break;
    case alu_op::fexp2: all(half ? 13 : 99); break;
    case alu_op::flog2: case alu_op::frcp: case alu_op::frsq:
@@ -331,6 +333,7 @@ rule_for(alu_op op, unsigned bits)
    case alu_op::fpow:
       r.lim[0] = half ? 4 : 0x1p10;
       r.dom[0] = domain::positive;
+      r.tiny = 1 / r.lim[0];
       r.lim[1] = half ? 7 : 10;
       break;
    case alu_op::fddx: case alu_op::fddy: case alu_op::fddx_fine:
@@ -445,7 +448,7 @@ private:
    operand any_value(unsigned bits, bool want_con);
    operand int_operand(unsigned bits, bool want_con = false);
    operand float_operand(unsigned bits, double lim, domain dom,
-                         bool want_con = false);
+                         bool want_con = false, double tiny = 0);
    operand bool_operand(bool want_con);
    operand const_operand(unsigned bits, uint64_t v) { return {imm(bits, v), 0}; }
    operand random_const(unsigned bits);
@@ -719,8 +722,11 @@ generator::int_operand(unsigned bits, bool want_con)
  * nothing says it is already in range.
  */
 operand
-generator::float_operand(unsigned bits, double lim, domain dom, bool want_con)
+generator::float_operand(unsigned bits, double lim, domain dom, bool want_con,
+                         double tiny)
 {
+   if (tiny == 0)
+      tiny = float_tiny(bits);
    lim = std::min(lim, float_cap(bits));
    operand v;
    if (rng_.chance(15)) {
@@ -737,8 +743,8 @@ generator::float_operand(unsigned bits, double lim, domain dom, bool want_con)
       v = {alu(alu_op::fabs, bits, {v}), 0};
       info(v.d).bound = b;
       if (dom == domain::positive) {
-         v = {alu(alu_op::fmax, bits, {v, {fimm(bits, float_tiny(bits)), 0}}), 0};
-         info(v.d).bound = std::isfinite(b) ? std::max(b, float_tiny(bits)) : unbounded;
+         v = {alu(alu_op::fmax, bits, {v, {fimm(bits, tiny), 0}}), 0};
+         info(v.d).bound = std::isfinite(b) ? std::max(b, tiny) : unbounded;
       }
       if (!(info(v.d).bound <= lim)) {
          v = {alu(alu_op::fmin, bits, {v, {fimm(bits, lim), 0}}), 0};
@@ -925,7 +931,7 @@ generator::gen_alu_op(const op_entry &e, unsigned bits)
       const float_rule r = rule_for(op, bits);
       double bounds[3] = {0, 0, 0};
       for (unsigned i = 0; i < oi.num_inputs; i++) {
-         srcs.push_back(float_operand(bits, r.lim[i], r.dom[i]));
+         srcs.push_back(float_operand(bits, r.lim[i], r.dom[i], false, r.tiny));
          bounds[i] = info(srcs[i].d).bound;
       }
       d = alu(op, bits, srcs);
@@ -953,7 +959,7 @@ generator::gen_alu_op(const op_entry &e, unsigned bits)
       double bound = unbounded;
       if (in_base == type_float) {
          /* Float to integer must be in range (NIR leaves it undefined). */
-         double lim = float_cap(bits);
+         double lim = std::min(float_cap(bits), float_cap(out_bits));
          if (out_base != type_float)
             lim = out_bits == 8 ? 100 : out_bits == 16 ? 30000
                   : out_bits == 32 ? 0x1p30 : 0x1p62;
@@ -995,9 +1001,9 @@ generator::gen_alu_op(const op_entry &e, unsigned bits)
       for (unsigned i = 0; i < oi.num_inputs; i++)
          srcs.push_back(int_operand(bits));
       d = alu(op, bits, srcs);
+      info(d).bound = 0;
       for (const operand &s : srcs)
-         info(d).bound = std::max(info(d).bound == unbounded ? 0 : info(d).bound,
-                                  info(s.d).bound);
+         info(d).bound = std::max(info(d).bound, info(s.d).bound);
       break;
    }
    make_visible(d);
@@ -1122,7 +1128,8 @@ generator::gen_subgroup(const context &ctx)
                                         s->divergent ? true : false);
       if (op == intrinsic_op::reduce && cluster == 0)
          d->divergent = false;
-      if (is_float)
+      /* An exclusive scan gives the first channel the identity, +-inf. */
+      if (is_float && op != intrinsic_op::exclusive_scan)
          info(d).bound = info(s).bound;
       break;
    }
