@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cstdarg>
 #include <cstring>
+#include <map>
 
 #include "isa/isa_bits.h"
 #include "util/ibis_error.h"
@@ -888,58 +889,50 @@ private:
 
 } /* namespace */
 
+using label_table = std::map<std::string, size_t>;   /* name -> index */
+
 static std::vector<parsed_inst>
-parse_all(const std::string &text, gen g, const std::string &filename,
-          std::vector<std::pair<std::string, size_t>> *labels)
+parse_all(const std::string &text, gen g, const std::string &filename, label_table *labels)
 {
    (void)g;
    parser p(text, filename);
    p.parse();
    /* Every label used must be defined, once. */
    for (size_t i = 0; i < p.labels.size(); i++) {
-      for (size_t j = 0; j < i; j++) {
-         if (p.labels[i].first == p.labels[j].first)
-            throw ibis::error(source_loc{ filename, p.label_lines[i], 0 },
-                              strfmt("label '%s' defined twice", p.labels[i].first.c_str()));
-      }
+      if (!labels->emplace(p.labels[i].first, p.labels[i].second).second)
+         throw ibis::error(source_loc{ filename, p.label_lines[i], 0 },
+                           strfmt("label '%s' defined twice", p.labels[i].first.c_str()));
    }
    for (const parsed_inst &pi : p.insts) {
       for (const std::string *name : { &pi.jip_label, &pi.uip_label }) {
-         if (name->empty())
-            continue;
-         bool defined = false;
-         for (const auto &l : p.labels)
-            defined |= l.first == *name;
-         if (!defined)
+         if (!name->empty() && !labels->count(*name))
             throw ibis::error(source_loc{ filename, pi.line, 0 },
                               strfmt("undefined label '%s'", name->c_str()));
       }
    }
-   *labels = p.labels;
    return p.insts;
 }
 
 /* Branch offsets in bytes of the native layout (16 per instruction). */
 static void
-set_targets(std::vector<parsed_inst> &insts,
-            const std::vector<std::pair<std::string, size_t>> &labels)
+set_targets(std::vector<parsed_inst> &insts, const label_table &labels)
 {
    for (size_t i = 0; i < insts.size(); i++) {
       parsed_inst &pi = insts[i];
-      for (const auto &l : labels) {
-         int32_t offset = int32_t(16 * (int64_t(l.second) - int64_t(i)));
-         if (!pi.jip_label.empty() && l.first == pi.jip_label)
-            pi.in.jip = offset;
-         if (!pi.uip_label.empty() && l.first == pi.uip_label)
-            pi.in.uip = offset;
-      }
+      auto offset = [&](const std::string &name) {
+         return int32_t(16 * (int64_t(labels.at(name)) - int64_t(i)));
+      };
+      if (!pi.jip_label.empty())
+         pi.in.jip = offset(pi.jip_label);
+      if (!pi.uip_label.empty())
+         pi.in.uip = offset(pi.uip_label);
    }
 }
 
 std::vector<inst>
 parse_asm(const std::string &text, gen g, const std::string &filename)
 {
-   std::vector<std::pair<std::string, size_t>> labels;
+   label_table labels;
    std::vector<parsed_inst> insts = parse_all(text, g, filename, &labels);
    set_targets(insts, labels);
    std::vector<inst> out;
@@ -951,7 +944,7 @@ parse_asm(const std::string &text, gen g, const std::string &filename)
 std::vector<uint8_t>
 assemble(const std::string &text, gen g, bool compaction, const std::string &filename)
 {
-   std::vector<std::pair<std::string, size_t>> labels;
+   label_table labels;
    std::vector<parsed_inst> insts = parse_all(text, g, filename, &labels);
    set_targets(insts, labels);
 

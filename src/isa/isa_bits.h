@@ -23,13 +23,17 @@ get_bits(const native &n, unsigned hi, unsigned lo)
 static inline void
 set_bits(native &n, unsigned hi, unsigned lo, uint64_t v)
 {
-   for (unsigned b = lo; b <= hi; b++) {
-      uint64_t bit = 1ull << (b % 64);
-      if ((v >> (b - lo)) & 1)
-         n[b / 64] |= bit;
-      else
-         n[b / 64] &= ~bit;
+   if (lo / 64 != hi / 64) {
+      /* A field that straddles the two words: set each part. */
+      unsigned low_width = 64 - lo % 64;
+      set_bits(n, 63, lo, v);
+      set_bits(n, hi, 64, v >> low_width);
+      return;
    }
+   unsigned width = hi - lo + 1;
+   uint64_t mask = (width == 64 ? ~0ull : (1ull << width) - 1) << (lo % 64);
+   uint64_t &w = n[lo / 64];
+   w = (w & ~mask) | ((v << (lo % 64)) & mask);
 }
 
 static inline uint64_t get(const native &n, field f) { return get_bits(n, f.hi, f.lo); }

@@ -12,7 +12,7 @@ extern "C" int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
    using namespace ibis::isa;
-   for (gen g : { gen::gen8, gen::gen9 }) {
+   for (gen g : { gen::gen8, gen::gen9, gen::gen11 }) {
       disassemble_program(data, size, g);
       for (const decoded &d : decode_program(data, size, g)) {
          try {
