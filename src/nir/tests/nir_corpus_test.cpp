@@ -1,12 +1,6 @@
 /*
  * Every corpus file reads, validates and prints back byte for byte.
  */
-#include <dirent.h>
-
-#include <algorithm>
-#include <fstream>
-#include <sstream>
-
 #include "nir/nir.h"
 #include "nir/tests/nir_test_util.h"
 #include "util/ibis_error.h"
@@ -28,17 +22,13 @@ TEST(nir_corpus, round_trip)
       try {
          auto s = nir::read_shader(text, path);
          nir::validate(*s);
+         /* Printing gives the file back, so printing is also a fixed point
+          * for these texts.
+          */
          const std::string printed = nir::print_shader(*s);
-         if (printed != text) {
+         if (printed != text)
             why = "printed text differs at line " +
                   std::to_string(nir::test::first_diff_line(text, printed));
-         } else {
-            /* Reading the printed text gives the same shader again. */
-            auto again = nir::read_shader(printed, path);
-            nir::validate(*again);
-            if (nir::print_shader(*again) != printed)
-               why = "second round trip differs";
-         }
       } catch (const ibis::error &e) {
          why = e.what();
       }
