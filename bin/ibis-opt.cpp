@@ -13,6 +13,7 @@
 
 #include "ir/ibis_pass.h"
 #include "ir/ibis_text.h"
+#include "opt/opt.h"
 #include "util/ibis_debug.h"
 #include "util/ibis_error.h"
 
@@ -28,6 +29,8 @@ usage(FILE *f)
 int
 main(int argc, char **argv)
 {
+   register_opt_passes();
+
    std::string input, output, passes;
    for (int i = 1; i < argc; i++) {
       std::string a = argv[i];
