@@ -8,7 +8,7 @@
  * implemented yet.
  */
 #include <cstdio>
-#include <cstring>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -93,19 +93,22 @@ main(int argc, char **argv)
 {
    try {
       const options o = parse_args(argc, argv);
-      std::unique_ptr<ibis::nir::shader> s = ibis::nir::read_shader_file(o.input);
-      ibis::nir::validate(*s);
-      if (ibis::debug_enabled(ibis::DEBUG_NIR))
-         std::fputs(ibis::nir::print_shader(*s).c_str(), stderr);
-
+      /* Refuse what later stages will do before doing any work. */
       for (const std::string &d : o.dumps) {
-         if (d == "nir")
-            std::fputs(ibis::nir::print_shader(*s).c_str(), stdout);
-         else
+         if (d != "nir")
             throw ibis::error("--dump " + d + ": not implemented yet");
       }
       if (!o.output.empty())
          throw ibis::error("-o: code generation is not implemented yet");
+
+      std::unique_ptr<ibis::nir::shader> s = ibis::nir::read_shader_file(o.input);
+      ibis::nir::validate(*s);
+      if (ibis::debug_enabled(ibis::DEBUG_NIR))
+         std::fputs(ibis::nir::print_shader(*s).c_str(), stderr);
+      for (const std::string &d : o.dumps) {
+         if (d == "nir")
+            std::fputs(ibis::nir::print_shader(*s).c_str(), stdout);
+      }
    } catch (const ibis::error &e) {
       std::fprintf(stderr, "ibis-compile: %s\n", e.what());
       return 1;
