@@ -116,7 +116,7 @@ nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
       comps c;
       for (unsigned i = 0; i < in.num_components; i++) {
          unsigned comp = in.index(intrinsic_index::component) + i;
-         operand plane = at(fs_setup_data(), (a * 8 + comp * 4) * 4, data_type::f32);
+         operand plane = at(fs_setup_data(), (a * 16 + comp * 4) * 4, data_type::f32);
          value *v = write_parts(bld, width, data_type::f32, halves,
                                 [&](const builder &b, const operand &d, unsigned h) {
                                    return b.pln(d, plane, bary[h]);
@@ -143,7 +143,7 @@ nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
       for (unsigned i = 0; i < in.num_components; i++) {
          unsigned comp = in.index(intrinsic_index::component) + i;
          c.push_back(operand(bld.exec(width).mov(
-            data_type::u32, at(fs_setup_data(), (a * 8 + comp * 4 + 3) * 4, data_type::u32))));
+            data_type::u32, at(fs_setup_data(), (a * 16 + comp * 4 + 3) * 4, data_type::u32))));
       }
       set_def(in.dest, c);
       return true;
@@ -204,14 +204,14 @@ nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
       return true;
    case intrinsic_op::load_helper_invocation:
    case intrinsic_op::is_helper_invocation: {
-      /* g1.7 (and g2.7 at SIMD32) hold the pixel mask, one bit per
-       * channel; helpers are the dispatched channels outside it.
+      /* The low word of g1.7 (and g2.7 at SIMD32) is the pixel mask, one
+       * bit per channel; helpers are the dispatched channels outside it.
        */
       builder u = uniform_builder();
-      value *mask = u.mov(data_type::u32, at(hw(1, data_type::u16), 14, data_type::u16)
+      value *mask = u.mov(data_type::u32, at(hw(1, data_type::u16), 28, data_type::u16)
                                              .with_region(0, 1, 0));
       if (width == 32) {
-         value *hi = u.mov(data_type::u32, at(hw(2, data_type::u16), 14, data_type::u16)
+         value *hi = u.mov(data_type::u32, at(hw(2, data_type::u16), 28, data_type::u16)
                                                .with_region(0, 1, 0));
          value *sh = u.shl(data_type::u32, operand(hi), operand::imm_u32(16));
          mask = u.or_(data_type::u32, operand(mask), operand(sh));

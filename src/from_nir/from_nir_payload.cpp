@@ -13,9 +13,11 @@
  *     (2 GRFs per 8 channels: I then J), source depth, source W (1 GRF per
  *     8 channels each), sample positions (1 GRF), input coverage mask (1 GRF
  *     per 8 channels).  Push constants follow, then the setup data of the
- *     varyings: 2 GRFs per slot, 4 floats (the plane) per component.
- *   CS (brw cs_thread_payload, Gen9): g0 header only; the subgroup id is a
- *     per-thread push constant, the dword after the uniforms.
+ *     varyings: 2 GRFs per slot, 4 floats per component: the plane a, b, (unused), c,
+ *     c being the value of flat inputs.
+ *   CS (brw cs_thread_payload, Gen9): g0 header only; the push constants
+ *     (cross-thread) are followed by one register of per-thread data whose
+ *     first dword is the subgroup id.
  */
 #include <algorithm>
 #include <map>
@@ -233,17 +235,12 @@ compute_payload(const nir::shader &s, const from_nir_options &o)
    }
    p.num_regs = r;
 
-   /* Push constants: the NIR uniforms, (CS) the subgroup id, then the
-    * pushed UBO ranges.
+   /* Push constants: the NIR uniforms, then the pushed UBO ranges; for CS
+    * then one register of per-thread data whose first dword is the
+    * subgroup id (brw's cross-thread / per-thread split).
     */
-   unsigned uniform_bytes = s.num_uniforms;
-   if (s.info.stage == nir::shader_stage::compute ||
-       s.info.stage == nir::shader_stage::kernel) {
-      p.cs_subgroup_id_dword = (uniform_bytes + 3) / 4;
-      uniform_bytes = (p.cs_subgroup_id_dword + 1) * 4;
-   }
    p.push_start = r;
-   p.uniform_regs = (uniform_bytes + 31) / 32;
+   p.uniform_regs = (s.num_uniforms + 31) / 32;
    r += p.uniform_regs;
    p.ubo_ranges = o.push_ranges;
    if (p.ubo_ranges.empty() && o.auto_push_ubos)
@@ -251,6 +248,11 @@ compute_payload(const nir::shader &s, const from_nir_options &o)
    for (const push_range &pr : p.ubo_ranges) {
       p.ubo_range_start.push_back(r);
       r += pr.length;
+   }
+   if (s.info.stage == nir::shader_stage::compute ||
+       s.info.stage == nir::shader_stage::kernel) {
+      p.cs_subgroup_id_dword = (r - p.push_start) * 8;
+      r++;
    }
    p.push_regs = r - p.push_start;
 

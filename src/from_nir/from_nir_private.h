@@ -104,8 +104,8 @@ struct payload_layout {
    int sample_pos_reg[2] = {-1, -1};
    int sample_mask_in_reg[2] = {-1, -1};
 
-   /* CS: the subgroup id is the dword after the uniforms (Gen9 delivers it
-    * as a per-thread push constant).
+   /* CS: the push-constant dword holding the subgroup id (Gen9 delivers
+    * it as per-thread push data after the cross-thread constants).
     */
    int cs_subgroup_id_dword = -1;
 

@@ -33,9 +33,9 @@ TEST(from_nir_intrinsics, fs_interpolated_and_flat_inputs)
       block0:
          %5 = pln(16) %4[4]:f32, %0
          %5.64 = pln(16+16) %4[4]:f32, %1
-         %6 = pln(16) %4[8]:f32, %2
-         %6.64 = pln(16+16) %4[8]:f32, %3
-         %7:u32x32 = mov %4[27]
+         %6 = pln(16) %4[16]:f32, %2
+         %6.64 = pln(16+16) %4[16]:f32, %3
+         %7:u32x32 = mov %4[43]
          %8:u32x32 = mov %5:u32
          %9:u32x32 = mov %6:u32
          %10:u32x32 = mov 0:u32
@@ -123,7 +123,7 @@ TEST(from_nir_intrinsics, fs_discard_demote_depth)
          %2:f32x8 = pln %1:f32, %0
          %3:flagx8 = cmp.l %2, 0.0:f32
          (+%3) terminate
-         %5:u32x1 = mov %4.14<0,1,0> {WE_all}
+         %5:u32x1 = mov %4.28<0,1,0> {WE_all}
          %6 = mov 0x76543210:v {WE_all}
          %7:u32x8 = mov %6
          %8:u32x8 = shr %5, %7
