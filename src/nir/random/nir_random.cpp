@@ -396,8 +396,8 @@ struct loop_state {
 
 /* Where code is being generated. */
 struct context {
-   /* Every channel that started the shader runs here, and nothing that
-    * stored a register since the loop/if began can have diverged.
+   /* No divergent if and no loop with a divergent exit encloses this
+    * point: every channel that started the shader runs it together.
     */
    bool uniform = true;
    loop_state *loop = nullptr;
@@ -445,8 +445,7 @@ private:
    /* Operands. */
    bool size_enabled(unsigned bits) const;
    std::vector<unsigned> enabled_sizes(uint8_t mask) const;
-   operand any_value(unsigned bits, bool want_con);
-   operand int_operand(unsigned bits, bool want_con = false);
+   operand any_value(unsigned bits, bool want_con = false);
    operand float_operand(unsigned bits, double lim, domain dom,
                          bool want_con = false, double tiny = 0);
    operand bool_operand(bool want_con);
@@ -509,7 +508,6 @@ private:
    std::vector<def *> visible_;    /* values that dominate cur_ */
    std::vector<reg_info> regs_;
    def *zero_offset_ = nullptr;
-   def *block_index_ = nullptr;
    def *local_index_ = nullptr;
    def *workgroup_id_ = nullptr;
 
@@ -711,12 +709,6 @@ generator::any_value(unsigned bits, bool want_con)
    return random_const(bits);
 }
 
-operand
-generator::int_operand(unsigned bits, bool want_con)
-{
-   return any_value(bits, want_con);
-}
-
 /* A float operand of at most lim in magnitude (and in the domain): an
  * existing value, clamped by fmin/fmax (which turn NaN into a number) when
  * nothing says it is already in range.
@@ -780,8 +772,8 @@ generator::gen_compare(bool want_con)
       a = float_operand(bits, float_cap(bits), domain::any, want_con);
       b = float_operand(bits, float_cap(bits), domain::any, want_con);
    } else {
-      a = int_operand(bits, want_con);
-      b = rng_.chance(40) ? random_const(bits) : int_operand(bits, want_con);
+      a = any_value(bits, want_con);
+      b = rng_.chance(40) ? random_const(bits) : any_value(bits, want_con);
    }
    def *d = alu(op, bits, {a, b});
    info(d).is_bool = true;
@@ -867,7 +859,7 @@ generator::gen_alu_op(const op_entry &e, unsigned bits)
    switch (e.k) {
    case kind::int_op: {
       for (unsigned i = 0; i < oi.num_inputs; i++)
-         srcs.push_back(int_operand(bits));
+         srcs.push_back(any_value(bits));
       d = alu(op, bits, srcs);
       if (op == alu_op::mov) {
          info(d) = info(srcs[0].d);
@@ -878,14 +870,14 @@ generator::gen_alu_op(const op_entry &e, unsigned bits)
       /* Half the time over booleans, to build conditions. */
       const bool booleans = bits == 32 && rng_.chance(40);
       for (unsigned i = 0; i < oi.num_inputs; i++)
-         srcs.push_back(booleans ? bool_operand(false) : int_operand(bits));
+         srcs.push_back(booleans ? bool_operand(false) : any_value(bits));
       d = alu(op, bits, srcs);
       info(d).is_bool = booleans;
       break;
    }
    case kind::division: {
       const bool is_signed = base_type(oi.input_types[0]) == type_int;
-      operand n = int_operand(bits), q = int_operand(bits);
+      operand n = any_value(bits), q = any_value(bits);
       if (is_signed) {
          /* Odd, so never 0; INT_MIN is kept out of the dividend so that
           * x / -1 cannot overflow.
@@ -899,8 +891,8 @@ generator::gen_alu_op(const op_entry &e, unsigned bits)
       break;
    }
    case kind::shift: {
-      operand v = int_operand(bits);
-      operand c = int_operand(32);
+      operand v = any_value(bits);
+      operand c = any_value(32);
       /* NIR and GEN agree on counts below the bit size only. */
       c = {alu(alu_op::iand, 32, {c, const_operand(32, bits - 1)}), 0};
       d = alu(op, bits, {v, c});
@@ -909,7 +901,7 @@ generator::gen_alu_op(const op_entry &e, unsigned bits)
    case kind::extract: {
       const bool bytes = op == alu_op::extract_u8 || op == alu_op::extract_i8;
       const unsigned lanes = bits / (bytes ? 8 : 16);
-      d = alu(op, bits, {int_operand(bits), const_operand(bits, rng_.below(lanes))});
+      d = alu(op, bits, {any_value(bits), const_operand(bits, rng_.below(lanes))});
       break;
    }
    case kind::compare:
@@ -917,7 +909,7 @@ generator::gen_alu_op(const op_entry &e, unsigned bits)
       break;
    case kind::csel: {
       operand c = bool_operand(false);
-      operand a = int_operand(bits), b = int_operand(bits);
+      operand a = any_value(bits), b = any_value(bits);
       d = alu(op, bits, {c, a, b});
       info(d).bound = std::max(info(a.d).bound, info(b.d).bound);
       info(d).is_bool = info(a.d).is_bool && info(b.d).is_bool;
@@ -968,7 +960,7 @@ generator::gen_alu_op(const op_entry &e, unsigned bits)
          if (out_base == type_float)
             bound = info(s.d).bound;
       } else {
-         s = int_operand(bits);
+         s = any_value(bits);
          if (out_bits == 16 && (bits > 16 || in_base == type_uint)) {
             /* Keep the value finite as a half float. */
             s = {alu(alu_op::iand, bits, {s, const_operand(bits, 0x3fff)}), 0};
@@ -983,7 +975,7 @@ generator::gen_alu_op(const op_entry &e, unsigned bits)
       break;
    }
    case kind::find:
-      d = alu(op, 32, {int_operand(32)});
+      d = alu(op, 32, {any_value(32)});
       break;
    case kind::sized:
       for (unsigned i = 0; i < oi.num_inputs; i++) {
@@ -993,13 +985,13 @@ generator::gen_alu_op(const op_entry &e, unsigned bits)
             return false;
          srcs.push_back(base_type(t) == type_float
                            ? float_operand(b, 0x1p14, domain::any)
-                           : int_operand(b));
+                           : any_value(b));
       }
       d = alu(op, 32, srcs);
       break;
    case kind::vec:
       for (unsigned i = 0; i < oi.num_inputs; i++)
-         srcs.push_back(int_operand(bits));
+         srcs.push_back(any_value(bits));
       d = alu(op, bits, srcs);
       info(d).bound = 0;
       for (const operand &s : srcs)
@@ -1019,9 +1011,6 @@ generator::gen_load()
    const bool ssbo = o_.ssbo && (!o_.ubo || rng_.chance(40));
    if (!ssbo && !o_.ubo)
       return false;
-   /* Block index 0 (SSBO 0 is the read-only input buffer). */
-   if (!block_index_)
-      block_index_ = zero_offset();
    const unsigned size = ssbo ? ssbo_in_size : ubo_size;
    const unsigned comps = 1 + rng_.below(4);
    const bool dynamic = rng_.chance(50);
@@ -1030,7 +1019,7 @@ generator::gen_load()
    unsigned align_mul, align_offset = 0, range_base = 0, range = size;
    if (dynamic) {
       /* (x & 7) * 16 + 16k stays inside the block. */
-      operand x = int_operand(32);
+      operand x = any_value(32);
       def *m = alu(alu_op::iand, 32, {x, const_operand(32, 7)});
       def *s = alu(alu_op::ishl, 32, {{m, 0}, const_operand(32, 4)});
       const unsigned base = 16 * rng_.below(size / 16 - 8);
@@ -1049,7 +1038,7 @@ generator::gen_load()
                      : block_load ? intrinsic_op::load_ubo_uniform_block_intel
                                   : intrinsic_op::load_ubo;
    intrinsic_instr *in = intrinsic(op, comps);
-   in->srcs[0].ssa = block_index_;
+   in->srcs[0].ssa = zero_offset();  /* SSBO 0 is only read */
    in->srcs[1].ssa = offset;
    in->set_index(intrinsic_index::access, 0);
    in->set_index(intrinsic_index::align_mul, int32_t(align_mul));
@@ -1111,7 +1100,7 @@ generator::gen_subgroup(const context &ctx)
                               : which == 1 ? intrinsic_op::inclusive_scan
                                            : intrinsic_op::exclusive_scan;
       operand v = is_float ? float_operand(bits, float_cap(bits), domain::any)
-                           : int_operand(bits);
+                           : any_value(bits);
       /* Scalar intrinsics read component 0: take the component first. */
       def *s = v.comp || v.d->num_components > 1 ? alu(alu_op::mov, bits, {v}) : v.d;
       if (s != v.d)
@@ -1124,10 +1113,7 @@ generator::gen_subgroup(const context &ctx)
          cluster = rng_.chance(30) ? 1u << (1 + rng_.below(3)) : 0;
          in->set_index(intrinsic_index::cluster_size, int32_t(cluster));
       }
-      d = finish_intrinsic(in, bits, op != intrinsic_op::reduce || cluster != 0 ||
-                                        s->divergent ? true : false);
-      if (op == intrinsic_op::reduce && cluster == 0)
-         d->divergent = false;
+      d = finish_intrinsic(in, bits, op != intrinsic_op::reduce || cluster != 0);
       /* An exclusive scan gives the first channel the identity, +-inf. */
       if (is_float && op != intrinsic_op::exclusive_scan)
          info(d).bound = info(s).bound;
@@ -1136,7 +1122,7 @@ generator::gen_subgroup(const context &ctx)
    case 3:
    case 4: {
       /* read_first_invocation, or read_invocation of a lane that is on. */
-      operand v = int_operand(bits);
+      operand v = any_value(bits);
       def *s = alu(alu_op::mov, bits, {v});
       info(s) = info(v.d);
       const bool first = rng_.chance(50);
@@ -1168,7 +1154,7 @@ generator::gen_subgroup(const context &ctx)
       const intrinsic_op op = ops[rng_.below(4)];
       operand v = op == intrinsic_op::vote_feq
                      ? float_operand(bits, float_cap(bits), domain::any)
-                  : op == intrinsic_op::vote_ieq ? int_operand(bits)
+                  : op == intrinsic_op::vote_ieq ? any_value(bits)
                                                  : bool_operand(false);
       def *s = alu(alu_op::mov, v.d->bit_size, {v});
       intrinsic_instr *in = intrinsic(op, 1);
@@ -1179,7 +1165,7 @@ generator::gen_subgroup(const context &ctx)
    }
    case 7: {
       /* shuffle from a lane known to be on: its own or the first one. */
-      operand v = int_operand(bits);
+      operand v = any_value(bits);
       def *s = alu(alu_op::mov, bits, {v});
       def *lane = rng_.chance(50) ? load_subgroup_invocation() : subgroup_first_lane();
       intrinsic_instr *in = intrinsic(intrinsic_op::shuffle, 1);
@@ -1198,7 +1184,7 @@ generator::gen_subgroup(const context &ctx)
                                          intrinsic_op::quad_broadcast};
       const intrinsic_op op = ops[rng_.below(4)];
       used_quads_ = true;
-      operand v = int_operand(bits);
+      operand v = any_value(bits);
       def *s = alu(alu_op::mov, bits, {v});
       info(s) = info(v.d);
       def *lane = op == intrinsic_op::quad_broadcast ? imm(32, rng_.below(4)) : nullptr;
@@ -1235,7 +1221,7 @@ generator::gen_texture(const context &ctx)
    bool div = false;
    if (kind == 2) {
       /* txf: texel coordinates inside the 4x4 level 0. */
-      operand x = int_operand(32), y = int_operand(32);
+      operand x = any_value(32), y = any_value(32);
       def *cx = alu(alu_op::iand, 32, {x, const_operand(32, 3)});
       def *cy = alu(alu_op::iand, 32, {y, const_operand(32, 3)});
       coord = alu(alu_op::vec2, 32, {{cx, 0}, {cy, 0}});
