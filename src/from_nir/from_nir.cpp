@@ -248,6 +248,10 @@ nir_translator::run()
    if (sh->stage == shader_stage::vs && width != 8)
       throw error(source_loc{nir.file, 0, 0},
                   strfmt("VS runs at SIMD8 on Gen9, not SIMD%u", width));
+   if (dev.ver < 8 || dev.ver > 11)
+      throw error(source_loc{nir.file, 0, 0},
+                  strfmt("%s (Gen%u): only the Gen8-11 thread payloads are known",
+                         dev.name, dev.ver));
    if (width != 8 && width != 16 && width != 32)
       throw error(source_loc{nir.file, 0, 0},
                   strfmt("dispatch width %u (8, 16 or 32)", width));
@@ -257,8 +261,6 @@ nir_translator::run()
    block *entry = sh->add_block();
    bld.at_end(entry);
    ssa.seal(entry);
-   if (sh->stage == shader_stage::fs)
-      fs_setup();
 
    emit_cf_list(impl.body);
 

@@ -2,7 +2,9 @@
  * Fragment shaders: values computed from the thread payload (pixel
  * position, interpolation, sample id/position/mask, front facing, helper
  * invocations), discards, and the render target writes that end the
- * thread.  GRF numbers come from from_nir_payload.cpp.
+ * thread.  Payload values are computed where they are used: the payload
+ * registers live from the start, and CSE merges repeats.  GRF numbers come
+ * from from_nir_payload.cpp.
  */
 #include <algorithm>
 #include <functional>
@@ -49,14 +51,6 @@ write_parts(const builder &bld, unsigned width, data_type t, unsigned parts,
    return v;
 }
 
-void
-nir_translator::fs_setup()
-{
-   /* Everything is computed where it is used: payload registers are live
-    * from the start, and CSE merges repeated setup.
-    */
-}
-
 bool
 nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
 {
@@ -82,7 +76,7 @@ nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
       for (unsigned h = 0; h < halves; h++)
          halves_ops.push_back(operand(hw(payload.bary_reg[mode][h], data_type::f32,
                                          half_width / 4)));
-      vals_bary_halves(in.dest, halves_ops);
+      bary_vals[&in.dest] = halves_ops;
       return true;
    }
    case intrinsic_op::load_barycentric_at_sample:
@@ -99,7 +93,7 @@ nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
       comps halves_ops;
       for (unsigned h = 0; h < halves; h++)
          halves_ops.push_back(at(v, h * 16 * 8, data_type::f32));
-      vals_bary_halves(in.dest, halves_ops);
+      bary_vals[&in.dest] = halves_ops;
       return true;
    }
    case intrinsic_op::load_interpolated_input: {
@@ -285,12 +279,6 @@ nir_translator::fs_setup_data()
       setup_data = uniform_regs(payload.attr_start, slots * 16);
    }
    return setup_data;
-}
-
-void
-nir_translator::vals_bary_halves(const nir::def &d, const comps &halves)
-{
-   bary_vals[&d] = halves;
 }
 
 const comps &

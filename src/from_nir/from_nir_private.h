@@ -185,7 +185,6 @@ public:
 
    /* Values of NIR defs. */
    bool is_uniform(const nir::def &d) const { return facts.uniform.count(&d); }
-   unsigned def_width(const nir::def &d) const { return is_uniform(d) ? 1 : width; }
    /* A builder for instructions computing d: width 1 NoMask when uniform. */
    builder def_builder(const nir::def &d) const;
    builder uniform_builder() const { return bld.exec(1).nomask(); }
@@ -236,8 +235,7 @@ public:
    };
    std::vector<loop_frame> loops;
 
-   /* Stage setup and end (from_nir_fs.cpp, from_nir_vs.cpp, from_nir_cs.cpp). */
-   void fs_setup();
+   /* Thread end (from_nir_fs.cpp, from_nir_vs.cpp, from_nir_cs.cpp). */
    void fs_finish();
    void vs_finish();
    void cs_finish();
@@ -266,7 +264,6 @@ public:
     * registers per 8 channels), which only pln reads.
     */
    std::unordered_map<const nir::def *, comps> bary_vals;
-   void vals_bary_halves(const nir::def &d, const comps &halves);
    const comps &bary_halves(const nir::def *d);
 
    /* Payload values. */
@@ -285,7 +282,9 @@ private:
    std::unordered_map<const nir::def *, comps> vals;
 };
 
-/* NIR instruction text for messages: "'div 32 %4 = fadd %1, %2' (line 12)". */
+/* The NIR instruction as nir_print writes it ("div 32 %4 = fadd %1, %2"),
+ * for messages; "" when it cannot be found.
+ */
 std::string nir_instr_str(const nir::shader &s, const nir::instr &in);
 
 } /* namespace ibis */
