@@ -199,6 +199,10 @@ DESC_TYPES = [
     (1000138000, "inline-UBO"), (1000150000, "accel-struct"),
 ]
 
+# Bit sets printed as names joined by '|' (bit i is entry i).
+RESOURCE_ACCESS = ["bindless", "pushable", "sampler", "non-uniform"]
+CMAT_SIGNED = ["A", "B", "C", "Result"]
+
 TABLES = [
     ("vert_attrib", VERT_ATTRIBS), ("varying_slot", VARYING_SLOTS),
     ("frag_result", FRAG_RESULTS), ("system_value", SYSTEM_VALUES),
@@ -207,4 +211,5 @@ TABLES = [
     ("rounding_mode", ROUNDING_MODES), ("ray_query_value", RAY_QUERY_VALUES),
     ("primitive", PRIMITIVES), ("image_format", IMAGE_FORMATS),
     ("variable_mode", VARIABLE_MODES),
+    ("resource_access", RESOURCE_ACCESS), ("cmat_signed", CMAT_SIGNED),
 ]

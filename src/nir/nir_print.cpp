@@ -23,23 +23,6 @@ namespace ibis::nir {
 
 namespace {
 
-unsigned
-count_digits(unsigned n)
-{
-   unsigned d = 1;
-   while (n >= 10) {
-      n /= 10;
-      d++;
-   }
-   return d;
-}
-
-const char *
-comp_letters(unsigned num_components)
-{
-   return num_components > 4 ? "abcdefghijklmnop" : "xyzw";
-}
-
 const char *
 size_suffix(unsigned num_components)
 {
@@ -188,22 +171,8 @@ printer::print_access(uint32_t access, const char *sep)
       put("none");
       return;
    }
-   static const struct {
-      uint32_t bit;
-      const char *name;
-   } modes[] = {
-      {access_coherent, "coherent"},
-      {access_volatile, "volatile"},
-      {access_restrict, "restrict"},
-      {access_non_writeable, "readonly"},
-      {access_non_readable, "writeonly"},
-      {access_can_reorder, "reorderable"},
-      {access_can_speculate, "speculatable"},
-      {access_non_temporal, "non-temporal"},
-      {access_include_helpers, "include-helpers"},
-   };
    bool first = true;
-   for (const auto &m : modes) {
+   for (const access_name &m : access_names) {
       if (access & m.bit) {
          if (!first)
             put(sep);
@@ -760,21 +729,7 @@ printer::print_index(const intrinsic_instr &in, intrinsic_index idx)
       return;
    case index_style::io_semantics: {
       const io_semantics io = io_semantics::unpack(u);
-      uint32_t mode = 0;
-      switch (in.op) {
-      case intrinsic_op::load_input:
-      case intrinsic_op::load_interpolated_input:
-      case intrinsic_op::load_per_vertex_input:
-         mode = var_shader_in;
-         break;
-      case intrinsic_op::load_output:
-      case intrinsic_op::store_output:
-      case intrinsic_op::store_per_vertex_output:
-         mode = var_shader_out;
-         break;
-      default:
-         break;
-      }
+      const uint32_t mode = io_semantics_mode(in.op);
       const std::string loc = location_str(int(io.location), sh_.info.stage, mode);
       putf("io location=%s slots=%u", loc.c_str(), io.num_slots);
       if (io.dual_source_blend_index) put(" dualsrc");
@@ -816,30 +771,17 @@ printer::print_index(const intrinsic_instr &in, intrinsic_index idx)
       putc(')');
       return;
    }
-   case index_style::resource_access: {
-      static const char *const names[] = {"bindless", "pushable", "sampler",
-                                          "non-uniform"};
-      putf("%s=", ii.label);
-      if (!u)
-         putc('0');
-      for (uint32_t m = u; m;) {
-         const unsigned bit = __builtin_ctz(m);
-         m &= m - 1;
-         put(bit < 4 ? names[bit] : "unknown");
-         if (m)
-            putc('|');
-      }
-      return;
-   }
+   case index_style::resource_access:
    case index_style::cmat_signed: {
-      static const char *const names[] = {"A", "B", "C", "Result"};
+      const name_table &t = ii.style == index_style::resource_access
+                               ? resource_access_names : cmat_signed_names;
       putf("%s=", ii.label);
       if (!u)
          putc('0');
       for (uint32_t m = u; m;) {
-         const unsigned bit = __builtin_ctz(m);
+         const char *name = name_of(t, __builtin_ctz(m));
          m &= m - 1;
-         put(bit < 4 ? names[bit] : "unknown");
+         put(name ? name : "unknown");
          if (m)
             putc('|');
       }
@@ -990,8 +932,7 @@ printer::print_instr(const instr &in)
    }
    case instr_type::jump: {
       spaces(padding_for_no_dest_);
-      static const char *const names[] = {"return", "halt", "break", "continue"};
-      put(names[unsigned(static_cast<const jump_instr &>(in).kind)]);
+      put(jump_name(static_cast<const jump_instr &>(in).kind));
       break;
    }
    }

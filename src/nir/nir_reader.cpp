@@ -47,36 +47,6 @@ rtrim(std::string_view s)
    return s;
 }
 
-/* Swizzle and write-mask letters: xyzw, or a-p for wider vectors. */
-int
-component_letter(char c)
-{
-   switch (c) {
-   case 'x': return 0;
-   case 'y': return 1;
-   case 'z': return 2;
-   case 'w': return 3;
-   default: return c >= 'a' && c <= 'p' ? c - 'a' : -1;
-   }
-}
-
-const char *
-comp_letters(unsigned num_components)
-{
-   return num_components > 4 ? "abcdefghijklmnop" : "xyzw";
-}
-
-unsigned
-count_digits(unsigned n)
-{
-   unsigned d = 1;
-   while (n >= 10) {
-      n /= 10;
-      d++;
-   }
-   return d;
-}
-
 /* A reference to an SSA value by index, resolved when the impl is done. */
 struct use_ref {
    unsigned index;
@@ -525,17 +495,6 @@ reader::parse_var(std::vector<variable> &out, bool local)
    v.interpolation = interp_mode(interp);
 
    /* Access qualifiers: "none" or a list of names. */
-   static const struct {
-      const char *name;
-      uint32_t bit;
-   } access_names[] = {
-      {"coherent", access_coherent}, {"volatile", access_volatile},
-      {"restrict", access_restrict}, {"readonly", access_non_writeable},
-      {"writeonly", access_non_readable}, {"reorderable", access_can_reorder},
-      {"speculatable", access_can_speculate},
-      {"non-temporal", access_non_temporal},
-      {"include-helpers", access_include_helpers},
-   };
    ws();
    if (!accept("none ")) {
       bool any = false;
@@ -544,7 +503,7 @@ reader::parse_var(std::vector<variable> &out, bool local)
          start = pos_;
          tok = token();
          bool found = false;
-         for (const auto &a : access_names) {
+         for (const access_name &a : access_names) {
             if (tok == a.name) {
                v.access |= a.bit;
                found = true;
@@ -1037,22 +996,19 @@ reader::parse_instr()
       in->line = line;
       return in;
    }
-   static const struct {
-      const char *name;
-      jump_type kind;
-   } jumps[] = {
-      {"break", jump_type::break_}, {"continue", jump_type::continue_},
-      {"return", jump_type::return_}, {"halt", jump_type::halt},
-   };
-   for (const auto &j : jumps) {
+   static const jump_type jumps[] = {jump_type::break_, jump_type::continue_,
+                                     jump_type::return_, jump_type::halt};
+   for (const jump_type kind : jumps) {
       if (is_digit(cur_[pos_]) || peek("con ") || peek("div "))
          break;
-      if (rest() == j.name || (peek(j.name) && (cur_[pos_ + strlen(j.name)] == ' ' ||
-                                                 cur_[pos_ + strlen(j.name)] == '\t'))) {
-         pos_ += strlen(j.name);
+      const char *name = jump_name(kind);
+      const size_t len = strlen(name);
+      if (rest() == name ||
+          (peek(name) && (cur_[pos_ + len] == ' ' || cur_[pos_ + len] == '\t'))) {
+         pos_ += len;
          expect_eol();
          auto in = std::make_unique<jump_instr>();
-         in->kind = j.kind;
+         in->kind = kind;
          in->line = line;
          return in;
       }
@@ -1349,21 +1305,7 @@ reader::parse_index(intrinsic_instr &in, intrinsic_index idx)
       break;
    case index_style::io_semantics: {
       io_semantics io;
-      uint32_t mode = 0;
-      switch (in.op) {
-      case intrinsic_op::load_input:
-      case intrinsic_op::load_interpolated_input:
-      case intrinsic_op::load_per_vertex_input:
-         mode = var_shader_in;
-         break;
-      case intrinsic_op::load_output:
-      case intrinsic_op::store_output:
-      case intrinsic_op::store_per_vertex_output:
-         mode = var_shader_out;
-         break;
-      default:
-         break;
-      }
+      const uint32_t mode = io_semantics_mode(in.op);
       const size_t s = pos_;
       while (!eol() && cur_[pos_] != ' ' && cur_[pos_] != ',' && cur_[pos_] != ')')
          pos_++;
@@ -1437,25 +1379,21 @@ reader::parse_index(intrinsic_instr &in, intrinsic_index idx)
       v = int32_t(x.pack());
       break;
    }
-   case index_style::resource_access: {
-      static const char *const names[] = {"bindless", "pushable", "sampler",
-                                          "non-uniform"};
-      v = int32_t(parse_name_set(names, 4, "resource access"));
+   case index_style::resource_access:
+      v = int32_t(parse_name_set(resource_access_names.names,
+                                 resource_access_names.count, "resource access"));
       break;
-   }
-   case index_style::cmat_signed: {
-      static const char *const names[] = {"A", "B", "C", "Result"};
-      v = int32_t(parse_name_set(names, 4, "signedness"));
+   case index_style::cmat_signed:
+      v = int32_t(parse_name_set(cmat_signed_names.names, cmat_signed_names.count,
+                                 "signedness"));
       break;
-   }
    case index_style::access: {
-      static const char *const names[13] = {
-         "coherent", "restrict", "volatile", "writeonly", "readonly", nullptr,
-         "reorderable", "non-temporal", "include-helpers", nullptr, nullptr,
-         nullptr, "speculatable",
-      };
+      /* Names by bit, for parse_name_set(). */
+      const char *names[32] = {};
+      for (const access_name &a : access_names)
+         names[__builtin_ctz(a.bit)] = a.name;
       if (!accept("none"))
-         v = int32_t(parse_name_set(names, 13, "access qualifier"));
+         v = int32_t(parse_name_set(names, 32, "access qualifier"));
       break;
    }
    case index_style::matrix_layout:

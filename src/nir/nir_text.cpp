@@ -198,6 +198,47 @@ variable_mode_list(uint32_t modes)
    return s;
 }
 
+const char *
+jump_name(jump_type kind)
+{
+   switch (kind) {
+   case jump_type::return_: return "return";
+   case jump_type::halt: return "halt";
+   case jump_type::break_: return "break";
+   case jump_type::continue_: return "continue";
+   }
+   return "?";
+}
+
+uint32_t
+io_semantics_mode(intrinsic_op op)
+{
+   switch (op) {
+   case intrinsic_op::load_input:
+   case intrinsic_op::load_interpolated_input:
+   case intrinsic_op::load_per_vertex_input:
+      return var_shader_in;
+   case intrinsic_op::load_output:
+   case intrinsic_op::store_output:
+   case intrinsic_op::store_per_vertex_output:
+      return var_shader_out;
+   default:
+      return 0;
+   }
+}
+
+const access_name access_names[9] = {
+   {access_coherent, "coherent"},
+   {access_volatile, "volatile"},
+   {access_restrict, "restrict"},
+   {access_non_writeable, "readonly"},
+   {access_non_readable, "writeonly"},
+   {access_can_reorder, "reorderable"},
+   {access_can_speculate, "speculatable"},
+   {access_non_temporal, "non-temporal"},
+   {access_include_helpers, "include-helpers"},
+};
+
 bool
 type_is_image(const std::string &type)
 {

@@ -29,6 +29,54 @@ std::string variable_mode_list(uint32_t modes);
 /* Whether a GLSL type name (possibly an array) is an image type. */
 bool type_is_image(const std::string &type);
 
+/* Decimal digits of n (1 for 0). */
+static inline unsigned
+count_digits(unsigned n)
+{
+   unsigned d = 1;
+   while (n >= 10) {
+      n /= 10;
+      d++;
+   }
+   return d;
+}
+
+/* The letters naming the components of a vector: xyzw up to 4, else a-p. */
+static inline const char *
+comp_letters(unsigned num_components)
+{
+   return num_components > 4 ? "abcdefghijklmnop" : "xyzw";
+}
+
+/* The component a swizzle or write-mask letter names, or -1. */
+static inline int
+component_letter(char c)
+{
+   switch (c) {
+   case 'x': return 0;
+   case 'y': return 1;
+   case 'z': return 2;
+   case 'w': return 3;
+   default: return c >= 'a' && c <= 'p' ? c - 'a' : -1;
+   }
+}
+
+/* "break", "continue", "return", "halt". */
+const char *jump_name(jump_type kind);
+
+/* The mode whose locations an IO intrinsic's io_semantics names:
+ * shader_in for input loads, shader_out for output loads and stores,
+ * 0 otherwise.
+ */
+uint32_t io_semantics_mode(intrinsic_op op);
+
+/* Access qualifier names, in the order nir_print writes them. */
+struct access_name {
+   uint32_t bit;
+   const char *name;
+};
+extern const access_name access_names[9];
+
 /* The header lines ("shader: ..." up to the stage-specific fields). */
 void print_shader_info(const shader_info &info, std::string &out);
 

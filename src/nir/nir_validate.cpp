@@ -61,10 +61,8 @@ describe(const instr &in)
       return prefix + "undefined";
    case instr_type::phi:
       return prefix + "phi";
-   case instr_type::jump: {
-      static const char *const names[] = {"return", "halt", "break", "continue"};
-      return names[unsigned(static_cast<const jump_instr &>(in).kind)];
-   }
+   case instr_type::jump:
+      return jump_name(static_cast<const jump_instr &>(in).kind);
    }
    return prefix;
 }

@@ -656,7 +656,7 @@ run_case(const eval_case &c, std::string *op_name)
          groups.back().push_back(tok);
       }
    }
-   if (!result || groups.size() != info.num_inputs + 2 || !groups[0].empty())
+   if (!result || groups.size() != size_t(info.num_inputs) + 2 || !groups[0].empty())
       return "malformed case";
    const std::vector<std::string> &expected = groups.back();
 
