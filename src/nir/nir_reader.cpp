@@ -103,6 +103,7 @@ private:
    std::vector<intrinsic_instr *> intrinsics_;
    std::vector<tex_instr *> texs_;
    int ssa_digits_ = -1;  /* digits of ssa_alloc the padding implies */
+   unsigned depth_ = 0;   /* ifs and loops around the current line */
 
    [[noreturn]] void error_at(size_t pos, const char *fmt, ...)
       __attribute__((format(printf, 3, 4)));
@@ -716,6 +717,9 @@ reader::line_closer()
 closer
 reader::parse_cf_list(cf_list &list, bool top)
 {
+   /* Real shaders nest a few dozen deep; this bounds the recursion. */
+   if (depth_ > 500)
+      error("control flow nested too deeply");
    while (true) {
       skip_blank_lines();
       if (at_end())
@@ -741,9 +745,13 @@ reader::parse_cf_list(cf_list &list, bool top)
             return closer::end_block;
          }
       } else if (peek("if ")) {
+         depth_++;
          parse_if(list);
+         depth_--;
       } else if (peek("loop ")) {
+         depth_++;
          parse_loop(list);
+         depth_--;
       } else {
          error("expected a block, 'if', 'loop' or '}'");
       }

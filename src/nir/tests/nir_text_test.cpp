@@ -424,3 +424,18 @@ TEST(nir_text, validator_in_memory)
    EXPECT_EQ(validate_error(*s), "t.nir:30: '%6 = fmul': SSA index %6 is used by two "
                                  "values");
 }
+
+/* Nesting is bounded, so hostile input cannot exhaust the stack. */
+TEST(nir_text, deep_nesting_is_an_error)
+{
+   std::string text = canonical.substr(0, canonical.find("impl main {"));
+   text += "impl main {\n    block b0:\n    con 32 %0 = load_const (0x00000000)\n";
+   const unsigned n = 2000;
+   for (unsigned i = 0; i < n; i++)
+      text += "if %0 {\nblock b" + std::to_string(i + 1) + ":\n";
+   for (unsigned i = 0; i < n; i++)
+      text += "} else {\nblock b" + std::to_string(10000 + i) + ":\n}\nblock b" +
+              std::to_string(20000 + i) + ":\n";
+   text += "block b99999:\n}\n";
+   EXPECT_EQ(error_of(text), "t.nir:1020:1: control flow nested too deeply");
+}
