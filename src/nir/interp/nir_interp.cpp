@@ -170,6 +170,7 @@ private:
    void exec_tex(const tex_instr &tex, lane_mask mask);
 
    /* Helpers */
+   std::string instr_text(const instr &i);
    [[noreturn]] void unsupported(const instr &i, const char *what);
    void load_words(const intrinsic_instr &in, unsigned lane,
                    const words4 *slots, unsigned num_slots, unsigned first);
@@ -362,11 +363,34 @@ machine::set_bool(const def &d, unsigned lane, bool b)
    set(d, lane, 0, b ? ~0ull : 0);
 }
 
+/* The printed form of an instruction that defines a value: its line in
+ * print_shader()'s output (SSA names are unique), or "".
+ */
+std::string
+machine::instr_text(const instr &i)
+{
+   const def *d = i.get_def();
+   if (!d)
+      return "";
+   const std::string text = print_shader(sh_);
+   const std::string name = strfmt("%%%u = ", d->index);
+   size_t at = text.find(name);
+   if (at == std::string::npos || text.find(name, at + 1) != std::string::npos)
+      return "";
+   const size_t begin = text.rfind('\n', at) + 1;
+   const size_t end = text.find('\n', at);
+   std::string line = text.substr(begin, end - begin);
+   line.erase(0, line.find_first_not_of(' '));
+   return line;
+}
+
 void
 machine::unsupported(const instr &i, const char *what)
 {
+   const std::string text = instr_text(i);
    throw error(source_loc{sh_.file, i.line, 0},
-               strfmt("the interpreter does not support %s", what));
+               strfmt("the interpreter does not support %s%s%s", what,
+                      text.empty() ? "" : ": ", text.c_str()));
 }
 
 /* ------------------------------------------------------------------ */

@@ -654,10 +654,14 @@ print_inputs(const inputs &in)
    scalar("max_loop_iterations", in.max_loop_iterations, d.max_loop_iterations);
 
    for (const auto &[i, t] : in.textures) {
-      o += strfmt("texture %u %ux%u", i, t.width,
-                  t.dim == tex_dim::d1 && t.array ? t.depth : t.height);
-      if (t.dim == tex_dim::d3 || (t.array && t.dim != tex_dim::d1) ||
-          t.dim == tex_dim::cube)
+      /* The sizes parse_texture() expects: W, WxLAYERS, WxH or WxHxD. */
+      o += strfmt("texture %u %u", i, t.width);
+      if (t.dim == tex_dim::d1 && t.array)
+         o += strfmt("x%u", t.depth);
+      else if (t.dim != tex_dim::d1)
+         o += strfmt("x%u", t.height);
+      if (t.dim == tex_dim::d3 || t.dim == tex_dim::cube ||
+          (t.array && t.dim != tex_dim::d1))
          o += strfmt("x%u", t.depth);
       o += std::string(" ") + dim_names[unsigned(t.dim)];
       if (t.array)

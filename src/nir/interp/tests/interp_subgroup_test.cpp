@@ -132,8 +132,9 @@ TEST_P(InterpSubgroup, ReadInvocationFirstInvocationAndShuffle)
       /* Channel 3 reads channel 2, which is inactive: its value there is
        * whatever the register held; the others read active neighbours.
        */
-      if (c != 3)
+      if (c != 3) {
          EXPECT_EQ(out.word(var0, 2, c), 100 + (c ^ 1)) << c;
+      }
       EXPECT_EQ(out.word(var0, 3, c), 3u) << c;
       EXPECT_EQ(out.word(var0 + 1, 0, c), c == 3 ? 1u : 0u) << c;
    }

@@ -564,3 +564,30 @@ TEST(InterpTex, CoordinateCountMustMatchTheTexture)
 }
 
 } /* anonymous namespace */
+
+namespace {
+
+/* textureQueryLod and textureQueryLevels. */
+TEST(InterpTex, LodAndLevelQueries)
+{
+   inputs in;
+   in.textures[0] = mipmapped();
+   in.samplers[0] = make_sampler(filter::nearest, wrap_mode::repeat, mip_filter::nearest);
+   /* Scale 1/2: lod 1; scale 4: lod 4, clamped to the last level 2. */
+   const char *query = "(float32)lod %5 (coord), 0 (texture), 0 (sampler)";
+   outputs out = run(*implicit_fs("0x3f000000", query), in);
+   EXPECT_EQ(out.f32(data0, 0, 5), 1.0f);
+   out = run(*implicit_fs("0x40800000", query), in);
+   EXPECT_EQ(out.f32(data0, 0, 5), 2.0f);
+
+   auto s = make_shader("VERTEX", R"(
+    block b0:
+    32    %0 = load_const (0x00000000)
+    32    %1 = (int32)query_levels 0 (texture)
+)" + store_output("%1", "%0", "VARYING_SLOT_VAR0", "x", "int32") + R"(
+    block b1:
+)");
+   EXPECT_EQ(run(*s, in).word(var0, 0, 0), 3u);
+}
+
+} /* anonymous namespace */
