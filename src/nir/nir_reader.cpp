@@ -4,10 +4,10 @@
  * The text is line oriented: a header of "key: value" lines, decl_var and
  * decl_function lines, and one "impl NAME { ... }" per function with its
  * structured control flow, one instruction per line.  The reader is
- * strict about tokens and lenient about horizontal whitespace; the
- * annotations nir_print derives (constant values after sources, variable
- * names after IO intrinsics, block successors) are checked where they
- * carry information and skipped where the printer recomputes them.
+ * strict about tokens and lenient about horizontal whitespace.  Of what
+ * nir_print derives, the preds/succs comments are checked against the
+ * control flow; constant values after sources and variable names after IO
+ * intrinsics are skipped, the printer recomputes them.
  *
  * Every error is an ibis::error "file:line:col: message".
  */
