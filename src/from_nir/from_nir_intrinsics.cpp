@@ -226,12 +226,19 @@ nir_translator::store_output(const nir::intrinsic_instr &in, int slot)
    unsigned mask = in.index(intrinsic_index::write_mask);
    if (val->bit_size == 64)
       unsupported("64-bit outputs are not supported");
-   data_type t = type_of('u', val->bit_size);
+   /* Outputs are 32-bit in the URB and render target messages: narrower
+    * values are converted by their NIR type.
+    */
+   nir::alu_type st = nir::alu_type(in.index(intrinsic_index::src_type));
+   char base = nir::base_type(st) == nir::type_float ? 'f'
+             : nir::base_type(st) == nir::type_int ? 's' : 'u';
+   data_type from = type_of(base, val->bit_size), t = type_of(base, 32);
    for (unsigned i = 0; i < val->num_components; i++) {
       if (!(mask & (1u << i)))
          continue;
-      unsigned var = output_var(slot, first + i, t);
-      ssa.write(var, bld.cur_block(), materialize(bld.exec(width), src(val, i), t));
+      unsigned var = output_var(slot, first + i, type_of('u', 32));
+      ssa.write(var, bld.cur_block(),
+                materialize(bld.exec(width), src(val, i, from).as_type(from), t));
    }
 }
 

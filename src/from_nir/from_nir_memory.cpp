@@ -5,6 +5,8 @@
  * shared memory is brw's SLM surface 254.  Atomic operations carry NIR's
  * nir_atomic_op number, for lowering to pick the message.
  */
+#include <algorithm>
+
 #include "from_nir/from_nir_private.h"
 
 namespace ibis {
@@ -119,6 +121,24 @@ nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
    case intrinsic_op::ssbo_atomic_swap:
       atomic(opcode::untyped_atomic_logical, surface(in.srcs[0]), address(in.srcs[1], 0), 2);
       return true;
+   case intrinsic_op::load_ssbo_uniform_block_intel:
+   case intrinsic_op::load_shared_uniform_block_intel: {
+      /* One block read for all channels, like a uniform UBO pull. */
+      bool shared = in.op == intrinsic_op::load_shared_uniform_block_intel;
+      unsigned bytes = std::max(1u, unsigned(in.dest.bit_size) / 8);
+      operand surf = shared ? operand::imm_u32(SLM_SURFACE) : surface(in.srcs[0]);
+      operand off = src(in.srcs[shared ? 0 : 1].ssa, 0, data_type::u32);
+      if (shared && in.index(intrinsic_index::base)) {
+         off = operand(uniform_builder().add(data_type::u32, off,
+                                             operand::imm_u32(in.index(intrinsic_index::base))));
+      }
+      builder ub = def_builder(in.dest);
+      value *v = ub.ssa(type_of('u', in.dest.bit_size), in.dest.num_components);
+      ub.emit(opcode::uniform_block_read_logical, {operand(v)},
+              {surf, off, operand::imm_u32(in.dest.num_components * bytes)});
+      set_def(in.dest, split(v));
+      return true;
+   }
    case intrinsic_op::load_shared:
       load(operand::imm_u32(SLM_SURFACE),
            address(in.srcs[0], in.index(intrinsic_index::base)));

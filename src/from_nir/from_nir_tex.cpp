@@ -30,6 +30,8 @@ nir_translator::emit_tex(const nir::tex_instr &tex)
       if (i < 0)
          return operand::imm_u32(base);
       operand off = src(tex.srcs[i].ssa, 0, data_type::u32);
+      if (off.is_imm())
+         return operand::imm_u32(base + uint32_t(off.imm));
       /* Keep the index uniform when the offset is (brw's non-uniform
        * texture access is a loop added at lowering).
        */

@@ -47,8 +47,8 @@ TEST(from_nir_alu, float_arithmetic)
          %13:f32x8 = mov -%12
          %14:f32x8 = frc %13
          %15:f32x8 = add %14, -%2
-         %16:u32x8 = mov 0:u32
-         %17:u32x8[4] = load_payload %15:u32, %13:u32, %8:u32, %16
+         %16:f32x8 = mov 0.0:f32
+         %17:u32x8[4] = load_payload %15:u32, %13:u32, %8:u32, %16:u32
          fb_write_logical %17, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
 }
@@ -288,12 +288,12 @@ TEST(from_nir_alu, sizes_and_packing)
          %12:u16x8 = mov %0[3]:u32
          %13:f32x8 = mov %12:f16
          %14:f32x8 = mov %4
-         %15:u32x8 = mov 0:u32
+         %15:f32x8 = mov 0.0:f32
          %17:u32x8 = mov 0:u32
          %18:u32x8 = mov 0:u32
          %19:u32x8 = mov 0:u32
          %20:u32x8 = mov 0:u32
-         %21:u32x8[8] = load_payload %17, %18, %19, %20, %11, %13:u32, %14:u32, %15
+         %21:u32x8[8] = load_payload %17, %18, %19, %20, %11, %13:u32, %14:u32, %15:u32
          urb_write_logical %16, 0:u32, _, %21, 8:u32 {EOT}
    )"));
 }
@@ -319,9 +319,9 @@ TEST(from_nir_alu, derivatives)
          %3:f32x16 = pln %1[4]:f32, %0
          %4:f32x16 = ddx_coarse %2
          %5:f32x16 = ddy_fine %3
-         %6:u32x16 = mov 0:u32
-         %7:u32x16 = mov 0:u32
-         %8:u32x16[4] = load_payload %4:u32, %5:u32, %6, %7
+         %6:f32x16 = mov 0.0:f32
+         %7:f32x16 = mov 0.0:f32
+         %8:u32x16[4] = load_payload %4:u32, %5:u32, %6:u32, %7:u32
          fb_write_logical %8, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
 }
@@ -354,10 +354,10 @@ TEST(from_nir_alu, uniform_values)
          %7:f32x1 = mul %6:f32, 2.0:f32 {WE_all}
          %8:f32x1 = math_exp %7 {WE_all}
          %9:f32x8 = add %2, %8
-         %10:u32x8 = mov %8:u32
-         %11:u32x8 = mov %7:u32
-         %12:u32x8 = mov %6
-         %13:u32x8[4] = load_payload %9:u32, %10, %11, %12
+         %10:f32x8 = mov %8
+         %11:f32x8 = mov %7
+         %12:f32x8 = mov %6:f32
+         %13:u32x8[4] = load_payload %9:u32, %10:u32, %11:u32, %12:u32
          fb_write_logical %13, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )", 16));
 }

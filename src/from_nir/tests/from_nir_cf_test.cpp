@@ -188,7 +188,7 @@ TEST(from_nir_cf, outputs_in_control_flow)
          %3:flagx8 = cmp.l %2, 1.0:f32
          (+%3) if
       block2:         ; preds: block1 succs: block7
-         %4:u32x8 = mov 0x3f800000:u32
+         %4:f32x8 = mov 1.0:f32
          break
       block3:         ; succs: block5
          else
@@ -200,7 +200,7 @@ TEST(from_nir_cf, outputs_in_control_flow)
       block6:         ; succs: block1
          while
       block7:         ; preds: block2 block5
-         %11:u32x8 = phi %4, %2:u32
+         %11:u32x8 = phi %4:u32, %2:u32
          %16:u32x8 = phi %2:u32, %5:u32
          %26:u32x8[4] = load_payload %2:u32, %11, %16, %2:u32
          fb_write_logical %26, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}

@@ -36,10 +36,10 @@ TEST(from_nir_intrinsics, fs_interpolated_and_flat_inputs)
          %6 = pln(16) %4[16]:f32, %2
          %6.64 = pln(16+16) %4[16]:f32, %3
          %7:u32x32 = mov %4[43]
-         %8:u32x32 = mov %5:u32
-         %9:u32x32 = mov %6:u32
-         %10:u32x32 = mov 0:u32
-         %11:u32x32[4] = load_payload %8, %9, %7, %10
+         %8:f32x32 = mov %5
+         %9:f32x32 = mov %6
+         %10:f32x32 = mov 0.0:f32
+         %11:u32x32[4] = load_payload %8:u32, %9:u32, %7, %10:u32
          fb_write_logical %11, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
 }
@@ -162,19 +162,19 @@ TEST(from_nir_intrinsics, vs_attributes_ids_and_urb_writes)
          %2:u32x8 = mov %0[11]:u32
          %3:u32x1 = mov %0[8]:u32 {WE_all}
          %4:s32x8 = add %1:s32, %3:s32
-         %5:u32x8 = mov %0:u32
-         %6:u32x8 = mov %0[1]:u32
-         %7:u32x8 = mov %0[2]:u32
-         %8:u32x8 = mov %0[3]:u32
-         %9:u32x8 = mov %0[4]:u32
-         %10:u32x8 = mov %0[5]:u32
-         %11:u32x8 = mov %0[5]:u32
+         %5:f32x8 = mov %0
+         %6:f32x8 = mov %0[1]
+         %7:f32x8 = mov %0[2]
+         %8:f32x8 = mov %0[3]
+         %9:f32x8 = mov %0[4]
+         %10:f32x8 = mov %0[5]
+         %11:f32x8 = mov %0[5]
          %13:u32x8 = mov 0:u32
          %14:u32x8 = mov 0:u32
          %15:u32x8 = mov 0:u32
-         %16:u32x8[8] = load_payload %13, %14, %15, %11, %5, %6, %7, %8
+         %16:u32x8[8] = load_payload %13, %14, %15, %11:u32, %5:u32, %6:u32, %7:u32, %8:u32
          urb_write_logical %12, 0:u32, _, %16, 8:u32
-         %17:u32x8[4] = load_payload %4:u32, %2, %9, %10
+         %17:u32x8[4] = load_payload %4:u32, %2, %9:u32, %10:u32
          urb_write_logical %12, 2:u32, _, %17, 4:u32 {EOT}
    )"));
 }
@@ -209,14 +209,14 @@ TEST(from_nir_intrinsics, push_constants_and_ubos)
          %4:u32x8[2] = varying_pull_constant_logical 2:u32, %3, 16:u32
          %5:f32x8 = add %2[13]:f32, %4[1]:f32
          %6:f32x1 = add %2[19]:f32, %2[1]:f32 {WE_all}
-         %7:u32x8 = mov %6:u32
-         %8:u32x8 = mov %4
-         %9:u32x8 = mov %2[12]
+         %7:f32x8 = mov %6
+         %8:f32x8 = mov %4:f32
+         %9:f32x8 = mov %2[12]:f32
          %11:u32x8 = mov 0:u32
          %12:u32x8 = mov 0:u32
          %13:u32x8 = mov 0:u32
          %14:u32x8 = mov 0:u32
-         %15:u32x8[8] = load_payload %11, %12, %13, %14, %5:u32, %7, %8, %9
+         %15:u32x8[8] = load_payload %11, %12, %13, %14, %5:u32, %7:u32, %8:u32, %9:u32
          urb_write_logical %10, 0:u32, _, %15, 8:u32 {EOT}
    )", 16));
 }
