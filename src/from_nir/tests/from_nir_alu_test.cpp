@@ -9,7 +9,9 @@
 
 using ibis::test::translates_to;
 
-/* Float arithmetic: mad and lrp take the hardware's operand order, modifiers become source modifiers or .sat, fceil is -rndd(-x). */
+/* Float arithmetic: mad and lrp take the hardware's operand order, modifiers
+ * become source modifiers or .sat, fceil is -rndd(-x).
+ */
 TEST(from_nir_alu, float_arithmetic)
 {
    EXPECT_TRUE(translates_to("fs", 8, R"(
@@ -85,7 +87,9 @@ TEST(from_nir_alu, extended_math)
    )"));
 }
 
-/* Integer arithmetic: subtraction negates a source, udiv is math idiv on unsigned types, imul_32x16 narrows its second source first. */
+/* Integer arithmetic: subtraction negates a source, udiv is math idiv on
+ * unsigned types, imul_32x16 narrows its second source first.
+ */
 TEST(from_nir_alu, integer_arithmetic)
 {
    EXPECT_TRUE(translates_to("vs", 8, R"(
@@ -124,7 +128,9 @@ TEST(from_nir_alu, integer_arithmetic)
    )"));
 }
 
-/* Bit operations: shifts by type, ubfe as bfe(width, offset, value), extracts with constant indices as shifts and masks. */
+/* Bit operations: shifts by type, ubfe as bfe(width, offset, value),
+ * extracts with constant indices as shifts and masks.
+ */
 TEST(from_nir_alu, bit_operations)
 {
    EXPECT_TRUE(translates_to("vs", 8, R"(
@@ -166,7 +172,10 @@ TEST(from_nir_alu, bit_operations)
    )"));
 }
 
-/* 32-bit 0/~0 booleans: a comparison read only by a select in its block defines just a flag; one whose value is read (iand, b2f32) keeps its destination, and the select re-derives a flag with cmp.nz. */
+/* 32-bit 0/~0 booleans: a comparison read only by a select in its block
+ * defines just a flag; one whose value is read (iand, b2f32) keeps its
+ * destination, and the select re-derives a flag with cmp.nz.
+ */
 TEST(from_nir_alu, booleans_and_flags)
 {
    EXPECT_TRUE(translates_to("fs", 8, R"(
@@ -249,7 +258,9 @@ TEST(from_nir_alu, conversions)
    )"));
 }
 
-/* 16- and 64-bit arithmetic, and packing through shifts and ors on whole values so that everything stays SSA. */
+/* 16- and 64-bit arithmetic, and packing through shifts and ors on whole
+ * values so that everything stays SSA.
+ */
 TEST(from_nir_alu, sizes_and_packing)
 {
    EXPECT_TRUE(translates_to("vs", 8, R"(
@@ -298,7 +309,9 @@ TEST(from_nir_alu, sizes_and_packing)
    )"));
 }
 
-/* Derivatives: coarse by default, fine when asked (pseudo opcodes lowered later into subspan regions). */
+/* Derivatives: coarse by default, fine when asked (pseudo opcodes lowered
+ * later into subspan regions).
+ */
 TEST(from_nir_alu, derivatives)
 {
    EXPECT_TRUE(translates_to("fs", 16, R"(
@@ -326,7 +339,9 @@ TEST(from_nir_alu, derivatives)
    )"));
 }
 
-/* con values are computed once, at width 1 with NoMask, and read by full-width instructions as scalars. */
+/* con values are computed once, at width 1 with NoMask, and read by full-
+ * width instructions as scalars.
+ */
 TEST(from_nir_alu, uniform_values)
 {
    EXPECT_TRUE(translates_to("fs", 8, R"(

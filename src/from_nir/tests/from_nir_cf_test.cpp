@@ -8,7 +8,10 @@
 
 using ibis::test::translates_to;
 
-/* Registers read after a loop and an if/else become phis; the loop counter of a loop with a uniform exit stays a width-1 (NoMask) value, its phi included. */
+/* Registers read after a loop and an if/else become phis; the loop counter
+ * of a loop with a uniform exit stays a width-1 (NoMask) value, its phi
+ * included.
+ */
 TEST(from_nir_cf, registers_become_phis)
 {
    EXPECT_TRUE(translates_to("fs", 8, R"(
@@ -94,7 +97,9 @@ TEST(from_nir_cf, registers_become_phis)
    )"));
 }
 
-/* A register NIR calls uniform is widened when its loop exits divergently: after the loop each channel sees the iteration it left in. */
+/* A register NIR calls uniform is widened when its loop exits divergently:
+ * after the loop each channel sees the iteration it left in.
+ */
 TEST(from_nir_cf, divergent_exit_widens_register)
 {
    EXPECT_TRUE(translates_to("fs", 8, R"(
@@ -150,7 +155,10 @@ TEST(from_nir_cf, divergent_exit_widens_register)
    )"));
 }
 
-/* An output written in one branch only: the render target write reads a phi of the stored value and the earlier one; the then-branch ending in a break gets its else in an unreachable block. */
+/* An output written in one branch only: the render target write reads a phi
+ * of the stored value and the earlier one; the then-branch ending in a break
+ * gets its else in an unreachable block.
+ */
 TEST(from_nir_cf, outputs_in_control_flow)
 {
    EXPECT_TRUE(translates_to("fs", 8, R"(
@@ -228,7 +236,9 @@ TEST(from_nir_subgroup, subgroup_invocation_simd8)
    )"));
 }
 
-/* At SIMD32: the mov and two adds (channels 8-15, then 16-31), NoMask, into one WLR value. */
+/* At SIMD32: the mov and two adds (channels 8-15, then 16-31), NoMask, into
+ * one WLR value.
+ */
 TEST(from_nir_subgroup, subgroup_invocation_simd32)
 {
    EXPECT_TRUE(translates_to("cs", 32, R"(
@@ -251,7 +261,10 @@ TEST(from_nir_subgroup, subgroup_invocation_simd32)
    )"));
 }
 
-/* The seed's second WLR example: a subgroup fadd is an identity-filled copy, then strided in-place adds on one WLR value (brw's emit_scan), and the total is read from the last channel as a width-1 value. */
+/* The seed's second WLR example: a subgroup fadd is an identity-filled copy,
+ * then strided in-place adds on one WLR value (brw's emit_scan), and the
+ * total is read from the last channel as a width-1 value.
+ */
 TEST(from_nir_subgroup, reduce_fadd)
 {
    EXPECT_TRUE(translates_to("cs", 16, R"(
@@ -287,7 +300,9 @@ TEST(from_nir_subgroup, reduce_fadd)
    )"));
 }
 
-/* Inclusive scans are the WLR value itself; exclusive scans shuffle it up one channel; clustered reductions broadcast each cluster's last channel. */
+/* Inclusive scans are the WLR value itself; exclusive scans shuffle it up
+ * one channel; clustered reductions broadcast each cluster's last channel.
+ */
 TEST(from_nir_subgroup, scans_and_clusters)
 {
    EXPECT_TRUE(translates_to("cs", 8, R"(
@@ -348,7 +363,10 @@ TEST(from_nir_subgroup, scans_and_clusters)
    )"));
 }
 
-/* Ballot and votes are or/and reductions; vote_ieq compares with the first live channel's value; shuffles and quad swaps are shuffles by computed index. */
+/* Ballot and votes are or/and reductions; vote_ieq compares with the first
+ * live channel's value; shuffles and quad swaps are shuffles by computed
+ * index.
+ */
 TEST(from_nir_subgroup, votes_ballot_and_reads)
 {
    EXPECT_TRUE(translates_to("cs", 8, R"(

@@ -8,7 +8,9 @@
 
 using ibis::test::translates_to;
 
-/* FS inputs at SIMD32: pln per SIMD16 half into one WLR value, from the barycentrics of each mode; flat inputs read the plane's constant term. */
+/* FS inputs at SIMD32: pln per SIMD16 half into one WLR value, from the
+ * barycentrics of each mode; flat inputs read the plane's constant term.
+ */
 TEST(from_nir_intrinsics, fs_interpolated_and_flat_inputs)
 {
    EXPECT_TRUE(translates_to("fs", 32, R"(
@@ -44,7 +46,10 @@ TEST(from_nir_intrinsics, fs_interpolated_and_flat_inputs)
    )"));
 }
 
-/* FS system values from the SIMD16 payload: pixel X/Y per 8 channels (WLR u16), source depth and 1/W, front facing from g0.0, sample id, mask and position. */
+/* FS system values from the SIMD16 payload: pixel X/Y per 8 channels (WLR
+ * u16), source depth and 1/W, front facing from g0.0, sample id, mask and
+ * position.
+ */
 TEST(from_nir_intrinsics, fs_system_values)
 {
    EXPECT_TRUE(translates_to("fs", 16, R"(
@@ -98,7 +103,10 @@ TEST(from_nir_intrinsics, fs_system_values)
    )"));
 }
 
-/* discard_if terminates the channels of its comparison's flag, demote_if discards (demotes); helper invocations come from the pixel mask in g1.7; the depth output goes into the render target write. */
+/* discard_if terminates the channels of its comparison's flag, demote_if
+ * discards (demotes); helper invocations come from the pixel mask in g1.7;
+ * the depth output goes into the render target write.
+ */
 TEST(from_nir_intrinsics, fs_discard_demote_depth)
 {
    EXPECT_TRUE(translates_to("fs", 8, R"(
@@ -136,7 +144,10 @@ TEST(from_nir_intrinsics, fs_discard_demote_depth)
    )"));
 }
 
-/* VS: attributes in 4 GRFs per slot, vertex and instance ids from the system-value slot after them, and the VUE written two slots per URB message (header with the point size, position, then varyings). */
+/* VS: attributes in 4 GRFs per slot, vertex and instance ids from the
+ * system-value slot after them, and the VUE written two slots per URB
+ * message (header with the point size, position, then varyings).
+ */
 TEST(from_nir_intrinsics, vs_attributes_ids_and_urb_writes)
 {
    EXPECT_TRUE(translates_to("vs", 8, R"(
@@ -179,7 +190,10 @@ TEST(from_nir_intrinsics, vs_attributes_ids_and_urb_writes)
    )"));
 }
 
-/* Uniforms and the UBO ranges read at constant offsets are pushed (UNIFORM values at fixed GRFs); a divergent offset pulls with a varying pull-constant send. */
+/* Uniforms and the UBO ranges read at constant offsets are pushed (UNIFORM
+ * values at fixed GRFs); a divergent offset pulls with a varying pull-
+ * constant send.
+ */
 TEST(from_nir_intrinsics, push_constants_and_ubos)
 {
    EXPECT_TRUE(translates_to("vs", 8, R"(
@@ -221,7 +235,10 @@ TEST(from_nir_intrinsics, push_constants_and_ubos)
    )", 16));
 }
 
-/* SSBO and shared memory as untyped and byte-scattered sends (shared memory on surface 254), atomics with NIR's operation number, a fence and a workgroup barrier. */
+/* SSBO and shared memory as untyped and byte-scattered sends (shared memory
+ * on surface 254), atomics with NIR's operation number, a fence and a
+ * workgroup barrier.
+ */
 TEST(from_nir_intrinsics, ssbo_shared_and_barriers)
 {
    EXPECT_TRUE(translates_to("cs", 8, R"(
@@ -271,7 +288,9 @@ TEST(from_nir_intrinsics, ssbo_shared_and_barriers)
    )"));
 }
 
-/* Images as typed sends; workgroup ids from g0.1/6/7, the subgroup id from the per-thread push constant, local ids derived from them. */
+/* Images as typed sends; workgroup ids from g0.1/6/7, the subgroup id from
+ * the per-thread push constant, local ids derived from them.
+ */
 TEST(from_nir_intrinsics, images_and_compute_ids)
 {
    EXPECT_TRUE(translates_to("cs", 8, R"(
@@ -314,7 +333,9 @@ TEST(from_nir_intrinsics, images_and_compute_ids)
    )"));
 }
 
-/* Texture operations as tex_logical: tex, txb, txl, shadow compare, txd, txf with a packed constant offset, tg4 with its component, txs. */
+/* Texture operations as tex_logical: tex, txb, txl, shadow compare, txd, txf
+ * with a packed constant offset, tg4 with its component, txs.
+ */
 TEST(from_nir_intrinsics, textures)
 {
    EXPECT_TRUE(translates_to("fs", 8, R"(
