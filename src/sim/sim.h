@@ -168,8 +168,8 @@ result run(const std::vector<uint8_t> &program, thread &t, memory &mem,
 
 /* ---- Thread payloads (docs/sim.md, "Thread payloads") ---- */
 
-/* The g0 header every thread gets: g0.5 scratch base is 0 (the model's
- * scratch space is per thread), the rest is zero unless set below.
+/* Every thread's g0 is zero (g0.5, the scratch base, included: the model's
+ * scratch space is the thread's own) except for the fields set below.
  */
 
 struct vs_payload {

@@ -38,7 +38,8 @@ push_dwords(const std::vector<uint8_t> &bytes, const nir::shader *s)
    if (s)
       n = std::min(n, size_t(s->num_uniforms) * 4);
    std::vector<uint32_t> out((n + 3) / 4, 0);
-   std::memcpy(out.data(), bytes.data(), n);
+   if (n)
+      std::memcpy(out.data(), bytes.data(), n);
    return out;
 }
 
@@ -46,7 +47,8 @@ std::vector<uint32_t>
 dwords(const std::vector<uint8_t> &bytes)
 {
    std::vector<uint32_t> out((bytes.size() + 3) / 4, 0);
-   std::memcpy(out.data(), bytes.data(), bytes.size());
+   if (!bytes.empty())
+      std::memcpy(out.data(), bytes.data(), bytes.size());
    return out;
 }
 
@@ -66,7 +68,8 @@ texture_surface(const interp::texture &tx)
    s.depth = tx.dim == interp::tex_dim::d3 ? tx.depth : 1;
    s.levels = tx.levels;
    s.data.resize(tx.texels.size() * 16);
-   std::memcpy(s.data.data(), tx.texels.data(), s.data.size());
+   if (!s.data.empty())
+      std::memcpy(s.data.data(), tx.texels.data(), s.data.size());
    return s;
 }
 

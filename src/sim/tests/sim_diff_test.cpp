@@ -86,6 +86,57 @@ pln(8)   g13<1>F    g5.4<0,1,0>F   g2<8,8,1>F    { align1 1Q };
 send(8)  null<1>F   g10<8,8,1>F   0x08031400  render   { align1 1Q EOT };
 )";
 
+/* if (gl_FragCoord.x < 2.0) discard; gl_FragColor = (0.25, 0.5, 0.75, 1). */
+const char *discard_nir = R"(shader: MESA_SHADER_FRAGMENT
+name: GLSL1
+internal: false
+stage: 4
+next_stage: 4
+outputs_written: 2
+subgroup_size: 1
+uses_discard: true
+inputs: 0
+outputs: 1
+uniforms: 0
+decl_var shader_out INTERP_MODE_NONE none vec4 gl_FragColor (FRAG_RESULT_COLOR.xyzw, 4, 0)
+decl_function main (0 params)
+
+impl main {
+    block b0:      // preds:
+    div 32x4  %0 = @load_frag_coord () ()
+    con 32    %1 = load_const (0x40000000) = (2.000000)
+    div 32    %2 = flt32 %0.x, %1 (2.000000)
+                   @discard_if (%2) ()
+    con 32x4  %3 = load_const (0x3e800000, 0x3f000000, 0x3f400000, 0x3f800000) = (0.250000, 0.500000, 0.750000, 1.000000)
+    con 32    %4 = load_const (0x00000000)
+                   @store_output (%3 (0.250000, 0.500000, 0.750000, 1.000000), %4 (0x0)) (base=4, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_COLOR slots=1, xfb(), xfb2())  // gl_FragColor
+                   // succs: b1
+    block b1:
+}
+)";
+
+/* brw's discard: live pixels in f0.1, (-f0.1.any4h) halt to the end, the
+ * RT write header carrying f0.1 as the pixel mask.
+ */
+const char *discard_asm = R"(
+mov(1)   f0.1<1>UW  g1.14<0,1,0>UW               { align1 WE_all 1N };
+add(16)  g10<1>UW   g1.4<1,4,0>UW  0x11001010V   { align1 WE_all 1H };
+mov(8)   g12<1>F    g10<8,4,1>UW                 { align1 1Q };
+add(8)   g12<1>F    g12<8,8,1>F    0x3f000000F   { align1 1Q };
+(+f0.1) cmp.ge.f0.1(8) null<1>F g12<8,8,1>F 0x40000000F { align1 1Q };
+(-f0.1.any4h) halt(8) JIP: TARGET  UIP: TARGET   { align1 1Q };
+mov(8)   g22<1>F    0x3e800000F                  { align1 1Q };
+mov(8)   g23<1>F    0x3f000000F                  { align1 1Q };
+mov(8)   g24<1>F    0x3f400000F                  { align1 1Q };
+mov(8)   g25<1>F    0x3f800000F                  { align1 1Q };
+TARGET:
+halt(8)  JIP: NEXT  UIP: NEXT                    { align1 1Q };
+NEXT:
+mov(16)  g20<1>UD   g0<8,8,1>UD                  { align1 WE_all 1H };
+mov(1)   g21.14<1>UW f0.1<0,1,0>UW               { align1 WE_all 1N };
+send(8)  null<1>F   g20<8,8,1>F   0x0c0b1400  render   { align1 1Q EOT };
+)";
+
 struct outcome {
    unsigned mismatches;
    std::string log;
@@ -135,4 +186,19 @@ TEST(sim_diff, wrong_program_lists_every_channel)
       EXPECT_NE(o.log.find("rt0.x channel " + std::to_string(c) + ":"), std::string::npos) << o.log;
       EXPECT_NE(o.log.find("rt0.y channel " + std::to_string(c) + ":"), std::string::npos) << o.log;
    }
+}
+
+TEST(sim_diff, discard_with_halt_matches)
+{
+   /* Default pixels: quad q at x = 2q, so quad 0 is discarded. */
+   outcome o = differential(discard_nir, discard_asm, "fs", 8);
+   EXPECT_EQ(o.mismatches, 0u) << o.log;
+   /* Without the header's pixel mask the discarded pixels get written. */
+   std::string leaky = discard_asm;
+   leaky.replace(leaky.find("0x0c0b1400"), 10, "0x08031400");
+   leaky.replace(leaky.find("g20<8,8,1>F   0x08031400"), 3, "g22");
+   o = differential(discard_nir, leaky, "fs", 8);
+   EXPECT_EQ(o.mismatches, 4u) << o.log;
+   EXPECT_NE(o.log.find("rt0 channel 0: written, but the channel was killed"), std::string::npos)
+      << o.log;
 }
