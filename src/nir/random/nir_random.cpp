@@ -459,6 +459,7 @@ private:
    /* Instructions. */
    bool gen_alu(const context &ctx);
    bool gen_alu_op(const op_entry &e, unsigned bits);
+   def *compare(alu_op op, unsigned bits, bool want_con);
    def *gen_compare(bool want_con);
    bool gen_load();
    bool gen_subgroup(const context &ctx);
@@ -738,13 +739,9 @@ generator::float_operand(unsigned bits, double lim, domain dom, bool want_con,
          v = {alu(alu_op::fmax, bits, {v, {fimm(bits, tiny), 0}}), 0};
          info(v.d).bound = std::isfinite(b) ? std::max(b, tiny) : unbounded;
       }
+      /* fabs keeps a NaN; fmin turns it into lim. */
       if (!(info(v.d).bound <= lim)) {
          v = {alu(alu_op::fmin, bits, {v, {fimm(bits, lim), 0}}), 0};
-         info(v.d).bound = lim;
-      }
-      if (!std::isfinite(b) && dom == domain::nonneg) {
-         /* fabs keeps a NaN: a lower clamp removes it. */
-         v = {alu(alu_op::fmax, bits, {v, {fimm(bits, 0), 0}}), 0};
          info(v.d).bound = lim;
       }
       return v;
@@ -757,18 +754,16 @@ generator::float_operand(unsigned bits, double lim, domain dom, bool want_con,
    return {hi, 0};
 }
 
+/* A comparison giving a 32-bit boolean. */
 def *
-generator::gen_compare(bool want_con)
+generator::compare(alu_op op, unsigned bits, bool want_con)
 {
-   static const alu_op cmps[] = {alu_op::ieq32, alu_op::ine32, alu_op::ilt32,
-                                 alu_op::ige32, alu_op::ult32, alu_op::uge32,
-                                 alu_op::feq32, alu_op::fneu32, alu_op::flt32,
-                                 alu_op::fge32};
-   const alu_op op = cmps[rng_.below(10)];
-   const unsigned bits = rng_.pick(enabled_sizes(s_big));
    const bool is_float = base_type(op_info(op).input_types[0]) == type_float;
    operand a, b;
    if (is_float) {
+      /* Comparisons are defined for NaN: no clamp needed, but bounded
+       * operands make equality likelier.
+       */
       a = float_operand(bits, float_cap(bits), domain::any, want_con);
       b = float_operand(bits, float_cap(bits), domain::any, want_con);
    } else {
@@ -778,6 +773,18 @@ generator::gen_compare(bool want_con)
    def *d = alu(op, bits, {a, b});
    info(d).is_bool = true;
    return d;
+}
+
+/* A random comparison. */
+def *
+generator::gen_compare(bool want_con)
+{
+   static const alu_op cmps[] = {alu_op::ieq32, alu_op::ine32, alu_op::ilt32,
+                                 alu_op::ige32, alu_op::ult32, alu_op::uge32,
+                                 alu_op::feq32, alu_op::fneu32, alu_op::flt32,
+                                 alu_op::fge32};
+   return compare(cmps[rng_.below(10)], rng_.pick(enabled_sizes(s_big)),
+                  want_con);
 }
 
 /* A 32-bit boolean. */
@@ -905,7 +912,7 @@ generator::gen_alu_op(const op_entry &e, unsigned bits)
       break;
    }
    case kind::compare:
-      d = gen_compare(false);
+      d = compare(op, bits, false);
       break;
    case kind::csel: {
       operand c = bool_operand(false);
