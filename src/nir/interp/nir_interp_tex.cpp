@@ -71,7 +71,8 @@ check_texture(const texture &t, unsigned index)
                          "slices per layer", index));
    if ((t.array && (t.dim == tex_dim::rect || t.dim == tex_dim::d3)) ||
        (t.dim == tex_dim::rect && t.levels != 1))
-      throw error(strfmt("texture %u: impossible rect/3D combination", index));
+      throw error(strfmt("texture %u: rect and 3D textures cannot be arrays, "
+                         "rect textures have one level", index));
    if (t.texels.size() != t.texel_count())
       throw error(strfmt("texture %u: %zu texels given, %zu needed", index,
                          t.texels.size(), t.texel_count()));
