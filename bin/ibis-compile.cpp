@@ -103,11 +103,15 @@ main(int argc, char **argv)
 
       std::unique_ptr<ibis::nir::shader> s = ibis::nir::read_shader_file(o.input);
       ibis::nir::validate(*s);
-      if (ibis::debug_enabled(ibis::DEBUG_NIR))
-         std::fputs(ibis::nir::print_shader(*s).c_str(), stderr);
+      if (ibis::debug_enabled(ibis::DEBUG_NIR)) {
+         const std::string text = ibis::nir::print_shader(*s);
+         std::fwrite(text.data(), 1, text.size(), stderr);
+      }
       for (const std::string &d : o.dumps) {
-         if (d == "nir")
-            std::fputs(ibis::nir::print_shader(*s).c_str(), stdout);
+         if (d == "nir") {
+            const std::string text = ibis::nir::print_shader(*s);
+            std::fwrite(text.data(), 1, text.size(), stdout);
+         }
       }
    } catch (const ibis::error &e) {
       std::fprintf(stderr, "ibis-compile: %s\n", e.what());

@@ -220,13 +220,8 @@ printer::print_var_decl(const variable &v)
          const unsigned n = type_components(v.type);
          if (n != 0 && n < 16) {
             comps = ".";
-            for (unsigned i = 0; i < n; i++) {
-               const unsigned c = i + v.location_frac;
-               /* nir_print indexes its letter string past the end here;
-                * Mesa never has such variables.
-                */
-               comps += c < 16 ? comp_letters(n)[c] : '?';
-            }
+            for (unsigned i = 0; i < n; i++)
+               comps += comp_letter(n, i + v.location_frac);
          }
       }
       if (v.mode & var_system_value)
@@ -665,7 +660,7 @@ printer::print_alu(const alu_instr &alu)
       if (!identity) {
          putc('.');
          for (unsigned c = 0; c < used; c++)
-            putc(s.swizzle[c] < 16 ? comp_letters(live)[s.swizzle[c]] : '?');
+            putc(comp_letter(live, s.swizzle[c]));
       }
    }
 }
@@ -681,7 +676,7 @@ printer::print_index(const intrinsic_instr &in, intrinsic_index idx)
       put("wrmask=");
       for (unsigned i = 0; i < in.num_components && i < 16; i++) {
          if ((u >> i) & 1)
-            putc(comp_letters(in.num_components)[i]);
+            putc(comp_letter(in.num_components, i));
       }
       return;
    case index_style::alu_op:

@@ -359,6 +359,21 @@ reader::run()
 {
    sh_ = std::make_unique<shader>();
    sh_->file = file_;
+
+   /* Text only: control characters other than tabs (and the CR of CRLF line
+    * ends) would not survive printing.
+    */
+   for (unsigned i = 0; i < lines_.size(); i++) {
+      for (size_t c = 0; c < lines_[i].size(); c++) {
+         const unsigned char ch = lines_[i][c];
+         if (ch < 0x20 && ch != '\t') {
+            set_line(i);
+            error_at(c, "invalid character 0x%02x", ch);
+         }
+      }
+   }
+   if (!lines_.empty())
+      set_line(0);
    skip_blank_lines();
    if (at_end())
       error("empty input: expected 'shader: MESA_SHADER_...'");
@@ -582,8 +597,8 @@ reader::parse_var(std::vector<variable> &out, bool local)
          const std::string_view comps = cur_.substr(cstart, pos_ - cstart);
          v.location_frac = comps.empty() ? 0 : unsigned(component_letter(comps[0]));
          std::string expected;
-         for (unsigned i = 0; i < n && v.location_frac + i < 16; i++)
-            expected += comp_letters(n)[v.location_frac + i];
+         for (unsigned i = 0; i < n; i++)
+            expected += comp_letter(n, v.location_frac + i);
          if (!want_comps || comps != expected)
             error_at(cstart, "component suffix '.%.*s' does not fit type %s",
                      int(comps.size()), comps.data(), v.type.c_str());

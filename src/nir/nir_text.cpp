@@ -272,7 +272,7 @@ enum class fk : uint8_t {
 constexpr uint32_t
 stage_bit(shader_stage s)
 {
-   return 1u << unsigned(s);
+   return s == shader_stage::none ? 0 : 1u << unsigned(s);
 }
 
 constexpr uint32_t ALL = 0;

@@ -48,6 +48,13 @@ comp_letters(unsigned num_components)
    return num_components > 4 ? "abcdefghijklmnop" : "xyzw";
 }
 
+/* The letter of component c of such a vector, '?' if it has none. */
+static inline char
+comp_letter(unsigned num_components, unsigned c)
+{
+   return c < (num_components > 4 ? 16u : 4u) ? comp_letters(num_components)[c] : '?';
+}
+
 /* The component a swizzle or write-mask letter names, or -1. */
 static inline int
 component_letter(char c)

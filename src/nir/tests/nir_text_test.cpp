@@ -238,6 +238,15 @@ const error_case reader_cases[] = {
     "impl main {",
     "impl other {",
     "t.nir:16:6: impl of undeclared function 'other'"},
+   /* Found by the fuzzer. */
+   {"control character",
+    "name: test",
+    "name: te\x01st",
+    "t.nir:3:9: invalid character 0x01"},
+   {"component letter out of range",
+    "(VARYING_SLOT_VAR0.xyzw, 32, 0)",
+    "(VARYING_SLOT_VAR0.p, 32, 0)",
+    "t.nir:12:74: component suffix '.p' does not fit type vec4"},
 };
 
 const error_case validator_cases[] = {
