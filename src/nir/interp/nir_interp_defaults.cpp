@@ -223,10 +223,18 @@ default_inputs(const shader &s, unsigned simd)
             const auto &in = static_cast<const intrinsic_instr &>(i);
             const intrinsic_info &info = op_info(in.op);
             const std::string name = info.name;
-            if (info.num_srcs && in.srcs[0].ssa &&
-                in.srcs[0].ssa->parent->type == instr_type::load_const) {
-               const auto &lc = static_cast<const load_const_instr &>(*in.srcs[0].ssa->parent);
-               const unsigned idx = unsigned(lc.values[0].u32);
+            /* The buffer index is the first source, except for stores,
+             * whose first source is the value stored.
+             */
+            const unsigned buf_src = in.op == intrinsic_op::store_ssbo ? 1 : 0;
+            if (info.num_srcs > buf_src && in.srcs[buf_src].ssa &&
+                in.srcs[buf_src].ssa->parent->type == instr_type::load_const) {
+               const auto &lc =
+                  static_cast<const load_const_instr &>(*in.srcs[buf_src].ssa->parent);
+               /* A binding table has far fewer entries; a larger constant is
+                * not a buffer index worth allocating for.
+                */
+               const unsigned idx = std::min(unsigned(lc.values[0].u32), 255u);
                if (name.find("ubo") != std::string::npos)
                   num_ubos = std::max(num_ubos, idx + 1);
                else if (name.find("ssbo") != std::string::npos)
