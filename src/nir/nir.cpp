@@ -118,6 +118,29 @@ intrinsic_dest_type(const intrinsic_instr &in)
    return type_invalid;
 }
 
+const intrinsic_instr *
+reg_decl(const intrinsic_instr &in)
+{
+   unsigned handle;
+   switch (in.op) {
+   case intrinsic_op::load_reg:
+   case intrinsic_op::load_reg_indirect:
+      handle = 0;
+      break;
+   case intrinsic_op::store_reg:
+   case intrinsic_op::store_reg_indirect:
+      handle = 1;
+      break;
+   default:
+      return nullptr;
+   }
+   const def *d = in.srcs.size() > handle ? in.srcs[handle].ssa : nullptr;
+   if (!d || !d->parent || d->parent->type != instr_type::intrinsic)
+      return nullptr;
+   const auto *decl = static_cast<const intrinsic_instr *>(d->parent);
+   return decl->op == intrinsic_op::decl_reg ? decl : nullptr;
+}
+
 /* nir_io_semantics bit layout, low bits first. */
 uint32_t
 io_semantics::pack() const

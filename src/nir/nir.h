@@ -419,6 +419,13 @@ struct intrinsic_instr : instr {
 alu_type intrinsic_src_type(const intrinsic_instr &in, unsigned src);
 alu_type intrinsic_dest_type(const intrinsic_instr &in);
 
+/* For load_reg, store_reg and their _indirect forms: the @decl_reg that
+ * declares the register they access (its num_components, num_array_elems,
+ * bit_size and divergent indices describe it), or nullptr if the handle
+ * source is not a decl_reg.
+ */
+const intrinsic_instr *reg_decl(const intrinsic_instr &in);
+
 struct tex_src {
    def *ssa = nullptr;
    tex_src_type type = tex_src_type::coord;

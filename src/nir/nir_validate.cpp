@@ -613,11 +613,9 @@ validator::validate_intrinsic(const intrinsic_instr &in)
       const bool load = in.op == intrinsic_op::load_reg ||
                         in.op == intrinsic_op::load_reg_indirect;
       const def *handle = in.srcs[load ? 0 : 1].ssa;
-      const instr *decl = handle->parent;
-      check(decl->type == instr_type::intrinsic &&
-               static_cast<const intrinsic_instr *>(decl)->op == intrinsic_op::decl_reg,
-            "the register (%%%u) is not a decl_reg", handle->index);
-      const auto &reg = static_cast<const intrinsic_instr &>(*decl);
+      const intrinsic_instr *decl = reg_decl(in);
+      check(decl, "the register (%%%u) is not a decl_reg", handle->index);
+      const intrinsic_instr &reg = *decl;
       const unsigned bits = load ? in.dest.bit_size : in.srcs[0].ssa->bit_size;
       const unsigned comps = load ? in.dest.num_components
                                   : in.srcs[0].ssa->num_components;

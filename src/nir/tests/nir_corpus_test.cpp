@@ -80,3 +80,33 @@ TEST(nir_corpus, model_of_a_known_file)
    EXPECT_EQ(lii->srcs[0].ssa->index, 18u);
    EXPECT_EQ(lii->srcs[1].ssa->parent->type, nir::instr_type::load_const);
 }
+
+/* Final-form registers: loads and stores name their decl_reg. */
+TEST(nir_corpus, registers)
+{
+   IBIS_REQUIRE_SHARED(dir, "corpus/skl");
+   auto s = nir::read_shader_file(dir + "/glamor/82.fs.nir");
+   nir::validate(*s);
+   unsigned loads = 0, stores = 0;
+   for (const nir::block *b : nir::blocks_in_order(*nir::entrypoint(*s))) {
+      for (const auto &in : b->instrs) {
+         if (in->type != nir::instr_type::intrinsic)
+            continue;
+         const auto &intr = static_cast<const nir::intrinsic_instr &>(*in);
+         const nir::intrinsic_instr *decl = nir::reg_decl(intr);
+         if (intr.op == nir::intrinsic_op::load_reg)
+            loads++;
+         else if (intr.op == nir::intrinsic_op::store_reg)
+            stores++;
+         else
+            continue;
+         /* "@decl_reg () (num_components=1, num_array_elems=0, bit_size=32, ...)" */
+         ASSERT_NE(decl, nullptr);
+         EXPECT_EQ(decl->dest.index, 91u);
+         EXPECT_EQ(decl->index(nir::intrinsic_index::bit_size), 32);
+         EXPECT_EQ(decl->index(nir::intrinsic_index::num_components), 1);
+      }
+   }
+   EXPECT_EQ(loads, 5u);
+   EXPECT_EQ(stores, 2u);
+}
