@@ -18,7 +18,7 @@ meson=/usr/bin/meson
 [ -x "$meson" ] || meson=meson
 
 if [ ! -f "$build/build.ninja" ]; then
-   "$meson" setup "$build" "$@" >/dev/null
+   "$meson" setup "$build" "$@" >&2
 fi
 ninja -C "$build" -j"${IBIS_JOBS:-2}" >&2
 echo "$build"
