@@ -2,17 +2,24 @@
  * ibis-compile FILE.nir [--platform skl] [--simd 8|16|32]
  *              [--dump nir|ir|asm|stats,...] [-o FILE.bin]
  *
- * Reads and validates a shader.  For now only the NIR stage exists:
- * "--dump nir" prints the shader exactly as read; the other dumps and the
- * binary output belong to later stages and report that they are not
- * implemented yet.
+ * Reads and validates a shader and translates it to the ibis IR for each
+ * dispatch width (--simd picks one; otherwise SIMD8 for VS and SIMD8, 16
+ * and 32 for FS and CS), then runs the optimization passes.  "--dump nir"
+ * prints the shader exactly as read, "--dump ir" the optimized IR of each
+ * width.  Code generation (asm, stats, -o) belongs to later stages and
+ * reports that it is not implemented yet.
  */
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "dev/ibis_device.h"
+#include "from_nir/from_nir.h"
+#include "ir/ibis_pass.h"
+#include "ir/ibis_validate.h"
 #include "nir/nir.h"
+#include "opt/opt.h"
 #include "util/ibis_debug.h"
 #include "util/ibis_error.h"
 
@@ -81,9 +88,20 @@ parse_args(int argc, char **argv)
    }
    if (o.input.empty())
       throw ibis::error("no input file");
-   if (o.platform != "skl")
-      throw ibis::error("unknown platform '" + o.platform + "' (only skl)");
    return o;
+}
+
+/* The optimization passes that exist so far, in pipeline order. */
+const char *const opt_passes = "copy-prop,cse,algebraic,constant-fold,copy-prop,dce";
+
+std::vector<unsigned>
+dispatch_widths(const ibis::nir::shader &s, unsigned forced)
+{
+   if (forced)
+      return {forced};
+   if (s.info.stage == ibis::nir::shader_stage::vertex)
+      return {8};
+   return {8, 16, 32};
 }
 
 } /* anonymous namespace */
@@ -95,9 +113,11 @@ main(int argc, char **argv)
       const options o = parse_args(argc, argv);
       /* Refuse what later stages will do before doing any work. */
       for (const std::string &d : o.dumps) {
-         if (d != "nir")
+         if (d != "nir" && d != "ir")
             throw ibis::error("--dump " + d + ": not implemented yet");
       }
+      const ibis::device_info &dev = ibis::device_by_name(o.platform);
+      ibis::register_opt_passes();
       if (!o.output.empty())
          throw ibis::error("-o: code generation is not implemented yet");
 
@@ -107,9 +127,25 @@ main(int argc, char **argv)
          const std::string text = ibis::nir::print_shader(*s);
          std::fwrite(text.data(), 1, text.size(), stderr);
       }
+      bool dump_ir = false;
       for (const std::string &d : o.dumps) {
          if (d == "nir") {
             const std::string text = ibis::nir::print_shader(*s);
+            std::fwrite(text.data(), 1, text.size(), stdout);
+         }
+         dump_ir |= d == "ir";
+      }
+
+      for (unsigned width : dispatch_widths(*s, o.simd)) {
+         ibis::from_nir_options fo;
+         fo.dispatch_width = width;
+         fo.device = &dev;
+         std::unique_ptr<ibis::shader> ir = ibis::from_nir(*s, fo);
+         ibis::run_passes(*ir, opt_passes);
+         ibis::validate(*ir);
+         if (dump_ir) {
+            std::printf("; SIMD%u, after %s\n", width, opt_passes);
+            const std::string text = ir->str();
             std::fwrite(text.data(), 1, text.size(), stdout);
          }
       }

@@ -7,4 +7,4 @@ cd "$top"
 
 scripts/install-deps.sh
 build=$(scripts/build.sh "$@")
-"$build/bin/ibis-compile" examples/shaders/vignette.fs.nir --dump nir
+"$build/bin/ibis-compile" examples/shaders/vignette.fs.nir --dump nir,ir

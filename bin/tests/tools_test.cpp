@@ -67,6 +67,30 @@ TEST(tools, compile_dump_nir_round_trips_the_example)
    EXPECT_EQ(r.out, slurp(example()));
 }
 
+TEST(tools, compile_dump_ir_translates_every_fs_width)
+{
+   result r = run("ibis-compile " + example() + " --dump ir");
+   ASSERT_EQ(r.status, 0) << r.out;
+   for (unsigned w : {8, 16, 32}) {
+      const std::string head = "shader fs simd" + std::to_string(w) + "\n";
+      size_t at = r.out.find(head);
+      ASSERT_NE(at, std::string::npos) << head << r.out;
+      /* Each width ends in its render-target write. */
+      size_t end = r.out.find("fb_write_logical", at);
+      EXPECT_NE(end, std::string::npos) << r.out;
+      EXPECT_NE(r.out.find("{EOT}", end), std::string::npos) << r.out;
+   }
+   /* The uniform radius test stays a flag feeding the if. */
+   EXPECT_NE(r.out.find("cmp.l"), std::string::npos) << r.out;
+}
+
+TEST(tools, compile_unknown_platform)
+{
+   result r = run("ibis-compile " + example() + " --platform tgl --dump ir");
+   EXPECT_EQ(r.status, 1);
+   EXPECT_NE(r.out.find("unknown platform 'tgl'"), std::string::npos) << r.out;
+}
+
 TEST(tools, compile_missing_file)
 {
    result r = run("ibis-compile /nonexistent/x.nir --dump nir");
