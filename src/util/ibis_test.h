@@ -3,9 +3,12 @@
  */
 #pragma once
 
+#include <algorithm>
 #include <cstdlib>
+#include <dirent.h>
 #include <string>
 #include <sys/stat.h>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -29,6 +32,39 @@ source_dir()
 {
    const char *dir = std::getenv("IBIS_SOURCE_DIR");
    return dir ? dir : ".";
+}
+
+/* Files under dir, recursively, whose names end in suffix, sorted so that
+ * corpus-wide tests visit them in a stable order.
+ */
+static inline std::vector<std::string>
+list_files(const std::string &dir, const std::string &suffix)
+{
+   std::vector<std::string> out, pending{dir};
+   while (!pending.empty()) {
+      const std::string cur = pending.back();
+      pending.pop_back();
+      DIR *d = opendir(cur.c_str());
+      if (!d)
+         continue;
+      while (const dirent *e = readdir(d)) {
+         const std::string name = e->d_name;
+         if (name == "." || name == "..")
+            continue;
+         const std::string path = cur + "/" + name;
+         struct stat st;
+         if (stat(path.c_str(), &st) != 0)
+            continue;
+         if (S_ISDIR(st.st_mode))
+            pending.push_back(path);
+         else if (name.size() > suffix.size() &&
+                  name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+            out.push_back(path);
+      }
+      closedir(d);
+   }
+   std::sort(out.begin(), out.end());
+   return out;
 }
 
 } /* namespace ibis::test */

@@ -7,7 +7,6 @@
  */
 #include <algorithm>
 #include <cstdio>
-#include <dirent.h>
 #include <fstream>
 #include <map>
 #include <set>
@@ -23,26 +22,6 @@
 using namespace ibis;
 
 namespace {
-
-void
-find_nir(const std::string &dir, const std::string &rel, std::vector<std::string> &out)
-{
-   DIR *d = opendir(dir.c_str());
-   if (!d)
-      return;
-   while (struct dirent *e = readdir(d)) {
-      std::string name = e->d_name;
-      if (name == "." || name == ".." || name == "brw-asm")
-         continue;
-      std::string path = dir + "/" + name;
-      std::string r = rel.empty() ? name : rel + "/" + name;
-      if (name.size() > 4 && name.substr(name.size() - 4) == ".nir")
-         out.push_back(r);
-      else
-         find_nir(path, r, out);
-   }
-   closedir(d);
-}
 
 /* (game/name, stage) -> widths brw attempted (compiled or failed). */
 std::map<std::pair<std::string, std::string>, std::set<unsigned>>
@@ -73,9 +52,12 @@ read_stats(const std::string &csv)
 TEST(from_nir_corpus, every_shader_every_width)
 {
    IBIS_REQUIRE_SHARED(dir, "corpus/skl");
+   /* Paths relative to the corpus, "game/name.fs.nir", as brw-stats.csv
+    * names them.
+    */
    std::vector<std::string> files;
-   find_nir(dir, "", files);
-   std::sort(files.begin(), files.end());
+   for (const std::string &f : ibis::test::list_files(dir, ".nir"))
+      files.push_back(f.substr(dir.size() + 1));
    ASSERT_GT(files.size(), 800u);
    auto stats = read_stats(dir + "/brw-stats.csv");
    ASSERT_FALSE(stats.empty());

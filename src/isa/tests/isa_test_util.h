@@ -3,9 +3,6 @@
  */
 #pragma once
 
-#include <dirent.h>
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -13,6 +10,7 @@
 #include <vector>
 
 #include "isa/isa.h"
+#include "util/ibis_test.h"
 
 namespace ibis::isa::test {
 
@@ -25,38 +23,7 @@ read_file(const std::string &path)
    return s.str();
 }
 
-/* Files under dir (recursively) whose names end in suffix, sorted. */
-static inline void
-find_files(const std::string &dir, const std::string &suffix, std::vector<std::string> *out)
-{
-   DIR *d = opendir(dir.c_str());
-   if (!d)
-      return;
-   while (dirent *e = readdir(d)) {
-      std::string name = e->d_name;
-      if (name == "." || name == "..")
-         continue;
-      std::string path = dir + "/" + name;
-      struct stat st;
-      if (stat(path.c_str(), &st) != 0)
-         continue;
-      if (S_ISDIR(st.st_mode))
-         find_files(path, suffix, out);
-      else if (name.size() > suffix.size() &&
-               name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
-         out->push_back(path);
-   }
-   closedir(d);
-}
-
-static inline std::vector<std::string>
-list_files(const std::string &dir, const std::string &suffix)
-{
-   std::vector<std::string> out;
-   find_files(dir, suffix, &out);
-   std::sort(out.begin(), out.end());
-   return out;
-}
+using ibis::test::list_files;
 
 /* An .expected file: one instruction a line, as hex bytes. */
 static inline std::vector<std::vector<uint8_t>>

@@ -2,7 +2,6 @@
  * Runs every corpus shader on default_inputs() and checks that none stops
  * with an error.
  */
-#include <dirent.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -16,36 +15,13 @@ using namespace ibis::nir;
 
 namespace {
 
-void
-find_nir_files(const std::string &dir, std::vector<std::string> &out)
-{
-   DIR *d = opendir(dir.c_str());
-   if (!d)
-      return;
-   while (struct dirent *e = readdir(d)) {
-      const std::string name = e->d_name;
-      if (name == "." || name == "..")
-         continue;
-      const std::string path = dir + "/" + name;
-      struct stat st;
-      if (stat(path.c_str(), &st) != 0)
-         continue;
-      if (S_ISDIR(st.st_mode))
-         find_nir_files(path, out);
-      else if (name.size() > 4 && name.compare(name.size() - 4, 4, ".nir") == 0)
-         out.push_back(path);
-   }
-   closedir(d);
-}
 
 } /* anonymous namespace */
 
 TEST(InterpCorpus, EveryShaderRuns)
 {
    IBIS_REQUIRE_SHARED(dir, "corpus/skl");
-   std::vector<std::string> files;
-   find_nir_files(dir, files);
-   std::sort(files.begin(), files.end());
+   const std::vector<std::string> files = ibis::test::list_files(dir, ".nir");
    ASSERT_GT(files.size(), 800u);
 
    unsigned ran = 0;
