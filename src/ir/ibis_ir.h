@@ -189,6 +189,8 @@ enum instr_flag : uint32_t {
    INSTR_WE_ALL       = 1u << 0,   /* NoMask: runs on all channels */
    INSTR_EOT          = 1u << 1,   /* ends the thread (sends) */
    INSTR_SIDE_EFFECTS = 1u << 2,   /* an effect the opcode does not imply */
+   INSTR_SPILL        = 1u << 3,   /* a register spill the allocator added */
+   INSTR_FILL         = 1u << 4,   /* a register fill the allocator added */
 };
 
 class instr {
@@ -318,6 +320,16 @@ public:
 
    shader_stage stage;
    unsigned dispatch_width;
+
+   /* Pipeline state (docs/backend.md).  lowered: only instructions code
+    * generation accepts remain, and the validator checks Gen9's encoding
+    * rules.  allocated: every register operand has a physical register and
+    * no phi or parallel copy is left.  Both print in the header line.
+    */
+   bool lowered = false;
+   bool allocated = false;
+   /* Per-thread scratch space in bytes: scratch arrays and spills. */
+   unsigned scratch_bytes = 0;
 
    const std::vector<std::unique_ptr<block>> &blocks() const { return blocks_; }
    block *entry() const { return blocks_.empty() ? nullptr : blocks_[0].get(); }

@@ -644,6 +644,10 @@ parser::parse_instr(block *b)
             in->flags |= INSTR_EOT;
          else if (f == "side_effects")
             in->flags |= INSTR_SIDE_EFFECTS;
+         else if (f == "spill")
+            in->flags |= INSTR_SPILL;
+         else if (f == "fill")
+            in->flags |= INSTR_FILL;
          else
             error_at(at, strfmt("unknown instruction flag '%s'", f.c_str()));
       } while (accept(','));
@@ -667,6 +671,24 @@ parser::run()
       error_at(at, strfmt("expected simd8, simd16 or simd32, not '%s'",
                           simd.c_str()));
    sh.reset(new shader(stage, width));
+   /* Optional pipeline state: lowered, allocated, scratch N. */
+   for (;;) {
+      skip_ws();
+      if (!isalpha((unsigned char)peek()))
+         break;
+      source_loc word_at = here();
+      std::string word = ident();
+      if (word == "lowered") {
+         sh->lowered = true;
+      } else if (word == "allocated") {
+         sh->allocated = true;
+      } else if (word == "scratch") {
+         sh->scratch_bytes = number();
+      } else {
+         error_at(word_at, strfmt("expected 'lowered', 'allocated' or "
+                                  "'scratch N', not '%s'", word.c_str()));
+      }
+   }
    end_line();
 
    block *cur = nullptr;

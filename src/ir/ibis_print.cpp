@@ -225,6 +225,10 @@ instr_str(const instr *in, std::vector<bool> *declared)
       flags.push_back("EOT");
    if (in->flags & INSTR_SIDE_EFFECTS)
       flags.push_back("side_effects");
+   if (in->flags & INSTR_SPILL)
+      flags.push_back("spill");
+   if (in->flags & INSTR_FILL)
+      flags.push_back("fill");
    if (!flags.empty()) {
       s += " {";
       for (size_t i = 0; i < flags.size(); i++)
@@ -263,8 +267,12 @@ block_label_str(const block *b)
 std::string
 shader::str() const
 {
-   std::string s = strfmt("shader %s simd%u\n", stage_name(stage),
-                          dispatch_width);
+   std::string s = strfmt("shader %s simd%u%s%s", stage_name(stage),
+                          dispatch_width, lowered ? " lowered" : "",
+                          allocated ? " allocated" : "");
+   if (scratch_bytes)
+      s += strfmt(" scratch %u", scratch_bytes);
+   s += "\n";
 
    /* Values without a definition in the program are declared up front. */
    std::vector<bool> defined(value_id_bound());

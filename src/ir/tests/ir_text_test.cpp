@@ -451,3 +451,27 @@ TEST(ir_text, docs_example_round_trips)
    EXPECT_TRUE(check_round_trip(example));
    EXPECT_EQ(validate_errors(*parse_shader(example)), std::vector<std::string>());
 }
+
+/* The pipeline state travels in the header line, so lowered and allocated
+ * programs can be written by hand in tests.
+ */
+TEST(ir_text, header_carries_pipeline_state)
+{
+   EXPECT_TRUE(check_round_trip(R"(shader fs simd8 lowered allocated scratch 64
+block0:
+   %1:f32x8@g4 = mov 1.0:f32
+   send 10:u32, 0x20a0000:u32, 0:u32, %1, _ {side_effects, spill}
+   %2:f32x8@g5 = send 10:u32, 0x2110000:u32, 0:u32, %1, _ {fill}
+)"));
+   std::unique_ptr<shader> s = parse_shader("shader vs simd8 lowered\nblock0:\n", "t.ibis");
+   EXPECT_TRUE(s->lowered);
+   EXPECT_FALSE(s->allocated);
+   EXPECT_EQ(s->scratch_bytes, 0u);
+   try {
+      parse_shader("shader vs simd8 allocted\nblock0:\n", "t.ibis");
+      ADD_FAILURE() << "a misspelt state word was accepted";
+   } catch (const ibis::error &e) {
+      EXPECT_NE(std::string(e.what()).find("t.ibis:1:17: expected 'lowered'"),
+                std::string::npos) << e.what();
+   }
+}

@@ -1,0 +1,32 @@
+/*
+ * The static performance model: the one latency table that the pre-RA and
+ * post-RA schedulers and the stats line's cycle estimate share.  Its figures
+ * are those of brw's brw_ir_performance.cpp for the same hardware, in the
+ * same units, so that ibis's cycle counts compare with brw-stats.csv.
+ *
+ * It works on lowered IR (docs/backend.md): an instruction that code
+ * generation splits into several hardware instructions costs all of them.
+ */
+#pragma once
+
+#include "dev/ibis_device.h"
+#include "ir/ibis_ir.h"
+
+namespace ibis {
+
+struct instr_perf {
+   /* Cycles the EU spends issuing the instruction (all its pieces). */
+   unsigned issue = 0;
+   /* Cycles from issue until its destination can be read. */
+   unsigned latency = 0;
+};
+
+/* The cost of one lowered instruction on dev. */
+instr_perf perf_of(const instr *in, const device_info &dev);
+
+/* brw's static estimate of the cycles the whole program takes (the
+ * "cycles" of the stats line), on lowered, allocated or unallocated IR.
+ */
+unsigned estimate_cycles(const shader &s, const device_info &dev);
+
+} /* namespace ibis */
