@@ -1,0 +1,47 @@
+/*
+ * Code generation: allocated IR to Gen instructions (docs/backend.md §3),
+ * compaction, disassembly and the stats line of design.md §4.
+ */
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dev/ibis_device.h"
+#include "ir/ibis_ir.h"
+#include "isa/isa.h"
+
+namespace ibis {
+
+/* shader-db's figures for one program, as brw counts them. */
+struct shader_stats {
+   unsigned instructions = 0;   /* hardware instructions, NOPs excluded */
+   unsigned loops = 0;
+   unsigned cycles = 0;         /* estimate_cycles(), brw's units */
+   unsigned spills = 0, fills = 0;
+   unsigned sends = 0;
+   unsigned promoted_constants = 0;
+   unsigned bytes_uncompacted = 0, bytes_compacted = 0;
+   std::string sched_mode = "none";
+};
+
+struct codegen_result {
+   std::vector<isa::inst> insts;
+   std::vector<uint8_t> binary;  /* encoded, compacted where legal */
+   std::string disasm;           /* i965_disasm syntax */
+   shader_stats stats;
+};
+
+/* Generates code for allocated s.  Throws ibis::error for a value without
+ * a register or an instruction Gen cannot encode.
+ */
+codegen_result generate_code(const shader &s, const device_info &dev);
+
+/* "FS SIMD16 shader: 42 inst, 0 loops, 300 cycles, 0:0 spills:fills,
+ * 3 sends, scheduled with mode top-down, Promoted 0 constants, compacted
+ * 672 to 512 bytes."
+ */
+std::string stats_line(const shader &s, const shader_stats &st);
+
+} /* namespace ibis */

@@ -1,0 +1,47 @@
+/*
+ * Register allocation: lowered IR in, allocated IR out (docs/backend.md §2).
+ * Out of SSA, hybrid SSA + interval interference, coloring of contiguous
+ * GRF blocks, spilling to scratch, flag allocation, tied preserve writes
+ * and NoMask copies for SIMD-global values.
+ */
+#pragma once
+
+#include <string>
+
+#include "dev/ibis_device.h"
+#include "ir/ibis_ir.h"
+
+namespace ibis {
+
+struct ra_options {
+   /* When false, allocation fails instead of spilling (SIMD16/SIMD32
+    * attempts: brw drops a wider program that would spill).
+    */
+   bool allow_spilling = true;
+};
+
+struct ra_result {
+   bool success = false;
+   /* Why allocation failed, when it did. */
+   std::string failure;
+   unsigned spills = 0, fills = 0;
+   /* GRFs used: one more than the highest register written or read. */
+   unsigned grfs_used = 0;
+   /* Exact pressure peak in GRFs before allocation. */
+   unsigned max_live = 0;
+};
+
+/* Allocates s in place.  On success s.allocated is set and every value has
+ * its phys_reg; on failure s is left in an unspecified state (the caller
+ * retries from a fresh copy).
+ */
+ra_result allocate_registers(shader &s, const device_info &dev,
+                             const ra_options &opts = {});
+
+/* The independent RA validator: re-derives liveness on the allocated
+ * program and throws ibis::error on any overlap of live values or any
+ * clobber (ir3's ir3_ra_validate.c is the model).
+ */
+void validate_allocation(const shader &s);
+
+} /* namespace ibis */

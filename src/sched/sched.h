@@ -1,0 +1,30 @@
+/*
+ * Instruction scheduling on the latency table of ir/ibis_perf.h: before
+ * register allocation for pressure (and latency where pressure allows),
+ * after it for latency on physical registers.
+ */
+#pragma once
+
+#include "dev/ibis_device.h"
+#include "ir/ibis_ir.h"
+
+namespace ibis {
+
+/* Pre-RA modes, in the order the compiler tries them until one allocates
+ * without spilling.
+ */
+enum class sched_mode : uint8_t {
+   latency,    /* critical path first while pressure stays under the limit */
+   pressure,   /* lowest pressure first */
+   none,       /* the original order */
+};
+
+const char *sched_mode_name(sched_mode m);
+
+/* Reorders each block of lowered, unallocated s. */
+void schedule_pre_ra(shader &s, const device_info &dev, sched_mode mode);
+
+/* Reorders each block of allocated s to hide latency. */
+void schedule_post_ra(shader &s, const device_info &dev);
+
+} /* namespace ibis */
