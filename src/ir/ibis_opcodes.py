@@ -115,6 +115,8 @@ alu('mad', 3, latency='alu_long')
 alu('lrp', 3, latency='alu_long')
 alu('madm', 3, latency='alu_long')
 alu('nop', 0, dsts=0, latency='none')
+# Waits on the notification register n0 (the gateway's barrier reply).
+alu('wait', 0, dsts=0, latency='barrier', side_effects=True)
 
 # The MATH instruction, one opcode per function (the function is the
 # instruction's function control field).

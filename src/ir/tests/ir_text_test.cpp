@@ -79,6 +79,7 @@ static const char *const alu_program = R"(
       %54:f64x8 = mov 2.5:f64
       %53:f64x8 = madm %54, %54, %54
       nop
+      wait {WE_all}
       %60:f32x8 = math_inv %10
       %61:f32x8 = math_log %10
       %62:f32x8 = math_exp %10
