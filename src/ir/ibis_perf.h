@@ -12,6 +12,8 @@
 #include "dev/ibis_device.h"
 #include "ir/ibis_ir.h"
 
+#include <vector>
+
 namespace ibis {
 
 struct instr_perf {
@@ -28,5 +30,15 @@ instr_perf perf_of(const instr *in, const device_info &dev);
  * "cycles" of the stats line), on lowered, allocated or unallocated IR.
  */
 unsigned estimate_cycles(const shader &s, const device_info &dev);
+
+/* The estimate with brw's per-block figures (its "START Bn (N cycles)"),
+ * indexed by block::index.
+ */
+struct perf_estimate {
+   unsigned cycles = 0;
+   std::vector<unsigned> block_cycles;
+};
+
+perf_estimate estimate_performance(const shader &s, const device_info &dev);
 
 } /* namespace ibis */
