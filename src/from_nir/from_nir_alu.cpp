@@ -55,6 +55,76 @@ operation_size(const nir::alu_instr &alu)
    return alu.dest.bit_size;
 }
 
+/* Channels [first, first + n) of a source read by an instruction of n
+ * channels: scalars and immediates are read whole.
+ */
+operand
+piece(const operand &o, unsigned first)
+{
+   if (!o.val || o.val->width == 1)
+      return o;
+   operand p = o;
+   p.offset += first * type_bits(o.type) / 8;
+   return p;
+}
+
+/* The high 32 bits of x * y (t: s32 or u32; b starts at channel 0) as brw emits them on Gen9: mul
+ * writes x * y[15:0] to the accumulator, mach adds x * y[31:16] << 16 and
+ * returns bits 63:32.  The accumulator holds eight dwords, so the pair is
+ * emitted per group of eight channels, each mul writing an ACCUM value that
+ * its mach reads implicitly; nothing else touching the accumulator may be
+ * scheduled between them.
+ */
+operand
+emit_mul_high(const builder &b, operand x, operand y, data_type t)
+{
+   shader *sh = b.sh;
+   const unsigned w = b.width();
+   operand ylo = y.is_imm() ? operand::imm_of(data_type::u16, y.imm & 0xffff)
+                            : operand(b.mov(data_type::u16, y.as_type(data_type::u32)));
+   auto pair = [&](const builder &pb, unsigned first, operand dst) {
+      value *acc = sh->create_value(reg_file::accum, t, pb.width(), 1, first);
+      acc->phys = phys_reg{phys_reg::acc, 0, 0};
+      pb.emit(opcode::mul, {operand(acc)}, {piece(x, first), piece(ylo, first)});
+      pb.emit(opcode::mach, {dst}, {piece(x, first), piece(y, first)});
+   };
+   if (w <= 8) {
+      value *r = b.ssa(t);
+      pair(b, 0, operand(r));
+      return operand(r);
+   }
+   value *r = b.wlr(t);
+   for (unsigned g = 0; g < w; g += 8) {
+      operand d(r);
+      d.offset = g * type_bits(t) / 8;
+      pair(b.exec(8, g), g, d);
+   }
+   return operand(r);
+}
+
+/* x (f32 or f64) to f16 rounded toward zero, as u16 bits: the default
+ * round-to-nearest-even result, stepped one unit towards zero where it
+ * came out larger in magnitude than x.  A double goes through float first;
+ * the candidate still brackets x, so the correction holds.
+ */
+operand
+emit_f2f16_rtz(const builder &b, operand x)
+{
+   const bool dbl = x.type == data_type::f64;
+   operand nearest = dbl ? operand(b.mov(data_type::f32, x)) : x;
+   value *h = b.mov(data_type::f16, nearest);
+   operand back(b.mov(data_type::f32, operand(h)));
+   if (dbl)
+      back = operand(b.mov(data_type::f64, back));
+   value *away = b.cmp(cond_mod::g, back.absolute(), with_mods(x, false, true));
+   value *less = b.add(data_type::u16, operand(h).as_type(data_type::u16),
+                       operand::imm_of(data_type::u16, 0xffff));
+   value *v = b.ssa(data_type::u16);
+   b.predicated(away).emit(opcode::sel, {operand(v)},
+                           {operand(less), operand(h).as_type(data_type::u16)});
+   return operand(v);
+}
+
 } /* anonymous namespace */
 
 data_type
@@ -159,6 +229,36 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
             v = b.and_(ut, lo ? operand(lo) : x, operand::imm_of(ut, mask));
          }
          out.push_back(operand(v));
+      }
+      set_def(alu.dest, out);
+      return;
+   case alu_handler::mul_high:
+      for (unsigned c = 0; c < n; c++) {
+         data_type t = alu.op == nir::alu_op::imul_high ? data_type::s32 : data_type::u32;
+         if (opsize != 32)
+            unsupported("%u-bit %s is not supported", opsize, r.name);
+         out.push_back(emit_mul_high(b, nir_src(0, c, -1).as_type(t),
+                                     nir_src(1, c, -1).as_type(t), t));
+      }
+      set_def(alu.dest, out);
+      return;
+   case alu_handler::f2f16_rtz:
+      for (unsigned c = 0; c < n; c++) {
+         unsigned bits = alu.srcs[0].ssa->bit_size;
+         if (bits != 32 && bits != 64)
+            unsupported("%s of a %u-bit float", r.name, bits);
+         data_type ft = bits == 64 ? data_type::f64 : data_type::f32;
+         operand h = emit_f2f16_rtz(b, nir_src(0, c, -1).as_type(ft));
+         if (alu.op == nir::alu_op::f2f16_rtz) {
+            out.push_back(h);
+            continue;
+         }
+         /* pack_half_2x16_rtz_split: x in the low half, y in the high. */
+         operand hy = emit_f2f16_rtz(b, nir_src(1, c, -1).as_type(data_type::f32));
+         value *lo = b.mov(data_type::u32, h);
+         value *hi = b.shl(data_type::u32, operand(b.mov(data_type::u32, hy)),
+                           operand::imm_u32(16));
+         out.push_back(operand(b.or_(data_type::u32, operand(lo), operand(hi))));
       }
       set_def(alu.dest, out);
       return;

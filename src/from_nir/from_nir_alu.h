@@ -40,6 +40,8 @@ enum class alu_handler : uint8_t {
    fsign,
    extract,       /* arg: bits | 0x80 if signed */
    insert,        /* arg: bits */
+   mul_high,      /* imul_high, umul_high: mul to acc0 + mach */
+   f2f16_rtz,     /* f2f16_rtz, pack_half_2x16_rtz_split */
    unsupported,
 };
 

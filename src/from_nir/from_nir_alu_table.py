@@ -102,6 +102,9 @@ steps('iabs', 'mov s <- |$0:s|')
 steps('imul', 'mul s <- $0:s, $1:s')
 steps('amul', 'mul s <- $0:s, $1:s')
 steps('umul_low', 'mul u32 <- $0:u32, $1:u32')
+# mul to the accumulator and mach, in SIMD8 pieces (from_nir_alu.cpp).
+handler('imul_high', 'mul_high')
+handler('umul_high', 'mul_high')
 steps('imul_2x32_64', 'mul s64 <- $0:s32, $1:s32')
 steps('umul_2x32_64', 'mul u64 <- $0:u32, $1:u32')
 steps('imul_32x16', 'mov s16 t0 <- $1:s32; mul s32 <- $0:s32, t0')
@@ -117,6 +120,11 @@ steps('usub_sat', 'sel.ge u t0 <- $0:u, $1:u; add u <- t0, -$1:u')
 steps('uabs_isub', 'add s t0 <- $0:s, -$1:s; mov u <- |t0:s|')
 steps('uabs_usub', 'sel.ge u t0 <- $0:u, $1:u; sel.l u t1 <- $0:u, $1:u; '
       'add u <- t0, -t1')
+# Halving adds without the carry out of the top bit: (a & b) + ((a ^ b) >> 1).
+steps('ihadd', 'and s t0 <- $0:s, $1:s; xor s t1 <- $0:s, $1:s; '
+      'asr s t2 <- t1, #u32:1; add s <- t0, t2')
+steps('uhadd', 'and u t0 <- $0:u, $1:u; xor u t1 <- $0:u, $1:u; '
+      'shr u t2 <- t1, #u32:1; add u <- t0, t2')
 steps('irhadd', 'avg s <- $0:s, $1:s')
 steps('urhadd', 'avg u <- $0:u, $1:u')
 steps('idiv', 'math_idiv s32 <- $0:s32, $1:s32')
@@ -143,6 +151,12 @@ steps('bitfield_reverse', 'bfrev u32 <- $0:u32')
 steps('bit_count', 'cbit u32 <- $0:u')
 steps('ufind_msb_rev', 'fbh u32 <- $0:u32')
 steps('ifind_msb_rev', 'fbh s32 <- $0:s32')
+# fbh counts from the top (0xffffffff: no bit); the index is 31 minus that,
+# and the arithmetic shift of the count keeps "none" at -1.
+steps('ufind_msb', 'fbh u32 t0 <- $0:u32; add s32 t1 <- -t0:s32, #s32:31; '
+      'asr s32 t2 <- t0:s32, #u32:31; or s32 <- t1, t2')
+steps('ifind_msb', 'fbh s32 t0 <- $0:s32; add s32 t1 <- -t0:s32, #s32:31; '
+      'asr s32 t2 <- t0:s32, #u32:31; or s32 <- t1, t2')
 steps('find_lsb', 'fbl u32 <- $0:u')
 steps('uclz', 'lzd u32 <- $0:u32')
 steps('bfm', 'bfi1 u32 <- $0:u32, $1:u32')
@@ -224,11 +238,24 @@ steps('pack_half_2x16_split', 'mov f16 t0 <- $0:f32; mov f16 t1 <- $1:f32; '
 steps('unpack_half_2x16_split_x', 'mov u16 t0 <- $0:u32; mov f32 <- t0:f16')
 steps('unpack_half_2x16_split_y', 'shr u32 t0 <- $0:u32, #u32:16; '
       'mov u16 t1 <- t0; mov f32 <- t1:f16')
+# Flushing a half denormal: where the exponent is zero keep only the sign
+# bit (the mask is ~0 for normal numbers, 0x8000 otherwise), then convert.
+steps('unpack_half_2x16_split_x_flush_to_zero',
+      'and u32 t0 <- $0:u32, #u32:0x7c00; cmp.nz u32 t1 <- t0, #u32:0; '
+      'or u32 t2 <- t1, #u32:0x8000; and u32 t3 <- $0:u32, t2; '
+      'mov u16 t4 <- t3; mov f32 <- t4:f16')
+steps('unpack_half_2x16_split_y_flush_to_zero',
+      'shr u32 t0 <- $0:u32, #u32:16; and u32 t1 <- t0, #u32:0x7c00; '
+      'cmp.nz u32 t2 <- t1, #u32:0; or u32 t3 <- t2, #u32:0x8000; '
+      'and u32 t4 <- t0, t3; mov u16 t5 <- t4; mov f32 <- t5:f16')
+# Round toward zero without a rounding-mode switch (from_nir_alu.cpp).
+handler('f2f16_rtz', 'f2f16_rtz')
+handler('pack_half_2x16_rtz_split', 'f2f16_rtz')
 
 # --- What cannot reach brw's Gen9 backend -------------------------------------
 BRW = "lowered by brw's NIR passes before the backend (brw_nir.c options)"
 lowered('fdiv fmod frem ldexp frexp_exp frexp_sig fisnormal fisfinite '
-        'fisfinite32 seq sne slt sge ufind_msb ifind_msb ihadd uhadd '
+        'fisfinite32 seq sne slt sge '
         'uadd_carry usub_borrow urol uror bitfield_insert ubitfield_extract '
         'ibitfield_extract iadd3 fmulz ffmaz', BRW)
 lowered('fsum2 fsum3 fsum4 fdph fdph_replicated ' +
@@ -250,12 +277,6 @@ lowered('pack_snorm_2x16 pack_snorm_4x8 pack_unorm_2x16 pack_unorm_4x8 '
         'unpack_64_4x16 unpack_32_2x16 unpack_32_4x8',
         'vector pack: brw splits it (nir_lower_pack, nir_lower_packing)')
 lowered('f2i1 f2u1 i2i1 u2u1 b2i1', '1-bit integers do not exist on Gen9')
-lowered('f2f16_rtz pack_half_2x16_rtz_split '
-        'unpack_half_2x16_split_x_flush_to_zero '
-        'unpack_half_2x16_split_y_flush_to_zero',
-        'needs a rounding or denorm mode switch, which ibis does not emit yet')
-lowered('imul_high umul_high',
-        'needs the mul/mach accumulator pair, which ibis does not emit yet')
 lowered('sad_u8x4 imadsh_mix16 imad24_ir3 cube_amd fsin_amd fcos_amd fsin_mdg '
         'fcos_mdg fsin_agx extr_agx imadshl_agx imsubshl_agx interleave_agx '
         'imul24 umad24 umul24 imul24_relaxed umad24_relaxed umul24_relaxed '

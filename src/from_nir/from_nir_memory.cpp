@@ -60,6 +60,27 @@ nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
          b.emit(opcode::byte_scattered_read_logical, {operand(v)},
                 {surf, addr, operand::imm_u32(bits)});
          set_def(in.dest, {operand(b.mov(type_of('u', bits), operand(v)))});
+      } else if (bits == 64) {
+         /* Two dwords per component, low first, as brw reads them on Gen9;
+          * at most four dwords per message.
+          */
+         comps c;
+         for (unsigned i = 0; i < n; i += 2) {
+            unsigned k = std::min(2u, n - i);
+            operand a = addr;
+            if (i)
+               a = operand(b.add(data_type::u32, addr, operand::imm_u32(i * 8)));
+            value *v = b.ssa(data_type::u32, 2 * k);
+            b.emit(opcode::untyped_read_logical, {operand(v)},
+                   {surf, a, operand::imm_u32(2 * k)});
+            for (unsigned j = 0; j < k; j++) {
+               value *lo = b.mov(data_type::u64, operand(v).component(2 * j));
+               value *hi = b.mov(data_type::u64, operand(v).component(2 * j + 1));
+               value *up = b.shl(data_type::u64, operand(hi), operand::imm_u32(32));
+               c.push_back(operand(b.or_(data_type::u64, operand(lo), operand(up))));
+            }
+         }
+         set_def(in.dest, c);
       } else {
          unsupported("%u x %u-bit memory loads are not supported", n, bits);
       }
@@ -74,7 +95,8 @@ nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
             continue;
          }
          unsigned n = 1;
-         while (bits == 32 && i + n < val->num_components && (mask & (1u << (i + n))))
+         unsigned most = bits == 32 ? 4 : bits == 64 ? 2 : 1;
+         while (n < most && i + n < val->num_components && (mask & (1u << (i + n))))
             n++;
          operand addr = address(off, base + i * bytes);
          if (bits == 32) {
@@ -85,7 +107,16 @@ nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
             b.emit(opcode::byte_scattered_write_logical, {},
                    {surf, addr, d, operand::imm_u32(bits)});
          } else {
-            unsupported("%u-bit memory stores are not supported", bits);
+            /* Each 64-bit component as its low and high dwords. */
+            comps c;
+            for (unsigned j = 0; j < n; j++) {
+               operand x = src(val, i + j, data_type::u64);
+               c.push_back(operand(b.mov(data_type::u32, x)));
+               value *hi = b.shr(data_type::u64, x, operand::imm_u32(32));
+               c.push_back(operand(b.mov(data_type::u32, operand(hi))));
+            }
+            b.emit(opcode::untyped_write_logical, {},
+                   {surf, addr, gather(b, c, data_type::u32), operand::imm_u32(2 * n)});
          }
          i += n;
       }

@@ -376,3 +376,115 @@ TEST(from_nir_alu, uniform_values)
          fb_write_logical %13, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )", 16));
 }
+
+/* umul_high/imul_high: brw's mul to the accumulator (x times the low word
+ * of y) and mach, one pair per eight channels, the accumulator an explicit
+ * ACCUM value per pair; at SIMD16 the halves write one WLR value.  ihadd is
+ * (a & b) + ((a ^ b) >> 1); ifind_msb is 31 - fbh, -1 when fbh finds none.
+ */
+TEST(from_nir_alu, mul_high_hadd_find_msb)
+{
+   EXPECT_TRUE(translates_to("fs", 16, R"(
+      div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+      con 32 %1 = load_const (0x00000000)
+      div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 32 %3 = umul_high %2.x, %2.y
+      div 32 %4 = imul_high %2.z, %1
+      div 32 %5 = ihadd %3, %4
+      div 32 %6 = ifind_msb %5
+      div 32x4 %7 = vec4 %3, %4, %5, %6
+      @store_output (%7, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=uint32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd16
+      hw %0:f32x8[4]@g2
+      uniform %1:u32x1[16]@g6
+      wlr %7:u32x16
+      accum %8:u32x8@acc0
+      accum %9:u32x8+8@acc0
+      wlr %10:s32x16
+      accum %11:s32x8@acc0
+      accum %12:s32x8+8@acc0
+      block0:
+         %2:f32x16 = pln %1:f32, %0
+         %3:f32x16 = pln %1[4]:f32, %0
+         %4:f32x16 = pln %1[8]:f32, %0
+         %5:f32x16 = pln %1[12]:f32, %0
+         %6:u16x16 = mov %3:u32
+         %8 = mul %2:u32, %6
+         %7 = mach(8) %2:u32, %3:u32
+         %9 = mul %2.32:u32, %6.16
+         %7.32 = mach(8+8) %2.32:u32, %3.32:u32
+         %11 = mul %4:s32, 0:u16
+         %10 = mach(8) %4:s32, 0:s32
+         %12 = mul %4.32:s32, 0:u16
+         %10.32 = mach(8+8) %4.32:s32, 0:s32
+         %13:s32x16 = and %7:s32, %10
+         %14:s32x16 = xor %7:s32, %10
+         %15:s32x16 = asr %14, 1:u32
+         %16:s32x16 = add %13, %15
+         %17:s32x16 = fbh %16
+         %18:s32x16 = add -%17, 31:s32
+         %19:s32x16 = asr %17, 31:u32
+         %20:s32x16 = or %18, %19
+         %21:u32x16 = mov %7
+         %22:u32x16 = mov %10:u32
+         %23:u32x16[4] = load_payload %21, %22, %16:u32, %20:u32
+         fb_write_logical %23, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
+/* Modes ibis does not switch: f2f16_rtz rounds to nearest and steps one
+ * unit towards zero where that grew the magnitude; the flush-to-zero half
+ * unpacks keep only the sign of a half whose exponent is zero.
+ */
+TEST(from_nir_alu, rounding_and_flushing_without_mode_switches)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+      con 32 %1 = load_const (0x00000000)
+      div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 16 %3 = f2f16_rtz %2.x
+      div 32 %4 = unpack_half_2x16_split_x_flush_to_zero %2.y
+      div 32 %5 = unpack_half_2x16_split_y_flush_to_zero %2.z
+      div 32 %6 = ufind_msb %2.w
+      div 32 %7 = u2u32 %3
+      div 32x4 %8 = vec4 %7, %4, %5, %6
+      @store_output (%8, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=uint32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:f32x8 = pln %1[8]:f32, %0
+         %5:f32x8 = pln %1[12]:f32, %0
+         %6:f16x8 = mov %2
+         %7:f32x8 = mov %6
+         %8:flagx8 = cmp.g |%7|, |%2|
+         %9:u16x8 = add %6:u16, 65535:u16
+         (+%8) %10:u16x8 = sel %9, %6:u16
+         %11:u32x8 = and %3:u32, 31744:u32
+         %12:u32x8 = cmp.nz %11, 0:u32
+         %13:u32x8 = or %12, 32768:u32
+         %14:u32x8 = and %3:u32, %13
+         %15:u16x8 = mov %14
+         %16:f32x8 = mov %15:f16
+         %17:u32x8 = shr %4:u32, 16:u32
+         %18:u32x8 = and %17, 31744:u32
+         %19:u32x8 = cmp.nz %18, 0:u32
+         %20:u32x8 = or %19, 32768:u32
+         %21:u32x8 = and %17, %20
+         %22:u16x8 = mov %21
+         %23:f32x8 = mov %22:f16
+         %24:u32x8 = fbh %5:u32
+         %25:s32x8 = add -%24:s32, 31:s32
+         %26:s32x8 = asr %24:s32, 31:u32
+         %27:s32x8 = or %25, %26
+         %28:u32x8 = mov %10
+         %29:u32x8[4] = load_payload %28, %16:u32, %23:u32, %27:u32
+         fb_write_logical %29, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}

@@ -404,3 +404,64 @@ TEST(from_nir_intrinsics, textures)
          fb_write_logical %33, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
 }
+
+/* 64-bit SSBO access as pairs of dwords, low first, at most four dwords a
+ * message: a 64x3 load reads 4 + 2 dwords and joins them with shifts, a
+ * 64x3 store splits each component and writes 4 + 2 dwords.
+ */
+TEST(from_nir_intrinsics, ssbo_64bit_as_dword_pairs)
+{
+   EXPECT_TRUE(translates_to("cs", 8, R"(
+      con 32 %0 = load_const (0x00000001)
+      con 32 %1 = load_const (0x00000010)
+      div 32 %2 = @load_local_invocation_index () ()
+      div 64x3 %3 = @load_ssbo (%0, %2) (access=none, align_mul=8, align_offset=0)
+      div 64 %4 = iadd %3.x, %3.z
+      div 64x3 %5 = vec3 %4, %3.y, %4
+      @store_ssbo (%5, %0, %1) (wrmask=xyz, access=none, align_mul=8, align_offset=0)
+      block b1:
+   )", R"(
+      shader cs simd8
+      uniform %0:u32x1[8]@g1
+      wlr %3:u16x8
+      hw %35:u32x8@g0
+      block0:
+         %1:u32x1 = mov %0 {WE_all}
+         %2:u32x1 = mul %1, 8:u32 {WE_all}
+         %3 = mov 0x76543210:v {WE_all}
+         %4:u32x8 = mov %3
+         %5:u32x8 = add %4, %2
+         %6:u32x8[4] = untyped_read_logical 1:u32, %5, 4:u32
+         %7:u64x8 = mov %6
+         %8:u64x8 = mov %6[1]
+         %9:u64x8 = shl %8, 32:u32
+         %10:u64x8 = or %7, %9
+         %11:u64x8 = mov %6[2]
+         %12:u64x8 = mov %6[3]
+         %13:u64x8 = shl %12, 32:u32
+         %14:u64x8 = or %11, %13
+         %15:u32x8 = add %5, 16:u32
+         %16:u32x8[2] = untyped_read_logical 1:u32, %15, 2:u32
+         %17:u64x8 = mov %16
+         %18:u64x8 = mov %16[1]
+         %19:u64x8 = shl %18, 32:u32
+         %20:u64x8 = or %17, %19
+         %21:s64x8 = add %10:s64, %20:s64
+         %22:u32x8 = mov 16:u32
+         %23:u32x8 = mov %21:u64
+         %24:u64x8 = shr %21:u64, 32:u32
+         %25:u32x8 = mov %24
+         %26:u32x8 = mov %14
+         %27:u64x8 = shr %14, 32:u32
+         %28:u32x8 = mov %27
+         %29:u32x8[4] = load_payload %23, %25, %26, %28
+         untyped_write_logical 1:u32, %22, %29, 4:u32
+         %30:u32x8 = add 16:u32, 16:u32
+         %31:u32x8 = mov %21:u64
+         %32:u64x8 = shr %21:u64, 32:u32
+         %33:u32x8 = mov %32
+         %34:u32x8[2] = load_payload %31, %33
+         untyped_write_logical 1:u32, %30, %34, 2:u32
+         thread_end_logical %35 {WE_all, EOT}
+   )"));
+}
