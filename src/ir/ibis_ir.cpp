@@ -354,6 +354,18 @@ block::insert(iterator pos, instr *in)
    in->block_ = this;
 }
 
+void
+block::reorder(const std::vector<instr *> &order)
+{
+   IBIS_CHECK(order.size() == instrs_.size(),
+              "reorder: not a permutation of the block");
+   for (instr *in : order)
+      IBIS_CHECK(in->block_ == this, "reorder: instruction of another block");
+   instrs_.clear();
+   for (instr *in : order)
+      in->pos_ = instrs_.insert(instrs_.end(), in);
+}
+
 block::iterator
 block::after_phis()
 {

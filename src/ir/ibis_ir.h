@@ -298,6 +298,10 @@ public:
    void insert(iterator pos, instr *in);
    void insert_before(instr *pos, instr *in) { insert(pos->pos_, in); }
    void insert_after(instr *pos, instr *in) { insert(std::next(pos->pos_), in); }
+   /* Puts the block's instructions in the given order, a permutation of
+    * them (instruction schedulers).
+    */
+   void reorder(const std::vector<instr *> &order);
 
    shader *parent() const { return shader_; }
 

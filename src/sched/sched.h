@@ -27,4 +27,14 @@ void schedule_pre_ra(shader &s, const device_info &dev, sched_mode mode);
 /* Reorders each block of allocated s to hide latency. */
 void schedule_post_ra(shader &s, const device_info &dev);
 
+/* The largest register pressure of s in GRFs (compute_pressure()): what
+ * pre-RA scheduling lowers.
+ */
+unsigned max_live(shader &s);
+
+/* Registers sched-pre-latency, sched-pre-pressure and sched-post (on
+ * device "skl") with the pass registry; idempotent.
+ */
+void register_sched_passes();
+
 } /* namespace ibis */

@@ -1,0 +1,107 @@
+/*
+ * Entry points, the IBIS_DEBUG=sched report and the pass registry
+ * entries of both schedulers.
+ */
+#include "sched/sched.h"
+
+#include <chrono>
+#include <cstdio>
+
+#include "ir/ibis_analysis.h"
+#include "ir/ibis_pass.h"
+#include "ir/ibis_perf.h"
+#include "sched/sched_private.h"
+#include "util/ibis_debug.h"
+#include "util/ibis_error.h"
+
+namespace ibis {
+
+const char *
+sched_mode_name(sched_mode m)
+{
+   switch (m) {
+   case sched_mode::latency:
+      return "latency";
+   case sched_mode::pressure:
+      return "pressure";
+   case sched_mode::none:
+      return "none";
+   }
+   return "?";
+}
+
+unsigned
+max_live(shader &s)
+{
+   liveness lv(s);
+   return compute_pressure(lv).max;
+}
+
+void
+schedule_pre_ra(shader &s, const device_info &dev, sched_mode mode)
+{
+   if (s.allocated)
+      throw error("pre-RA scheduling needs unallocated IR");
+   if (!debug_enabled(DEBUG_SCHED)) {
+      schedule_pre_ra_blocks(s, dev, mode);
+      return;
+   }
+   const unsigned live0 = max_live(s);
+   const unsigned cycles0 = estimate_cycles(s, dev);
+   const auto t0 = std::chrono::steady_clock::now();
+   schedule_pre_ra_blocks(s, dev, mode);
+   const auto t1 = std::chrono::steady_clock::now();
+   std::fprintf(stderr,
+                "sched: pre-RA %s simd%u mode %s: MaxLive %u -> %u, "
+                "cycles %u -> %u (%.2f ms)\n",
+                stage_name(s.stage), s.dispatch_width, sched_mode_name(mode),
+                live0, max_live(s), cycles0, estimate_cycles(s, dev),
+                std::chrono::duration<double, std::milli>(t1 - t0).count());
+}
+
+void
+schedule_post_ra(shader &s, const device_info &dev)
+{
+   if (!s.allocated)
+      throw error("post-RA scheduling needs allocated IR");
+   const bool debug = debug_enabled(DEBUG_SCHED);
+   const unsigned cycles0 = debug ? estimate_cycles(s, dev) : 0;
+   for (const auto &b : s.blocks()) {
+      sched_dag dag = build_sched_dag(b.get(), true, dev);
+      if (dag.nodes.size() < 2)
+         continue;
+      apply_schedule(dag, schedule_latency(dag, nullptr, 0, 0));
+   }
+   if (debug)
+      std::fprintf(stderr, "sched: post-RA %s simd%u: cycles %u -> %u\n",
+                   stage_name(s.stage), s.dispatch_width, cycles0,
+                   estimate_cycles(s, dev));
+}
+
+void
+register_sched_passes()
+{
+   static bool done = false;
+   if (done)
+      return;
+   done = true;
+   register_pass("sched-pre-latency",
+                 "pre-RA scheduling, critical path first under the pressure "
+                 "budget (skl)", [](shader &s) {
+                    schedule_pre_ra(s, device_by_name("skl"), sched_mode::latency);
+                    return true;
+                 });
+   register_pass("sched-pre-pressure",
+                 "pre-RA scheduling, lowest register pressure first (skl)",
+                 [](shader &s) {
+                    schedule_pre_ra(s, device_by_name("skl"), sched_mode::pressure);
+                    return true;
+                 });
+   register_pass("sched-post", "post-RA latency scheduling (skl)",
+                 [](shader &s) {
+                    schedule_post_ra(s, device_by_name("skl"));
+                    return true;
+                 });
+}
+
+} /* namespace ibis */

@@ -1,0 +1,352 @@
+/*
+ * Dependencies of a block's instructions.
+ *
+ * Every ordering constraint is an edge from an earlier to a later
+ * instruction of the original order, so the original order is always a
+ * valid schedule.  Constraints come from "resources": each has a last
+ * writer and the readers since it; a read depends on the last write
+ * (true), a write on the last write (output) and on the reads since
+ * (anti).  Resources are WLR values, the flags as a whole, the
+ * accumulator, memory, each byte of the register file that HW_REG values
+ * (and, on allocated IR, all values) occupy, and on allocated IR each
+ * flag sub-register.  SSA values need no resource: their single definition is
+ * the only write.
+ */
+#include "sched/sched_dag.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "ir/ibis_perf.h"
+
+namespace ibis {
+
+namespace {
+
+bool
+is_scalar(const operand &o)
+{
+   if (o.val && o.val->width == 1)
+      return true;
+   return o.has_region && o.rgn.vstride == 0 && o.rgn.width == 1 &&
+          o.rgn.hstride == 0;
+}
+
+unsigned
+bytes_of(data_type t)
+{
+   return std::max(1u, type_bits(t) / 8);
+}
+
+/* A full barrier: nothing moves across it. */
+bool
+is_barrier(const instr *in)
+{
+   return (in->flags & INSTR_EOT) || in->op == opcode::halt ||
+          in->info().kind == opcode_kind::cf;
+}
+
+bool
+touches_memory(const instr *in)
+{
+   const opcode_kind k = in->info().kind;
+   return k == opcode_kind::send || k == opcode_kind::logical ||
+          in->has_side_effects();
+}
+
+struct resource {
+   int last_write = -1;
+   std::vector<unsigned> reads;
+};
+
+/* Resource keys. */
+enum : uint64_t {
+   RES_WLR = 1ull << 60,
+   RES_FLAGS = 2ull << 60,
+   RES_ACC = 3ull << 60,
+   RES_MEM = 5ull << 60,
+   RES_FLAG_PHYS = 6ull << 60,
+};
+
+class dag_builder {
+public:
+   dag_builder(sched_dag &dag) : dag(dag), stamp(dag.nodes.size(), ~0u),
+                                 edge_of(dag.nodes.size(), 0) {}
+
+   void edge(unsigned from, unsigned to, unsigned latency)
+   {
+      if (from == to)
+         return;
+      if (stamp[from] == to) {
+         sched_edge &e = dag.nodes[from].succs[edge_of[from]];
+         e.latency = std::max(e.latency, latency);
+         return;
+      }
+      stamp[from] = to;
+      edge_of[from] = dag.nodes[from].succs.size();
+      dag.nodes[from].succs.push_back({to, latency});
+   }
+
+   void read(resource &r, unsigned n)
+   {
+      if (r.last_write >= 0)
+         edge(r.last_write, n, dag.nodes[r.last_write].latency);
+      r.reads.push_back(n);
+   }
+
+   void write(resource &r, unsigned n, unsigned raw_latency_of_self = 0)
+   {
+      (void)raw_latency_of_self;
+      if (r.last_write >= 0)
+         edge(r.last_write, n, 0);
+      for (unsigned rd : r.reads)
+         edge(rd, n, 0);
+      r.reads.clear();
+      r.last_write = n;
+   }
+
+   resource &res(uint64_t key) { return map[key]; }
+
+   sched_dag &dag;
+   std::vector<unsigned> stamp, edge_of;
+   std::unordered_map<uint64_t, resource> map;
+   /* Allocated IR: one resource per register file byte. */
+   std::vector<resource> bytes;
+};
+
+} /* anonymous namespace */
+
+void
+operand_byte_range(const instr *in, const operand &o, bool is_dst,
+                   unsigned *start, unsigned *len)
+{
+   const value *v = o.val;
+   const unsigned tb = bytes_of(o.type);
+   const unsigned exec = std::max<unsigned>(1, in->exec_size);
+   *start = o.offset;
+   if (in->op == opcode::send || in->op == opcode::copy ||
+       (is_dst && in->op == opcode::load_payload) ||
+       in->info().kind == opcode_kind::logical || in->is_phi() ||
+       in->op == opcode::parallel_copy) {
+      *len = v->size_bytes() > o.offset ? v->size_bytes() - o.offset : tb;
+      return;
+   }
+   if (!is_dst && in->op == opcode::load_payload) {
+      const value *d = in->dst(0).val;
+      const unsigned w = v->width > 1 && d ? std::min<unsigned>(v->width, d->width) : 1;
+      *len = w * tb;
+      return;
+   }
+   if (is_dst) {
+      const unsigned stride = o.has_region ? std::max<unsigned>(1, o.rgn.hstride) : 1;
+      *len = v->width == 1 && exec == 1 ? tb : ((exec - 1) * stride + 1) * tb;
+      return;
+   }
+   if (is_scalar(o)) {
+      *len = tb;
+      return;
+   }
+   if (o.has_region && o.rgn.width) {
+      const unsigned rows = std::max(1u, exec / o.rgn.width);
+      *len = ((rows - 1) * o.rgn.vstride + (o.rgn.width - 1) * o.rgn.hstride + 1) * tb;
+      return;
+   }
+   *len = exec * tb;
+}
+
+sched_dag
+build_sched_dag(block *b, bool physical, const device_info &dev)
+{
+   sched_dag dag;
+   dag.blk = b;
+   auto it = b->begin();
+   if (it != b->end() && (*it)->is_block_start())
+      dag.head.push_back(*it++);
+   while (it != b->end() && (*it)->is_phi())
+      dag.head.push_back(*it++);
+   auto end = b->before_jump();
+   for (; it != end; ++it) {
+      sched_node n;
+      n.in = *it;
+      instr_perf p = perf_of(n.in, dev);
+      n.issue = p.issue;
+      n.latency = p.latency;
+      dag.nodes.push_back(std::move(n));
+   }
+   for (; it != b->end(); ++it)
+      dag.tail.push_back(*it);
+
+   dag_builder db(dag);
+   db.bytes.resize(device_info::grf_count * device_info::grf_bytes);
+
+   std::unordered_map<const instr *, unsigned> index;
+   for (unsigned i = 0; i < dag.nodes.size(); i++)
+      index[dag.nodes[i].in] = i;
+
+   int last_barrier = -1;
+   std::vector<unsigned> since_barrier;
+
+   auto grf_access = [&](const instr *in, const operand &o, bool is_dst,
+                         unsigned n) {
+      const value *v = o.val;
+      unsigned start, len;
+      operand_byte_range(in, o, is_dst, &start, &len);
+      const unsigned base = v->phys.nr * device_info::grf_bytes + v->phys.subreg;
+      const unsigned lo = base + start;
+      const unsigned hi = std::min<unsigned>(lo + len, db.bytes.size());
+      for (unsigned byte = lo; byte < hi; byte++) {
+         if (is_dst)
+            db.write(db.bytes[byte], n);
+         else
+            db.read(db.bytes[byte], n);
+      }
+   };
+
+   auto flag_access = [&](const value *f, const instr *in, bool is_dst,
+                          unsigned n) {
+      if (physical && f->phys.valid() && f->phys.kind == phys_reg::flag) {
+         /* A flag of more than 16 channels takes two sub-registers. */
+         const unsigned first = f->phys.nr * 2 + f->phys.subreg;
+         const unsigned count = f->width > 16 ? 2 : 1;
+         for (unsigned i = 0; i < count; i++) {
+            resource &r = db.res(RES_FLAG_PHYS | (first + i));
+            if (is_dst)
+               db.write(r, n);
+            else
+               db.read(r, n);
+         }
+         return;
+      }
+      /* Unallocated: true dependencies through the value; the flags as
+       * one resource keep flag lifetimes from overlapping more than they
+       * did, since only four flag registers exist.
+       */
+      resource &r = db.res(RES_FLAGS);
+      if (is_dst) {
+         db.write(r, n);
+      } else {
+         const instr *def = f->def();
+         if (def && def->parent() == dag.blk && index.count(def)) {
+            const unsigned d = index[def];
+            db.edge(d, n, dag.nodes[d].latency);
+         }
+         r.reads.push_back(n);
+      }
+   };
+
+   auto value_access = [&](const instr *in, const operand &o, bool is_dst,
+                           unsigned n) {
+      const value *v = o.val;
+      if (!v)
+         return;
+      if (v->file == reg_file::flag) {
+         flag_access(v, in, is_dst, n);
+         return;
+      }
+      if (v->file == reg_file::hw_reg && v->phys.valid() &&
+          v->phys.kind == phys_reg::grf) {
+         /* Fixed registers, before allocation too: no write moves across
+          * a read or write of the same bytes (reads may pass each other).
+          */
+         grf_access(in, o, is_dst, n);
+         return;
+      }
+      if (v->file == reg_file::accum) {
+         resource &r = db.res(RES_ACC);
+         if (is_dst)
+            db.write(r, n);
+         else
+            db.read(r, n);
+         return;
+      }
+      if (physical && v->phys.valid() && v->phys.kind == phys_reg::grf) {
+         grf_access(in, o, is_dst, n);
+         return;
+      }
+      if (v->file == reg_file::wlr || v->file == reg_file::hw_reg) {
+         resource &r = db.res(RES_WLR | v->id);
+         if (is_dst)
+            db.write(r, n);
+         else
+            db.read(r, n);
+         return;
+      }
+      if (!is_dst && v->file == reg_file::ssa) {
+         for (const instr *def : v->defs()) {
+            auto d = index.find(def);
+            if (d != index.end() && d->second < n)
+               db.edge(d->second, n, dag.nodes[d->second].latency);
+         }
+      }
+   };
+
+   for (unsigned n = 0; n < dag.nodes.size(); n++) {
+      const instr *in = dag.nodes[n].in;
+
+      if (last_barrier >= 0)
+         db.edge(last_barrier, n, dag.nodes[last_barrier].issue);
+      if (is_barrier(in)) {
+         for (unsigned p : since_barrier)
+            db.edge(p, n, 0);
+         since_barrier.clear();
+         last_barrier = n;
+      } else {
+         since_barrier.push_back(n);
+      }
+
+      /* Reads first, then writes: a read-modify-write of one resource
+       * depends on the earlier write, and later readers on this one.
+       */
+      for (const operand &o : in->srcs())
+         value_access(in, o, false, n);
+      if (in->predicate())
+         flag_access(in->predicate(), in, false, n);
+      if (in->preserve().val)
+         value_access(in, in->preserve(), false, n);
+      if (in->info().reads_accum)
+         db.read(db.res(RES_ACC), n);
+
+      if (touches_memory(in)) {
+         resource &mem = db.res(RES_MEM);
+         if (in->has_side_effects())
+            db.write(mem, n);
+         else
+            db.read(mem, n);
+      }
+
+      for (const operand &d : in->dsts())
+         value_access(in, d, true, n);
+      if (in->flag_def())
+         flag_access(in->flag_def(), in, true, n);
+      if (in->info().writes_accum)
+         db.write(db.res(RES_ACC), n);
+   }
+
+   /* Predecessor lists and critical paths (edges point forward). */
+   for (unsigned n = 0; n < dag.nodes.size(); n++) {
+      for (const sched_edge &e : dag.nodes[n].succs)
+         dag.nodes[e.node].preds.push_back({n, e.latency});
+   }
+   for (unsigned n = dag.nodes.size(); n-- > 0;) {
+      sched_node &node = dag.nodes[n];
+      unsigned path = std::max(node.issue, node.latency);
+      for (const sched_edge &e : node.succs)
+         path = std::max(path, e.latency + dag.nodes[e.node].path);
+      node.path = path;
+   }
+   return dag;
+}
+
+void
+apply_schedule(sched_dag &dag, const std::vector<unsigned> &order)
+{
+   std::vector<instr *> all;
+   all.reserve(dag.head.size() + order.size() + dag.tail.size());
+   all.insert(all.end(), dag.head.begin(), dag.head.end());
+   for (unsigned n : order)
+      all.push_back(dag.nodes[n].in);
+   all.insert(all.end(), dag.tail.begin(), dag.tail.end());
+   dag.blk->reorder(all);
+}
+
+} /* namespace ibis */

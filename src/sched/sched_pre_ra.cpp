@@ -1,0 +1,395 @@
+/*
+ * Pre-RA scheduling with exact register pressure.
+ *
+ * Pressure is that of compute_pressure() (ir/ibis_analysis.h): at an
+ * instruction, the GRFs of every value it reads, writes or keeps live;
+ * values wider than one channel take whole GRFs, width-1 values share
+ * GRFs by their bytes.  Each block is scheduled with the block's live-in
+ * and live-out sets fixed, so tracking it inside one block is exact.
+ *
+ *  - latency: top-down list scheduling on the ir/ibis_perf.h latencies,
+ *    critical path first; whenever the next choice would take pressure
+ *    over the budget, the ready instruction that adds the least pressure
+ *    goes instead.
+ *  - pressure: bottom-up list scheduling that always places the ready
+ *    instruction that lowers pressure most (ends the most live ranges,
+ *    starts the fewest).  Bottom-up, a definition is placed as soon as its
+ *    last reader is, so interpolation, constant loads and other cheap
+ *    definitions land right before their first use, and whole expression
+ *    trees are evaluated one at a time.
+ *  - none: the original order.
+ */
+#include "sched/sched.h"
+
+#include <algorithm>
+#include <memory>
+#include <unordered_map>
+
+#include "ir/ibis_analysis.h"
+#include "sched/sched_dag.h"
+#include "sched/sched_private.h"
+#include "util/ibis_error.h"
+
+namespace ibis {
+
+namespace {
+
+/* Registers of a set of values, with width-1 values packed. */
+struct pressure_count {
+   unsigned grfs = 0;
+   unsigned uniform = 0;    /* bytes of width-1 values */
+
+   void add(const value *v, int sign)
+   {
+      if (v->width == 1)
+         uniform += sign * int(uniform_bytes(v));
+      else
+         grfs += sign * int(value_grfs(v));
+   }
+   unsigned total() const { return grfs + (uniform + 31) / 32; }
+};
+
+/* Per-block view of the values the region touches. */
+struct region_values {
+   std::vector<value *> reads;   /* per node: GRF values read (distinct) */
+   std::vector<value *> writes;
+   std::vector<unsigned> read_begin, write_begin;   /* CSR offsets */
+};
+
+void
+collect(const sched_dag &dag, region_values &rv)
+{
+   rv.read_begin.push_back(0);
+   rv.write_begin.push_back(0);
+   for (const sched_node &n : dag.nodes) {
+      const instr *in = n.in;
+      const unsigned r0 = rv.reads.size(), w0 = rv.writes.size();
+      auto add_read = [&](value *v) {
+         if (!v || !uses_grfs(v))
+            return;
+         for (unsigned i = r0; i < rv.reads.size(); i++)
+            if (rv.reads[i] == v)
+               return;
+         rv.reads.push_back(v);
+      };
+      for (const operand &o : in->srcs())
+         add_read(o.val);
+      add_read(in->preserve().val);
+      for (const operand &d : in->dsts()) {
+         value *v = d.val;
+         if (!v || !uses_grfs(v))
+            continue;
+         bool dup = false;
+         for (unsigned i = w0; i < rv.writes.size(); i++)
+            dup |= rv.writes[i] == v;
+         if (!dup)
+            rv.writes.push_back(v);
+      }
+      rv.read_begin.push_back(rv.reads.size());
+      rv.write_begin.push_back(rv.writes.size());
+   }
+}
+
+/* The shared bookkeeping of both directions. */
+struct tracker {
+   const sched_dag &dag;
+   region_values rv;
+   std::vector<uint8_t> live;        /* by value id */
+   pressure_count cur;
+   unsigned max_seen = 0;
+   /* Values live after the region (live-out or read by the jump). */
+   std::vector<uint8_t> live_end;
+   /* Unplaced readers / writers of each value within the region. */
+   std::vector<unsigned> readers, writers;
+
+   tracker(const sched_dag &dag, const liveness &lv, unsigned bound)
+      : dag(dag), live(bound, 0), live_end(bound, 0), readers(bound, 0),
+        writers(bound, 0)
+   {
+      collect(dag, rv);
+      for (value *v : lv.live_out(dag.blk).values(*dag.blk->parent()))
+         if (uses_grfs(v))
+            live_end[v->id] = 1;
+      for (const instr *t : dag.tail) {
+         for (const operand &o : t->srcs())
+            if (o.val && uses_grfs(o.val))
+               live_end[o.val->id] = 1;
+      }
+      for (unsigned n = 0; n < dag.nodes.size(); n++) {
+         for (unsigned i = rv.read_begin[n]; i < rv.read_begin[n + 1]; i++)
+            readers[rv.reads[i]->id]++;
+         for (unsigned i = rv.write_begin[n]; i < rv.write_begin[n + 1]; i++)
+            writers[rv.writes[i]->id]++;
+      }
+   }
+
+   void set_live(value *v, bool on)
+   {
+      if (live[v->id] == on)
+         return;
+      live[v->id] = on;
+      cur.add(v, on ? 1 : -1);
+   }
+};
+
+/* Cost in bytes of making v live (for comparisons). */
+int
+bytes_of(const value *v)
+{
+   return v->width == 1 ? int(uniform_bytes(v)) : int(value_grfs(v)) * 32;
+}
+
+/* Bottom-up, pressure first. */
+std::vector<unsigned>
+schedule_pressure(const sched_dag &dag, const liveness &lv, unsigned bound)
+{
+   tracker t(dag, lv, bound);
+   const unsigned num = dag.nodes.size();
+   /* Start from what is live after the region. */
+   for (unsigned id = 0; id < bound; id++) {
+      if (t.live_end[id])
+         t.set_live(t.dag.blk->parent()->find_value(id), true);
+   }
+
+   std::vector<unsigned> succs_left(num);
+   std::vector<unsigned> ready;
+   for (unsigned n = 0; n < num; n++) {
+      succs_left[n] = dag.nodes[n].succs.size();
+      if (!succs_left[n])
+         ready.push_back(n);
+   }
+
+   std::vector<unsigned> order;
+   order.reserve(num);
+   while (!ready.empty()) {
+      unsigned best_i = 0;
+      int best_score = 0;
+      for (unsigned i = 0; i < ready.size(); i++) {
+         const unsigned n = ready[i];
+         int score = 0;
+         for (unsigned k = t.rv.write_begin[n]; k < t.rv.write_begin[n + 1]; k++) {
+            value *v = t.rv.writes[k];
+            /* Placing the last unplaced write starts the live range here. */
+            if (t.live[v->id] && t.writers[v->id] == 1 && !t.live_end[v->id])
+               score += bytes_of(v);
+         }
+         /* A source not yet live becomes live here; its cost is shared
+          * by the readers still to place, which will find it live (one
+          * barycentric pair read by many pln's is worth sinking them all).
+          */
+         for (unsigned k = t.rv.read_begin[n]; k < t.rv.read_begin[n + 1]; k++) {
+            value *v = t.rv.reads[k];
+            if (!t.live[v->id])
+               score -= bytes_of(v) / int(std::max(1u, t.readers[v->id]));
+         }
+         /* Ties: the latest instruction of the original order, which
+          * keeps the original order where nothing is gained.
+          */
+         if (i == 0 || score > best_score ||
+             (score == best_score && n > ready[best_i])) {
+            best_i = i;
+            best_score = score;
+         }
+      }
+      const unsigned n = ready[best_i];
+      ready[best_i] = ready.back();
+      ready.pop_back();
+      order.push_back(n);
+
+      for (unsigned k = t.rv.write_begin[n]; k < t.rv.write_begin[n + 1]; k++)
+         t.writers[t.rv.writes[k]->id]--;
+      for (unsigned k = t.rv.read_begin[n]; k < t.rv.read_begin[n + 1]; k++)
+         t.readers[t.rv.reads[k]->id]--;
+      for (unsigned k = t.rv.read_begin[n]; k < t.rv.read_begin[n + 1]; k++)
+         t.set_live(t.rv.reads[k], true);
+      for (unsigned k = t.rv.write_begin[n]; k < t.rv.write_begin[n + 1]; k++) {
+         value *v = t.rv.writes[k];
+         /* Still read by itself (a WLR read-modify-write) stays live. */
+         bool self_read = false;
+         for (unsigned r = t.rv.read_begin[n]; r < t.rv.read_begin[n + 1]; r++)
+            self_read |= t.rv.reads[r] == v;
+         if (!t.writers[v->id] && !self_read)
+            t.set_live(v, false);
+      }
+
+      for (const sched_edge &e : dag.nodes[n].preds) {
+         if (--succs_left[e.node] == 0)
+            ready.push_back(e.node);
+      }
+   }
+   IBIS_CHECK(order.size() == num, "pre-RA scheduling: dependency cycle");
+   std::reverse(order.begin(), order.end());
+   return order;
+}
+
+} /* anonymous namespace */
+
+/* Top-down list scheduling on latencies; with a pressure budget (0: none)
+ * it turns to the least pressure-adding choice when the budget would be
+ * exceeded.  Shared with the post-RA scheduler.
+ */
+std::vector<unsigned>
+schedule_latency(const sched_dag &dag, const liveness *lv, unsigned bound,
+                 unsigned budget)
+{
+   const unsigned num = dag.nodes.size();
+   std::unique_ptr<tracker> t;
+   if (lv) {
+      t.reset(new tracker(dag, *lv, bound));
+      /* Live at the start: read in the region or live after it, and not
+       * written in it before.
+       */
+      std::vector<uint8_t> written(bound, 0);
+      for (unsigned n = 0; n < num; n++) {
+         for (unsigned k = t->rv.read_begin[n]; k < t->rv.read_begin[n + 1]; k++) {
+            value *v = t->rv.reads[k];
+            if (!written[v->id])
+               t->set_live(v, true);
+         }
+         for (unsigned k = t->rv.write_begin[n]; k < t->rv.write_begin[n + 1]; k++)
+            written[t->rv.writes[k]->id] = 1;
+      }
+      for (unsigned id = 0; id < bound; id++) {
+         if (t->live_end[id] && !written[id])
+            t->set_live(t->dag.blk->parent()->find_value(id), true);
+      }
+   }
+
+   std::vector<unsigned> preds_left(num), earliest(num, 0);
+   std::vector<unsigned> ready;
+   for (unsigned n = 0; n < num; n++) {
+      preds_left[n] = dag.nodes[n].preds.size();
+      if (!preds_left[n])
+         ready.push_back(n);
+   }
+
+   /* Pressure added by placing n next (bytes). */
+   auto added = [&](unsigned n) {
+      int d = 0;
+      for (unsigned k = t->rv.write_begin[n]; k < t->rv.write_begin[n + 1]; k++) {
+         value *v = t->rv.writes[k];
+         if (!t->live[v->id])
+            d += bytes_of(v);
+      }
+      for (unsigned k = t->rv.read_begin[n]; k < t->rv.read_begin[n + 1]; k++) {
+         value *v = t->rv.reads[k];
+         if (t->readers[v->id] == 1 && !t->live_end[v->id] &&
+             !(t->writers[v->id] && v->file == reg_file::wlr))
+            d -= bytes_of(v);
+      }
+      return d;
+   };
+
+   std::vector<unsigned> order;
+   order.reserve(num);
+   unsigned cycle = 0;
+   while (!ready.empty()) {
+      /* Critical path first among the instructions that can issue now;
+       * if none can, the one that can issue soonest.
+       */
+      unsigned best_i = 0;
+      bool best_now = false;
+      for (unsigned i = 0; i < ready.size(); i++) {
+         const unsigned n = ready[i], b = ready[best_i];
+         const bool now = earliest[n] <= cycle;
+         bool better;
+         if (i == 0)
+            better = true;
+         else if (now != best_now)
+            better = now;
+         else if (now && dag.nodes[n].path != dag.nodes[b].path)
+            better = dag.nodes[n].path > dag.nodes[b].path;
+         else if (!now && earliest[n] != earliest[b])
+            better = earliest[n] < earliest[b];
+         else
+            better = n < b;
+         if (better) {
+            best_i = i;
+            best_now = now;
+         }
+      }
+      if (t && budget) {
+         const unsigned n = ready[best_i];
+         const int d = added(n);
+         if (d > 0 && t->cur.total() + (d + 31) / 32 > budget) {
+            int best_d = d;
+            for (unsigned i = 0; i < ready.size(); i++) {
+               const int di = added(ready[i]);
+               if (di < best_d ||
+                   (di == best_d && dag.nodes[ready[i]].path >
+                                    dag.nodes[ready[best_i]].path)) {
+                  best_d = di;
+                  best_i = i;
+               }
+            }
+         }
+      }
+
+      const unsigned n = ready[best_i];
+      ready[best_i] = ready.back();
+      ready.pop_back();
+      order.push_back(n);
+      const sched_node &node = dag.nodes[n];
+      const unsigned start = std::max(cycle, earliest[n]);
+      cycle = start + std::max(1u, node.issue);
+
+      if (t) {
+         for (unsigned k = t->rv.write_begin[n]; k < t->rv.write_begin[n + 1]; k++)
+            t->set_live(t->rv.writes[k], true);
+         t->max_seen = std::max(t->max_seen, t->cur.total());
+         for (unsigned k = t->rv.write_begin[n]; k < t->rv.write_begin[n + 1]; k++)
+            t->writers[t->rv.writes[k]->id]--;
+         for (unsigned k = t->rv.read_begin[n]; k < t->rv.read_begin[n + 1]; k++) {
+            value *v = t->rv.reads[k];
+            if (--t->readers[v->id] == 0 && !t->live_end[v->id] &&
+                !t->writers[v->id])
+               t->set_live(v, false);
+         }
+         /* Dead definitions end here too. */
+         for (unsigned k = t->rv.write_begin[n]; k < t->rv.write_begin[n + 1]; k++) {
+            value *v = t->rv.writes[k];
+            if (!t->readers[v->id] && !t->live_end[v->id] && !t->writers[v->id])
+               t->set_live(v, false);
+         }
+      }
+
+      for (const sched_edge &e : node.succs) {
+         earliest[e.node] = std::max(earliest[e.node], start + e.latency);
+         if (--preds_left[e.node] == 0)
+            ready.push_back(e.node);
+      }
+   }
+   IBIS_CHECK(order.size() == num, "scheduling: dependency cycle");
+   return order;
+}
+
+unsigned
+sched_pressure_budget(const shader &s, const device_info &dev)
+{
+   (void)s;
+   /* The allocator's registers: the file minus the EOT range's share that
+    * payloads need at the end (g112-g127 stay usable before it).
+    */
+   return device_info::grf_count;
+}
+
+void
+schedule_pre_ra_blocks(shader &s, const device_info &dev, sched_mode mode)
+{
+   if (mode == sched_mode::none)
+      return;
+   liveness lv(s);
+   const unsigned bound = s.value_id_bound();
+   const unsigned budget = sched_pressure_budget(s, dev);
+   for (const auto &b : s.blocks()) {
+      sched_dag dag = build_sched_dag(b.get(), false, dev);
+      if (dag.nodes.size() < 2)
+         continue;
+      std::vector<unsigned> order =
+         mode == sched_mode::pressure ? schedule_pressure(dag, lv, bound)
+                                      : schedule_latency(dag, &lv, bound, budget);
+      apply_schedule(dag, order);
+   }
+}
+
+} /* namespace ibis */

@@ -1,0 +1,393 @@
+/*
+ * The schedulers, with the input IR and the expected order inline.
+ *
+ * Dependency tests use the latency mode, which wants to issue the
+ * long-latency send (a sampler message: 750 cycles, ir/ibis_perf.h) as
+ * early as possible; each program puts an instruction the send or its
+ * chain depends on after independent work, so that the expected order
+ * shows the scheduler moving as far as the dependency lets it, and no
+ * further.
+ */
+#include <gtest/gtest.h>
+
+#include "dev/ibis_device.h"
+#include "ir/ibis_pass.h"
+#include "ir/ibis_text.h"
+#include "ir/ibis_validate.h"
+#include "ir/testing/ibis_check.h"
+#include "sched/sched.h"
+#include "util/ibis_error.h"
+
+using namespace ibis;
+using ibis::testing::check_pass;
+using ibis::testing::dedent;
+
+namespace {
+
+class sched : public ::testing::Test {
+protected:
+   void SetUp() override { register_sched_passes(); }
+};
+
+} /* namespace */
+
+TEST_F(sched, mode_names)
+{
+   EXPECT_STREQ(sched_mode_name(sched_mode::latency), "latency");
+   EXPECT_STREQ(sched_mode_name(sched_mode::pressure), "pressure");
+   EXPECT_STREQ(sched_mode_name(sched_mode::none), "none");
+}
+
+TEST_F(sched, latency_hoists_an_independent_send)
+{
+   /* Nothing holds the send back: it goes first. */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      attr %1:f32x8
+      block0:
+         %2:f32x8 = add %1, 1.0:f32
+         %3:f32x8 = add %1, 2.0:f32
+         %4:f32x8[4] = send 2:u32, 0x02420000:u32, 0:u32, %1, _
+         %5:f32x8 = add %4, %2
+         %6:f32x8 = add %5, %3
+   )", "sched-pre-latency,validate", R"(
+      block0:
+         %4:f32x8[4] = send 2:u32, 0x2420000:u32, 0:u32, %1, _
+         %2:f32x8 = add %1, 1.0:f32
+         %3:f32x8 = add %1, 2.0:f32
+         %5:f32x8 = add %4, %2
+         %6:f32x8 = add %5, %3
+   )"));
+}
+
+TEST_F(sched, def_use)
+{
+   /* The payload's definition goes first, then the send as soon as it
+    * can; the independent adds fill the wait.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      attr %1:f32x8
+      block0:
+         %2:f32x8 = add %1, 1.0:f32
+         %3:f32x8 = add %1, 2.0:f32
+         %7:f32x8 = mul %1, %1
+         %4:f32x8[4] = send 2:u32, 0x02420000:u32, 0:u32, %7, _
+         %5:f32x8 = add %4, %2
+         %6:f32x8 = add %5, %3
+   )", "sched-pre-latency,validate", R"(
+      block0:
+         %7:f32x8 = mul %1, %1
+         %2:f32x8 = add %1, 1.0:f32
+         %3:f32x8 = add %1, 2.0:f32
+         %4:f32x8[4] = send 2:u32, 0x2420000:u32, 0:u32, %7, _
+         %5:f32x8 = add %4, %2
+         %6:f32x8 = add %5, %3
+   )"));
+}
+
+TEST_F(sched, wlr_sequence_keeps_its_order)
+{
+   /* The payload is a WLR value written twice; the writes stay in order
+    * and the send reads it after the final write.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      attr %1:f32x8
+      wlr %7:f32x8
+      block0:
+         %8:flagx8 = cmp.l %1, 0.0:f32
+         %2:f32x8 = add %1, 1.0:f32
+         %7 = mov %1
+         %3:f32x8 = add %1, 2.0:f32
+         (+%8) %7 = mov 0.0:f32
+         %4:f32x8[4] = send 2:u32, 0x02420000:u32, 0:u32, %7, _
+         %5:f32x8 = add %4, %2
+         %6:f32x8 = add %5, %3
+   )", "sched-pre-latency,validate", R"(
+      block0:
+         %8:flagx8 = cmp.l %1, 0.0:f32
+         %7 = mov %1
+         %2:f32x8 = add %1, 1.0:f32
+         %3:f32x8 = add %1, 2.0:f32
+         (+%8) %7 = mov 0.0:f32
+         %4:f32x8[4] = send 2:u32, 0x2420000:u32, 0:u32, %7, _
+         %5:f32x8 = add %4, %2
+         %6:f32x8 = add %5, %3
+   )"));
+}
+
+TEST_F(sched, flag_lifetimes_do_not_interleave)
+{
+   /* %9 feeds the send, so its cmp would go first; but %8's sel must
+    * read f0 before another flag is defined.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      attr %1:f32x8
+      block0:
+         %8:flagx8 = cmp.l %1, 0.0:f32
+         (+%8) %2:f32x8 = sel %1, 1.0:f32
+         %9:flagx8 = cmp.g %1, 0.5:f32
+         (+%9) %3:f32x8 = sel %1, 2.0:f32
+         %4:f32x8[4] = send 2:u32, 0x02420000:u32, 0:u32, %3, _
+         %5:f32x8 = add %4, %2
+   )", "sched-pre-latency,validate", R"(
+      block0:
+         %8:flagx8 = cmp.l %1, 0.0:f32
+         (+%8) %2:f32x8 = sel %1, 1.0:f32
+         %9:flagx8 = cmp.g %1, 0.5:f32
+         (+%9) %3:f32x8 = sel %1, 2.0:f32
+         %4:f32x8[4] = send 2:u32, 0x2420000:u32, 0:u32, %3, _
+         %5:f32x8 = add %4, %2
+   )"));
+}
+
+TEST_F(sched, accumulator)
+{
+   /* addc writes the accumulator, mach reads and writes it: the second
+    * addc, which feeds the send, may not pass the mach.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      attr %1:u32x8
+      block0:
+         %2:u32x8 = addc %1, %1
+         %3:u32x8 = mach %1, %2
+         %4:u32x8 = addc %1, 7:u32
+         %5:f32x8[4] = send 2:u32, 0x02420000:u32, 0:u32, %4, _
+         %6:f32x8 = add %5, %3:f32
+   )", "sched-pre-latency,validate", R"(
+      block0:
+         %2:u32x8 = addc %1, %1
+         %3:u32x8 = mach %1, %2
+         %4:u32x8 = addc %1, 7:u32
+         %5:f32x8[4] = send 2:u32, 0x2420000:u32, 0:u32, %4, _
+         %6:f32x8 = add %5, %3:f32
+   )"));
+}
+
+TEST_F(sched, hw_reg_order)
+{
+   /* The write of g4 is on the send's critical path and moves above the
+    * read of g5 (other bytes); the read of g4 stays after the write (it
+    * waits for it while the g5 read issues).
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      attr %1:f32x8
+      hw %10:f32x8@g4
+      hw %11:f32x8@g5
+      block0:
+         %2:f32x8 = add %11, 1.0:f32
+         %10 = mov %1
+         %3:f32x8 = add %10, 2.0:f32
+         %4:f32x8[4] = send 2:u32, 0x02420000:u32, 0:u32, %3, _
+         %5:f32x8 = add %4, %2
+   )", "sched-pre-latency,validate", R"(
+      block0:
+         %10 = mov %1
+         %2:f32x8 = add %11, 1.0:f32
+         %3:f32x8 = add %10, 2.0:f32
+         %4:f32x8[4] = send 2:u32, 0x2420000:u32, 0:u32, %3, _
+         %5:f32x8 = add %4, %2
+   )"));
+}
+
+TEST_F(sched, side_effects_keep_their_order)
+{
+   /* A data port write (side effects), then a data port read whose
+    * result is on the critical path: the read stays after the write;
+    * the barrier's gateway send and its wait keep their place among
+    * them.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader cs simd8
+      attr %1:u32x8
+      hw %9:u32x8@g0
+      block0:
+         %2:u32x8 = add %1, 1:u32
+         _ = send 12:u32, 0x02026000:u32, 0:u32, %1, _ {side_effects}
+         _ = send 3:u32, 0x02000004:u32, 0:u32, %9, _ {side_effects}
+         wait
+         %3:u32x8 = send 12:u32, 0x02106000:u32, 0:u32, %1, _
+         %4:u32x8 = add %3, %2
+   )", "sched-pre-latency,validate", R"(
+      block0:
+         _ = send 12:u32, 0x2026000:u32, 0:u32, %1, _ {side_effects}
+         _ = send 3:u32, 0x2000004:u32, 0:u32, %9, _ {side_effects}
+         wait
+         %3:u32x8 = send 12:u32, 0x2106000:u32, 0:u32, %1, _
+         %2:u32x8 = add %1, 1:u32
+         %4:u32x8 = add %3, %2
+   )"));
+}
+
+TEST_F(sched, eot_stays_last)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      attr %1:u32x8
+      block0:
+         _ = send 6:u32, 0x02080017:u32, 0:u32, %1, _ {EOT}
+   )", "sched-pre-pressure,validate", R"(
+      block0:
+         _ = send 6:u32, 0x2080017:u32, 0:u32, %1, _ {EOT}
+   )"));
+}
+
+/* Four independent chains of two SIMD16 values each: in the original
+ * order all four first results are live together (with the attribute,
+ * 10 GRFs at the fourth add); pressure first evaluates one chain at a
+ * time.
+ */
+static const char *const four_chains = R"(
+   shader fs simd16
+   attr %1:f32x16
+   block0:
+      %2:f32x16 = add %1, 1.0:f32
+      %3:f32x16 = add %1, 2.0:f32
+      %4:f32x16 = add %1, 3.0:f32
+      %5:f32x16 = add %1, 4.0:f32
+      %6:f32x16 = mul %2, %2
+      %7:f32x16 = mul %3, %3
+      %8:f32x16 = mul %4, %4
+      %9:f32x16 = mul %5, %5
+      %10:f32x16 = add %6, %7
+      %11:f32x16 = add %8, %9
+      %12:f32x16 = add %10, %11
+      %13:u32x16 = mov %12:u32
+      _ = send 6:u32, 0x02080017:u32, 0:u32, %13, _ {EOT}
+)";
+
+TEST_F(sched, pressure_first_lowers_max_live)
+{
+   auto s = parse_shader(dedent(four_chains));
+   EXPECT_EQ(max_live(*s), 10u);
+   schedule_pre_ra(*s, device_by_name("skl"), sched_mode::pressure);
+   validate(*s, "pressure test");
+   EXPECT_EQ(max_live(*s), 8u);
+   /* The latency mode keeps the order here: under the budget, latency
+    * wins, and the original order is already the best for it.
+    */
+   auto l = parse_shader(dedent(four_chains));
+   schedule_pre_ra(*l, device_by_name("skl"), sched_mode::latency);
+   EXPECT_EQ(max_live(*l), 10u);
+   /* none leaves the program alone. */
+   auto n = parse_shader(dedent(four_chains));
+   const std::string before = n->str();
+   schedule_pre_ra(*n, device_by_name("skl"), sched_mode::none);
+   EXPECT_EQ(n->str(), before);
+}
+
+TEST_F(sched, pressure_first_order)
+{
+   EXPECT_TRUE(check_pass(four_chains, "sched-pre-pressure,validate", R"(
+      block0:
+         %2:f32x16 = add %1, 1.0:f32
+         %6:f32x16 = mul %2, %2
+         %3:f32x16 = add %1, 2.0:f32
+         %7:f32x16 = mul %3, %3
+         %10:f32x16 = add %6, %7
+         %4:f32x16 = add %1, 3.0:f32
+         %8:f32x16 = mul %4, %4
+         %5:f32x16 = add %1, 4.0:f32
+         %9:f32x16 = mul %5, %5
+         %11:f32x16 = add %8, %9
+         %12:f32x16 = add %10, %11
+         %13:u32x16 = mov %12:u32
+         _ = send 6:u32, 0x2080017:u32, 0:u32, %13, _ {EOT}
+   )"));
+}
+
+TEST_F(sched, interpolation_sinks_to_its_use)
+{
+   /* from_nir interpolates every input at the top.  Pressure first moves
+    * each pln, and the constant, down to its first reader: the four
+    * results (2 GRFs each) then never live together, at the price of
+    * the barycentric pair (4 GRFs) living longer.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16
+      uniform %1:f32x1[16]@g6
+      attr %2:f32x16[2]
+      attr %3:f32x16
+      block0:
+         %4:f32x16 = pln %1<0,4,1>:f32, %2
+         %5:f32x16 = pln %1[4]<0,4,1>:f32, %2
+         %6:f32x16 = pln %1[8]<0,4,1>:f32, %2
+         %7:f32x16 = pln %1[12]<0,4,1>:f32, %2
+         %8:f32x16 = mov 0.5:f32
+         %9:f32x16 = mul %3, %3
+         %10:f32x16 = mad %9, %8, %4
+         %11:f32x16 = mul %10, %5
+         %12:f32x16 = mul %11, %6
+         %13:f32x16 = add %12, %7
+         %14:u32x16 = mov %13:u32
+         _ = send 6:u32, 0x02080017:u32, 0:u32, %14, _ {EOT}
+   )", "sched-pre-pressure,validate", R"(
+      block0:
+         %9:f32x16 = mul %3, %3
+         %4:f32x16 = pln %1<0,4,1>, %2
+         %8:f32x16 = mov 0.5:f32
+         %10:f32x16 = mad %9, %8, %4
+         %5:f32x16 = pln %1[4]<0,4,1>, %2
+         %11:f32x16 = mul %10, %5
+         %6:f32x16 = pln %1[8]<0,4,1>, %2
+         %12:f32x16 = mul %11, %6
+         %7:f32x16 = pln %1[12]<0,4,1>, %2
+         %13:f32x16 = add %12, %7
+         %14:u32x16 = mov %13:u32
+         _ = send 6:u32, 0x2080017:u32, 0:u32, %14, _ {EOT}
+   )"));
+}
+
+TEST_F(sched, post_ra_hides_send_latency)
+{
+   /* The sampler result in g20-g23 is read right after the send; the
+    * independent adds move into the wait.  The add writing g2 (the
+    * payload) stays after the send, and the one writing g21 (part of the
+    * result) after the read of g21.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8 allocated
+      attr %1:f32x8@g2
+      attr %2:f32x8@g3
+      block0:
+         %3:f32x8[4]@g20 = send 2:u32, 0x02420000:u32, 0:u32, %1, _
+         %4:f32x8@g30 = add %3[1], 1.0:f32
+         %5:f32x8@g31 = mul %2, %2
+         %6:f32x8@g32 = mul %2, 3.0:f32
+         %7:f32x8@g21 = add %2, 4.0:f32
+         %8:f32x8@g2 = add %2, 5.0:f32
+         %9:f32x8@g33 = add %4, %7
+   )", "sched-post", R"(
+      block0:
+         %3:f32x8[4]@g20 = send 2:u32, 0x2420000:u32, 0:u32, %1, _
+         %5:f32x8@g31 = mul %2, %2
+         %6:f32x8@g32 = mul %2, 3.0:f32
+         %8:f32x8@g2 = add %2, 5.0:f32
+         %4:f32x8@g30 = add %3[1], 1.0:f32
+         %7:f32x8@g21 = add %2, 4.0:f32
+         %9:f32x8@g33 = add %4, %7
+   )"));
+}
+
+TEST_F(sched, pre_ra_refuses_allocated_ir)
+{
+   auto s = parse_shader(dedent(R"(
+      shader fs simd8 allocated
+      attr %1:f32x8@g2
+      block0:
+         %2:f32x8@g4 = add %1, 1.0:f32
+   )"));
+   EXPECT_THROW(schedule_pre_ra(*s, device_by_name("skl"), sched_mode::pressure),
+                error);
+   auto u = parse_shader(dedent(R"(
+      shader fs simd8
+      attr %1:f32x8
+      block0:
+         %2:f32x8 = add %1, 1.0:f32
+   )"));
+   EXPECT_THROW(schedule_post_ra(*u, device_by_name("skl")), error);
+}
