@@ -13,6 +13,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,7 +36,20 @@ struct compile_options {
    bool force_simd32 = false;
    /* The driver's ABI inputs: push ranges, FS input slots, VUE map. */
    from_nir_options abi;
+
+   /* IBIS_DEBUG flags (util/ibis_debug.h) for this compile, on top of the
+    * environment's; dumps go to `dump` (null: stderr).
+    */
+   uint64_t debug = 0;
+   std::function<void(const std::string &)> dump;
 };
+
+/* Where the time of one compile went, per pipeline stage, in seconds. */
+enum compile_stage : unsigned {
+   STAGE_TRANSLATE, STAGE_OPT, STAGE_LOWER, STAGE_SCHED_PRE, STAGE_RA,
+   STAGE_SCHED_POST, STAGE_CODEGEN, STAGE_VALIDATE, NUM_COMPILE_STAGES,
+};
+const char *compile_stage_name(compile_stage st);
 
 /* One dispatch width's outcome. */
 struct compiled_variant {
@@ -55,13 +70,99 @@ struct compiled_variant {
     */
    unsigned dispatch_grf_start = 0;
    unsigned scratch_bytes = 0;
+   /* GRFs the program touches (brw's grf_used). */
+   unsigned grfs_used = 0;
+   /* Pre-RA scheduling modes tried, in order, with what happened
+    * ("latency: spills", "pressure: ok").
+    */
+   std::vector<std::string> attempts;
+   /* brw's throughput figure: channels per cycle of the estimate. */
+   double throughput = 0;
+   double stage_seconds[NUM_COMPILE_STAGES] = {};
+   /* The shader-db line of stats_line() ("FS SIMD16 shader: ..."). */
+   std::string stats_text;
+};
+
+/* What a driver programs its state from (brw's brw_*_prog_data), common
+ * to every width.
+ */
+struct prog_data {
+   nir::shader_stage stage = nir::shader_stage::none;
+
+   /* Push constants, from the dispatch GRF start: the NIR uniforms
+    * (nr_params dwords), then each pushed UBO range.
+    */
+   unsigned push_uniform_regs = 0;
+   std::vector<push_range> push_ranges;
+   /* Push registers in all (CS: with the per-thread subgroup-id register). */
+   unsigned push_regs = 0;
+
+   /* VS: the VUE map (slot -> VARYING_SLOT_*), the vertex attributes read
+    * (VERT_ATTRIB_* in payload order, the vertex-id and draw-id slots
+    * included), the URB read length (pairs of 16-byte slots, as brw) and
+    * the URB entry size (64-byte units: max(attributes, VUE slots) / 4).
+    */
+   std::vector<int> vue_slots;
+   std::vector<int> vs_attr_slots;
+   unsigned urb_read_length = 0;
+   unsigned urb_entry_size = 0;   /* 64-byte units, as brw */
+   bool uses_vertexid = false, uses_instanceid = false, uses_drawid = false;
+
+   /* FS: urb_setup (VARYING_SLOT_* in setup-data order), flat inputs (bit
+    * i: setup slot i is constant-interpolated), barycentric modes (bit per
+    * brw_barycentric_mode), and the flags of 3DSTATE_PS/PS_EXTRA.
+    */
+   std::vector<int> urb_setup;
+   uint64_t flat_inputs = 0;
+   unsigned barycentric_modes = 0;
+   bool uses_kill = false;
+   bool writes_omask = false;
+   bool uses_src_depth = false;
+   bool uses_src_w = false;
+   bool computes_depth = false;
+   bool writes_stencil = false;
+   bool uses_sample_mask_in = false;
+   bool uses_sample_pos = false;
+
+   /* CS: the workgroup size and the push dword of the subgroup id. */
+   unsigned local_size[3] = {};
+   int cs_subgroup_id_dword = -1;
+
+   /* The largest scratch any kept width needs, per thread. */
+   unsigned scratch_bytes = 0;
+   /* Kernel offsets per width in compile_result::binary, -1 if absent. */
+   int offset_simd8 = -1, offset_simd16 = -1, offset_simd32 = -1;
+   unsigned dispatch_grf_start_simd8 = 0, dispatch_grf_start_simd16 = 0,
+            dispatch_grf_start_simd32 = 0;
 };
 
 struct compile_result {
    std::vector<compiled_variant> variants;
    /* The kept variants' kernels, concatenated at their offsets. */
    std::vector<uint8_t> binary;
+   prog_data prog;
 };
+
+/* Translation and the optimization passes alone, at one width, with the
+ * compile's dumps and validation: what `ibis-compile --dump ir` shows
+ * without running the back end.
+ */
+std::unique_ptr<shader> compile_front_end(const nir::shader &s, unsigned simd,
+                                          const compile_options &o);
+
+/* Reads a driver-ABI file (docs/compiler.md, "ABI file") into o, replacing
+ * what it names: push ranges, FS input slots, the VS VUE map.  Errors
+ * throw ibis::error as "file:line: message".
+ */
+void apply_abi_text(const std::string &text, const std::string &filename,
+                    from_nir_options &o);
+void apply_abi_file(const std::string &path, from_nir_options &o);
+
+/* "0ad/12.fs.nir - FS SIMD16 shader: 180 inst, ..." lines, one per kept
+ * variant, as brw's shader-db log has them (brw logs only the programs it
+ * keeps).
+ */
+std::string shaderdb_lines(const std::string &name, const compile_result &r);
 
 /* Compiles s.  Throws ibis::error (file:line: what) for input it cannot
  * compile at any width; a width that fails on its own is reported in its

@@ -1,0 +1,528 @@
+/*
+ * The pipeline driver: one width through every stage, with the retries of
+ * pre-RA scheduling modes, and brw's SIMD selection across widths.
+ *
+ * The IR has no clone, so each scheduling attempt translates, optimizes
+ * and lowers the shader again (docs/compiler.md measures that against
+ * printing and parsing the lowered IR).
+ */
+#include <chrono>
+#include <cstdio>
+
+#include "compiler/compiler_private.h"
+#include "ir/ibis_perf.h"
+#include "ir/ibis_text.h"
+#include "ir/ibis_validate.h"
+#include "lower/lower.h"
+#include "opt/opt.h"
+#include "ra/ra.h"
+#include "sched/sched.h"
+#include "util/ibis_debug.h"
+#include "util/ibis_error.h"
+
+namespace ibis {
+
+const char *
+compile_stage_name(compile_stage st)
+{
+   switch (st) {
+   case STAGE_TRANSLATE: return "translate";
+   case STAGE_OPT: return "optimize";
+   case STAGE_LOWER: return "lower";
+   case STAGE_SCHED_PRE: return "schedule pre-RA";
+   case STAGE_RA: return "allocate";
+   case STAGE_SCHED_POST: return "schedule post-RA";
+   case STAGE_CODEGEN: return "generate code";
+   case STAGE_VALIDATE: return "validate";
+   default: return "?";
+   }
+}
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+/* The optimization passes in pipeline order (as ibis-compile ran them
+ * before the back half existed).
+ */
+const struct {
+   const char *name;
+   bool (*run)(shader &);
+} opt_pipeline[] = {
+   {"copy-prop", opt_copy_prop}, {"cse", opt_cse},
+   {"algebraic", opt_algebraic}, {"constant-fold", opt_constant_fold},
+   {"copy-prop", opt_copy_prop}, {"dce", opt_dce},
+};
+
+const sched_mode pre_ra_modes[] = {
+   sched_mode::latency, sched_mode::pressure, sched_mode::none,
+};
+
+/* One compile's context: options, device, flags and the time sheet. */
+struct context {
+   const nir::shader &nir;
+   const compile_options &o;
+   const device_info &dev;
+   uint64_t flags;
+   double *seconds;
+
+   bool validating() const
+   {
+#ifndef NDEBUG
+      return true;
+#else
+      return (flags & DEBUG_VALIDATE) != 0;
+#endif
+   }
+
+   void emit(const std::string &text) const
+   {
+      if (o.dump)
+         o.dump(text);
+      else
+         std::fwrite(text.data(), 1, text.size(), stderr);
+   }
+
+   void dump_ir(const shader &s, uint64_t flag, const std::string &when) const
+   {
+      if (flags & flag)
+         emit("; " + when + "\n" + s.str());
+   }
+
+   /* Validates (when asked or in debug builds) and dumps after a stage. */
+   void after(shader &s, uint64_t flag, const std::string &when) const
+   {
+      if (validating()) {
+         const auto t = clock_type::now();
+         validate(s, when.c_str());
+         if (s.allocated)
+            validate_allocation(s);
+         seconds[STAGE_VALIDATE] += elapsed(t);
+      }
+      dump_ir(s, flag, when);
+   }
+
+   static double elapsed(clock_type::time_point t)
+   {
+      return std::chrono::duration<double>(clock_type::now() - t).count();
+   }
+};
+
+std::string
+width_tag(unsigned simd)
+{
+   return "SIMD" + std::to_string(simd);
+}
+
+/* Translation and optimization. */
+std::unique_ptr<shader>
+translate_and_optimize(const context &c, unsigned simd)
+{
+   const std::string tag = width_tag(simd) + ", ";
+   auto t = clock_type::now();
+   from_nir_options fo = c.o.abi;
+   fo.dispatch_width = simd;
+   fo.device = &c.dev;
+   std::unique_ptr<shader> s = from_nir(c.nir, fo);
+   c.seconds[STAGE_TRANSLATE] += context::elapsed(t);
+   c.after(*s, DEBUG_IR, tag + "after translation");
+
+   for (const auto &p : opt_pipeline) {
+      t = clock_type::now();
+      p.run(*s);
+      c.seconds[STAGE_OPT] += context::elapsed(t);
+      c.after(*s, DEBUG_OPT, tag + "after " + p.name);
+   }
+   return s;
+}
+
+/* Translation, optimization and lowering: the part each scheduling
+ * attempt repeats.  Its dumps are shown for the first attempt only.
+ */
+std::unique_ptr<shader>
+front_end(const context &c, unsigned simd, bool first)
+{
+   context quiet = c;
+   if (!first)
+      quiet.flags &= ~uint64_t(DEBUG_IR | DEBUG_OPT | DEBUG_LOWER);
+   std::unique_ptr<shader> s = translate_and_optimize(quiet, simd);
+   auto t = clock_type::now();
+   lower(*s, c.dev);
+   c.seconds[STAGE_LOWER] += context::elapsed(t);
+   quiet.after(*s, DEBUG_LOWER, width_tag(simd) + ", after lowering");
+   return s;
+}
+
+/* Compiles one width.  Without spilling allowed, a width that does not
+ * allocate in any scheduling mode comes back with compiled = false and
+ * the reason.  Throws ibis::error for anything else that fails.
+ */
+compiled_variant
+compile_width(const context &c, unsigned simd, bool allow_spilling)
+{
+   compiled_variant v;
+   v.simd = simd;
+   double *const outer = c.seconds;
+   context ctx = c;
+   ctx.seconds = v.stage_seconds;
+   const std::string tag = width_tag(simd) + ", ";
+
+   std::unique_ptr<shader> s;
+   ra_result ra;
+   sched_mode mode = sched_mode::none;
+   sched_mode best_mode = pre_ra_modes[0];
+   unsigned best_pressure = ~0u;
+   bool allocated = false;
+   for (sched_mode m : pre_ra_modes) {
+      mode = m;
+      s = front_end(ctx, simd, v.attempts.empty());
+      auto t = clock_type::now();
+      schedule_pre_ra(*s, c.dev, m);
+      v.stage_seconds[STAGE_SCHED_PRE] += context::elapsed(t);
+      ctx.after(*s, DEBUG_SCHED,
+                tag + "after pre-RA scheduling (" + sched_mode_name(m) + ")");
+
+      t = clock_type::now();
+      ra_options ro;
+      ro.allow_spilling = false;
+      ra = allocate_registers(*s, c.dev, ro);
+      v.stage_seconds[STAGE_RA] += context::elapsed(t);
+      if (ra.success) {
+         v.attempts.push_back(std::string(sched_mode_name(m)) + ": allocated");
+         allocated = true;
+         break;
+      }
+      v.attempts.push_back(std::string(sched_mode_name(m)) + ": " +
+                           (ra.failure.empty() ? "does not fit" : ra.failure));
+      if (ra.max_live < best_pressure) {
+         best_pressure = ra.max_live;
+         best_mode = m;
+      }
+   }
+
+   if (!allocated) {
+      if (!allow_spilling) {
+         v.reason = "register allocation failed without spilling in every "
+                    "scheduling mode (" + (ra.failure.empty() ? std::string("does not fit") : ra.failure) + ")";
+         for (unsigned i = 0; i < NUM_COMPILE_STAGES; i++)
+            outer[i] += v.stage_seconds[i];
+         return v;
+      }
+      /* Spill from the schedule with the lowest pressure, as brw does. */
+      mode = best_mode;
+      s = front_end(ctx, simd, false);
+      auto t = clock_type::now();
+      schedule_pre_ra(*s, c.dev, mode);
+      v.stage_seconds[STAGE_SCHED_PRE] += context::elapsed(t);
+      ctx.after(*s, DEBUG_SCHED,
+                tag + "after pre-RA scheduling (" + sched_mode_name(mode) + ")");
+      t = clock_type::now();
+      ra = allocate_registers(*s, c.dev, ra_options{});
+      v.stage_seconds[STAGE_RA] += context::elapsed(t);
+      if (!ra.success)
+         throw error(c.nir.file + ": " + width_tag(simd) +
+                     ": register allocation failed: " + ra.failure);
+      v.attempts.push_back(std::string(sched_mode_name(mode)) + ": allocated with " +
+                           std::to_string(ra.spills) + " spills");
+   }
+   ctx.after(*s, DEBUG_RA, tag + "after register allocation");
+
+   auto t = clock_type::now();
+   schedule_post_ra(*s, c.dev);
+   v.stage_seconds[STAGE_SCHED_POST] += context::elapsed(t);
+   ctx.after(*s, DEBUG_SCHED, tag + "after post-RA scheduling");
+
+   t = clock_type::now();
+   codegen_result cg = generate_code(*s, c.dev);
+   v.stage_seconds[STAGE_CODEGEN] += context::elapsed(t);
+
+   v.compiled = true;
+   v.binary = std::move(cg.binary);
+   v.disasm = std::move(cg.disasm);
+   v.stats = cg.stats;
+   v.stats.sched_mode = sched_mode_name(mode);
+   if (!v.stats.spills && !v.stats.fills) {
+      v.stats.spills = ra.spills;
+      v.stats.fills = ra.fills;
+   }
+   v.stats_text = stats_line(*s, v.stats);
+   v.scratch_bytes = s->scratch_bytes;
+   v.grfs_used = ra.grfs_used;
+   v.dispatch_grf_start = dispatch_grf_start(c.nir, c.o.abi, simd);
+   v.throughput = v.stats.cycles ? double(simd) / v.stats.cycles : double(simd);
+
+   if (c.flags & DEBUG_ASM)
+      ctx.emit("; " + width_tag(simd) + " assembly\n" + v.disasm);
+   if (c.flags & DEBUG_STATS)
+      ctx.emit(v.stats_text + "\n");
+   for (unsigned i = 0; i < NUM_COMPILE_STAGES; i++)
+      outer[i] += v.stage_seconds[i];
+   return v;
+}
+
+/* A width that fails with an error (not a spill) is reported, not fatal,
+ * unless it is the width every shader must have.
+ */
+compiled_variant
+try_width(const context &c, unsigned simd, bool allow_spilling, bool required)
+{
+   if (required)
+      return compile_width(c, simd, allow_spilling);
+   try {
+      return compile_width(c, simd, allow_spilling);
+   } catch (const error &e) {
+      compiled_variant v;
+      v.simd = simd;
+      v.reason = e.what();
+      return v;
+   }
+}
+
+bool
+wanted(const compile_options &o, unsigned simd)
+{
+   if (o.widths.empty())
+      return true;
+   for (unsigned w : o.widths)
+      if (w == simd)
+         return true;
+   return false;
+}
+
+compiled_variant
+skipped(unsigned simd, const std::string &why)
+{
+   compiled_variant v;
+   v.simd = simd;
+   v.reason = why;
+   return v;
+}
+
+void
+check_stage(const nir::shader &s)
+{
+   switch (s.info.stage) {
+   case nir::shader_stage::vertex:
+   case nir::shader_stage::fragment:
+   case nir::shader_stage::compute:
+   case nir::shader_stage::kernel:
+      return;
+   default:
+      throw error(s.file + ": cannot compile a " +
+                  std::string(nir::stage_name(s.info.stage)) +
+                  " shader (vertex, fragment and compute only)");
+   }
+}
+
+/* brw_compile_fs on Gen9: SIMD8 always (spilling allowed); SIMD16 when
+ * SIMD8 did not spill, without spilling; SIMD32 when neither spilled and
+ * SIMD16 did not fail, kept only if its throughput beats the best so far.
+ */
+void
+select_fs(const context &c, std::vector<compiled_variant> &vs)
+{
+   double throughput = 0;
+   bool has_spilled = false;
+   bool allow_spilling = true;
+   bool simd16_failed = false;
+
+   if (wanted(c.o, 8)) {
+      compiled_variant v8 = try_width(c, 8, true, true);
+      v8.kept = true;
+      throughput = v8.throughput;
+      has_spilled = v8.stats.spills > 0;
+      allow_spilling = false;
+      vs.push_back(std::move(v8));
+   }
+
+   if (wanted(c.o, 16)) {
+      if (has_spilled) {
+         vs.push_back(skipped(16, "skipped: SIMD8 spilled"));
+      } else {
+         compiled_variant v16 = try_width(c, 16, allow_spilling, vs.empty());
+         if (v16.compiled) {
+            v16.kept = true;
+            throughput = std::max(throughput, v16.throughput);
+            has_spilled = v16.stats.spills > 0;
+            allow_spilling = false;
+         } else {
+            simd16_failed = true;
+         }
+         vs.push_back(std::move(v16));
+      }
+   }
+
+   if (wanted(c.o, 32)) {
+      if (has_spilled) {
+         vs.push_back(skipped(32, "skipped: a narrower width spilled"));
+      } else if (simd16_failed) {
+         vs.push_back(skipped(32, "skipped: SIMD16 failed"));
+      } else {
+         compiled_variant v32 = try_width(c, 32, allow_spilling, vs.empty());
+         if (v32.compiled) {
+            if (c.o.force_simd32 || v32.throughput > throughput) {
+               v32.kept = true;
+               if (c.o.force_simd32 && v32.throughput <= throughput)
+                  v32.reason = "kept by force_simd32";
+            } else {
+               v32.reason = strfmt("not faster: estimated throughput %.5f "
+                                   "channels/cycle, narrower width %.5f",
+                                   v32.throughput, throughput);
+            }
+         }
+         vs.push_back(std::move(v32));
+      }
+   }
+}
+
+/* brw_compile_cs on Gen9 (brw_simd_selection.c): SIMD8 may spill; wider
+ * widths only when the workgroup needs them and they allocate without
+ * spilling; SIMD32 only on request.  One program is dispatched: the
+ * widest that compiled.
+ */
+void
+select_cs(const context &c, std::vector<compiled_variant> &vs)
+{
+   const auto &ws = c.nir.info.workgroup_size;
+   const unsigned group = c.nir.info.workgroup_size_variable
+                             ? 1024u : unsigned(ws[0]) * ws[1] * ws[2];
+   unsigned lowest = 0;
+   for (unsigned simd : {8u, 16u, 32u}) {
+      if (!wanted(c.o, simd))
+         continue;
+      if (lowest) {
+         if (group <= lowest) {
+            vs.push_back(skipped(simd, strfmt("skipped: the workgroup of %u "
+                                              "fits SIMD%u", group, lowest)));
+            continue;
+         }
+         if (simd == 32 && !c.o.force_simd32) {
+            vs.push_back(skipped(32, "skipped: SIMD32 not required "
+                                     "(force_simd32 compiles it)"));
+            continue;
+         }
+      }
+      compiled_variant v = try_width(c, simd, !lowest, !lowest);
+      if (v.compiled && v.stats.spills && lowest) {
+         v.compiled = false;
+         v.reason = "spills";
+      }
+      if (!lowest && v.compiled)
+         lowest = simd;
+      vs.push_back(std::move(v));
+   }
+   compiled_variant *best = nullptr;
+   for (compiled_variant &v : vs) {
+      if (v.compiled)
+         best = &v;
+   }
+   if (best)
+      best->kept = true;
+   for (compiled_variant &v : vs) {
+      if (v.compiled && !v.kept)
+         v.reason = "not kept: a wider width compiled";
+   }
+}
+
+} /* anonymous namespace */
+
+std::unique_ptr<shader>
+compile_front_end(const nir::shader &s, unsigned simd, const compile_options &o)
+{
+   check_stage(s);
+   double seconds[NUM_COMPILE_STAGES] = {};
+   context c{s, o, o.device ? *o.device : device_by_name("skl"),
+             o.debug | debug_flags(), seconds};
+   return translate_and_optimize(c, simd);
+}
+
+compiled_variant
+compile_variant(const nir::shader &s, unsigned simd, const compile_options &o)
+{
+   check_stage(s);
+   if (simd != 8 && simd != 16 && simd != 32)
+      throw error(strfmt("SIMD%u: widths are 8, 16 and 32", simd));
+   if (s.info.stage == nir::shader_stage::vertex && simd != 8)
+      throw error(strfmt("a vertex shader runs at SIMD8, not SIMD%u", simd));
+   double seconds[NUM_COMPILE_STAGES] = {};
+   context c{s, o, o.device ? *o.device : device_by_name("skl"),
+             o.debug | debug_flags(), seconds};
+   compiled_variant v = compile_width(c, simd, true);
+   v.kept = true;
+   return v;
+}
+
+compile_result
+compile_shader(const nir::shader &s, const compile_options &o)
+{
+   check_stage(s);
+   double seconds[NUM_COMPILE_STAGES] = {};
+   context c{s, o, o.device ? *o.device : device_by_name("skl"),
+             o.debug | debug_flags(), seconds};
+   if (c.flags & DEBUG_NIR)
+      c.emit(nir::print_shader(s));
+
+   compile_result r;
+   for (unsigned w : o.widths) {
+      if (w != 8 && w != 16 && w != 32)
+         throw error(strfmt("SIMD%u: widths are 8, 16 and 32", w));
+   }
+   switch (s.info.stage) {
+   case nir::shader_stage::vertex:
+      if (!wanted(o, 8))
+         throw error("a vertex shader runs at SIMD8 only");
+      r.variants.push_back(try_width(c, 8, true, true));
+      r.variants.back().kept = true;
+      break;
+   case nir::shader_stage::fragment:
+      select_fs(c, r.variants);
+      break;
+   default:
+      select_cs(c, r.variants);
+      break;
+   }
+
+   bool any = false;
+   for (const compiled_variant &v : r.variants)
+      any |= v.kept;
+   if (!any) {
+      std::string why;
+      for (const compiled_variant &v : r.variants)
+         why += strfmt("%sSIMD%u: %s", why.empty() ? "" : "; ", v.simd,
+                       v.reason.c_str());
+      throw error(s.file + ": no width compiled (" + why + ")");
+   }
+
+   r.prog = compute_prog_data(s, o.abi);
+   for (compiled_variant &v : r.variants) {
+      if (!v.kept)
+         continue;
+      /* Kernels start on 64-byte boundaries, as brw places them. */
+      while (r.binary.size() % 64)
+         r.binary.push_back(0);
+      v.offset = unsigned(r.binary.size());
+      r.binary.insert(r.binary.end(), v.binary.begin(), v.binary.end());
+      r.prog.scratch_bytes = std::max(r.prog.scratch_bytes, v.scratch_bytes);
+      int *offset = v.simd == 8 ? &r.prog.offset_simd8
+                    : v.simd == 16 ? &r.prog.offset_simd16 : &r.prog.offset_simd32;
+      unsigned *grf = v.simd == 8 ? &r.prog.dispatch_grf_start_simd8
+                      : v.simd == 16 ? &r.prog.dispatch_grf_start_simd16
+                                     : &r.prog.dispatch_grf_start_simd32;
+      *offset = int(v.offset);
+      *grf = v.dispatch_grf_start;
+   }
+   return r;
+}
+
+std::string
+shaderdb_lines(const std::string &name, const compile_result &r)
+{
+   std::string out;
+   for (const compiled_variant &v : r.variants) {
+      if (v.kept)
+         out += name + " - " + v.stats_text + "\n";
+   }
+   return out;
+}
+
+} /* namespace ibis */

@@ -1,0 +1,102 @@
+/*
+ * SIMD selection as brw_compile_fs does it on Gen9, on shaders whose
+ * register pressure is known: n values live at once take n GRFs at SIMD8
+ * and 2n at SIMD16, of 128.
+ */
+#include <gtest/gtest.h>
+
+#include "compiler_test_util.h"
+
+using namespace ibis;
+using ibis::test::pressure_fs;
+using ibis::test::read_nir;
+using ibis::test::variant;
+
+/* 24 live values: 48 GRFs at SIMD16, 96 at SIMD32, every width fits. */
+TEST(compiler_simd, low_pressure_compiles_every_width)
+{
+   compile_result r = compile_shader(*read_nir("fs", pressure_fs(24)), {});
+   ASSERT_EQ(r.variants.size(), 3u);
+   const compiled_variant *v8 = variant(r, 8), *v16 = variant(r, 16),
+                          *v32 = variant(r, 32);
+   ASSERT_TRUE(v8 && v16 && v32);
+   EXPECT_TRUE(v8->kept) << v8->reason;
+   EXPECT_TRUE(v16->kept) << v16->reason;
+   ASSERT_TRUE(v32->compiled) << v32->reason;
+   for (const compiled_variant *v : {v8, v16, v32})
+      EXPECT_EQ(v->stats.spills, 0u) << v->simd;
+   /* SIMD32 is kept exactly when its throughput beats SIMD8's and
+    * SIMD16's (brw: `throughput >= perf.throughput` drops it).
+    */
+   const double best = std::max(8.0 / v8->stats.cycles, 16.0 / v16->stats.cycles);
+   const double t32 = 32.0 / v32->stats.cycles;
+   EXPECT_EQ(v32->kept, t32 > best) << t32 << " vs " << best;
+   if (!v32->kept)
+      EXPECT_NE(v32->reason.find("not faster"), std::string::npos) << v32->reason;
+}
+
+TEST(compiler_simd, force_simd32_keeps_it)
+{
+   compile_options o;
+   o.force_simd32 = true;
+   compile_result r = compile_shader(*read_nir("fs", pressure_fs(24)), o);
+   const compiled_variant *v32 = variant(r, 32);
+   ASSERT_NE(v32, nullptr);
+   EXPECT_TRUE(v32->kept) << v32->reason;
+   EXPECT_GE(r.prog.offset_simd32, 0);
+}
+
+/* 80 live values: 160 GRFs at SIMD16 cannot fit without spilling, so
+ * SIMD16 fails and SIMD32 is not tried; SIMD8 (80 GRFs) fits.
+ */
+TEST(compiler_simd, simd16_that_would_spill_fails_and_skips_simd32)
+{
+   compile_result r = compile_shader(*read_nir("fs", pressure_fs(80)), {});
+   const compiled_variant *v8 = variant(r, 8), *v16 = variant(r, 16),
+                          *v32 = variant(r, 32);
+   ASSERT_TRUE(v8 && v16 && v32);
+   EXPECT_TRUE(v8->kept) << v8->reason;
+   EXPECT_EQ(v8->stats.spills, 0u);
+   EXPECT_FALSE(v16->compiled);
+   EXPECT_FALSE(v16->kept);
+   EXPECT_NE(v16->reason.find("without spilling"), std::string::npos) << v16->reason;
+   /* Every scheduling mode was tried before giving up. */
+   EXPECT_EQ(v16->attempts.size(), 3u);
+   EXPECT_FALSE(v32->compiled);
+   EXPECT_EQ(v32->reason, "skipped: SIMD16 failed");
+   EXPECT_EQ(r.prog.offset_simd16, -1);
+   EXPECT_EQ(r.prog.offset_simd32, -1);
+   EXPECT_EQ(r.binary.size(), v8->binary.size());
+}
+
+/* 150 live values do not fit SIMD8 either: it spills (allowed there),
+ * and no wider width is tried.
+ */
+TEST(compiler_simd, simd8_spills_and_wider_widths_are_skipped)
+{
+   compile_result r = compile_shader(*read_nir("fs", pressure_fs(150)), {});
+   const compiled_variant *v8 = variant(r, 8), *v16 = variant(r, 16);
+   ASSERT_TRUE(v8 && v16);
+   ASSERT_TRUE(v8->kept) << v8->reason;
+   EXPECT_GT(v8->stats.spills, 0u);
+   EXPECT_GT(v8->stats.fills, 0u);
+   EXPECT_GT(v8->scratch_bytes, 0u);
+   EXPECT_EQ(r.prog.scratch_bytes, v8->scratch_bytes);
+   EXPECT_NE(v8->stats_text.find(ibis::strfmt("%u:%u spills:fills", v8->stats.spills,
+                                              v8->stats.fills)), std::string::npos)
+      << v8->stats_text;
+   EXPECT_FALSE(v16->compiled);
+   EXPECT_EQ(v16->reason, "skipped: SIMD8 spilled");
+}
+
+TEST(compiler_simd, widths_option_limits_the_attempts)
+{
+   compile_options o;
+   o.widths = {16};
+   compile_result r = compile_shader(*read_nir("fs", pressure_fs(8)), o);
+   ASSERT_EQ(r.variants.size(), 1u);
+   EXPECT_EQ(r.variants[0].simd, 16u);
+   EXPECT_TRUE(r.variants[0].kept) << r.variants[0].reason;
+   EXPECT_EQ(r.prog.offset_simd16, 0);
+   EXPECT_EQ(r.prog.offset_simd8, -1);
+}
