@@ -1,0 +1,1 @@
+#include "codegen/tests/codegen_test.h"
