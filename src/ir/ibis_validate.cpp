@@ -209,8 +209,9 @@ validator::check_region(const instr *in, const operand &o, bool is_dst)
                 r.width, in->exec_size);
    }
    bool scalar = !is_dst && r.vstride == 0 && r.width == 1 && r.hstride == 0;
+   /* Lowered IR reads SSA values through regions (derivatives). */
    if ((v->file == reg_file::ssa || v->file == reg_file::flag) && !scalar &&
-       in->preserve().is_null())
+       in->preserve().is_null() && !(sh.lowered && !is_dst))
       report(in, "region", "SSA values take no regions, %%%u has one", v->id);
 }
 
@@ -409,6 +410,10 @@ validator::run()
    for (const value *v : sh.values())
       check_value(v);
    check_allocation();
+   if (sh.lowered) {
+      for (std::string &e : validate_lowered_errors(sh))
+         errors.push_back(std::move(e));
+   }
    return errors;
 }
 

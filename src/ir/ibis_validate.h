@@ -24,4 +24,17 @@ std::vector<std::string> validate_errors(shader &s);
  */
 void validate(shader &s, const char *when = nullptr);
 
+/* The rules of the lowered form (docs/backend.md §1, docs/lower.md):
+ * opcodes that survive lowering, send payload and response sizes, and
+ * Gen9's region, type, immediate and three-source rules for every
+ * hardware piece.  validate_errors() adds them for shaders marked
+ * lowered (ibis_validate_lowered.cpp).
+ */
+std::vector<std::string> validate_lowered_errors(const shader &s);
+
+/* Channels of one Gen9 hardware instruction for `in` (the width code
+ * generation splits it by; lower.h's hw_exec_size()).
+ */
+unsigned lowered_piece_width(const instr *in);
+
 } /* namespace ibis */

@@ -1,35 +1,372 @@
 /*
- * lower(): the driver.  Walks the shader once, hands every logical and
- * non-surviving pseudo instruction to its lowering, then legalizes every
- * instruction for its hardware pieces, and marks the shader lowered.
+ * lower(): the driver, and the helpers every message lowering shares.
+ *
+ * One walk over the shader hands each logical instruction and each pseudo
+ * op that does not survive (docs/backend.md §1) to its lowering; then
+ * legalize() rewrites what a hardware piece could not encode, and the
+ * shader is marked lowered.
  */
-#include "lower/lower.h"
+#include "lower/lower_private.h"
+
+#include <algorithm>
 
 #include "ir/ibis_pass.h"
-#include "util/ibis_error.h"
+#include "ir/ibis_validate.h"
 
 namespace ibis {
+
+namespace lowering {
+
+param
+make_param(const operand &o)
+{
+   return param{o, o.val};
+}
+
+operand
+channels_of(const operand &o, unsigned group)
+{
+   if (!o.val || o.val->width == 1 || o.val->file == reg_file::uniform)
+      return o;
+   if (o.has_region && o.rgn.vstride == 0 && o.rgn.hstride == 0)
+      return o;
+   operand r = o;
+   if (group > o.val->group)
+      r.offset += (group - o.val->group) * type_bits(o.type) / 8;
+   return r;
+}
+
+operand
+plain(const builder &b, const operand &o)
+{
+   if (o.is_imm() || (!o.neg && !o.abs && !o.has_region))
+      return o;
+   if (o.has_region && o.rgn.vstride == 0 && o.rgn.hstride == 0 &&
+       o.rgn.width <= 1 && !o.neg && !o.abs)
+      return o;
+   return operand(b.mov(o.type, o));
+}
+
+namespace {
+
+/* The whole of one value, when params are exactly its components in
+ * order at the message's width: then it is the payload as it is.
+ */
+value *
+whole_value(const std::vector<param> &ps, size_t from, size_t to,
+            unsigned exec, unsigned group)
+{
+   value *v = ps[from].op.val;
+   if (!v || v->file != reg_file::ssa || v->width != exec ||
+       v->group != group || v->bit_size() != 32 || v->length != to - from)
+      return nullptr;
+   for (size_t i = from; i < to; i++) {
+      const operand &o = ps[i].op;
+      if (o.val != v || o.neg || o.abs || o.has_region ||
+          o.offset != (i - from) * v->component_bytes())
+         return nullptr;
+   }
+   return v;
+}
+
+operand
+gather(const builder &b, unsigned exec, unsigned group,
+       const std::vector<param> &ps, size_t from, size_t to)
+{
+   if (value *v = whole_value(ps, from, to, exec, group))
+      return operand(v);
+   std::vector<operand> srcs;
+   for (size_t i = from; i < to; i++) {
+      operand o = ps[i].op;
+      if (!o.is_null() && type_bits(o.type) != 32)
+         throw error("lower: message parameters must be 32-bit, not " +
+                     std::string(type_name(o.type)));
+      if (o.is_null()) {
+         srcs.push_back(operand(b.undef(data_type::u32)));
+         continue;
+      }
+      o = plain(b, channels_of(o, group));
+      srcs.push_back(o.as_type(data_type::u32));
+   }
+   return operand(b.load_payload(data_type::u32, srcs));
+}
+
+} /* anonymous namespace */
+
+payloads
+build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
+               unsigned header_regs, const std::vector<param> &params)
+{
+   payloads p;
+   const unsigned regs = exec * 4 / REG;
+   if (header) {
+      p.p0 = operand(header);
+      p.mlen = header_regs;
+      if (!params.empty()) {
+         p.p1 = gather(b, exec, group, params, 0, params.size());
+         p.ex_mlen = params.size() * regs;
+      }
+      return p;
+   }
+   if (params.empty())
+      throw internal_error("lower: a message without payload");
+   size_t mid = 1;
+   while (mid < params.size() && params[mid].origin &&
+          params[mid].origin == params[0].origin)
+      mid++;
+   if (!params[0].origin)
+      mid = 1;
+   p.p0 = gather(b, exec, group, params, 0, mid);
+   p.mlen = mid * regs;
+   if (mid < params.size()) {
+      p.p1 = gather(b, exec, group, params, mid, params.size());
+      p.ex_mlen = (params.size() - mid) * regs;
+   }
+   return p;
+}
+
+instr *
+emit_send(const builder &b, uint32_t sfid, uint32_t desc, const payloads &p,
+          const operand &dst, unsigned rlen, bool header, value *desc_val)
+{
+   const uint32_t full = desc | msg_desc(p.mlen, rlen, header);
+   operand d = operand::imm_u32(full);
+   if (desc_val)
+      d = operand(b.exec(1).nomask().or_(data_type::u32, operand(desc_val), d));
+   const uint32_t ex = p.p1.is_null() ? 0 : ex_desc_mlen(p.ex_mlen);
+   return b.emit(opcode::send, {dst},
+                 {operand::imm_u32(sfid), d, operand::imm_u32(ex), p.p0, p.p1});
+}
+
+value *
+hw_grf(shader &s, unsigned nr)
+{
+   for (value *v : s.values()) {
+      if (v->file == reg_file::hw_reg && v->phys.kind == phys_reg::grf &&
+          v->phys.nr == nr && v->phys.subreg == 0 && v->type == data_type::u32 &&
+          v->width == 8 && v->length == 1)
+         return v;
+   }
+   value *v = s.create_value(reg_file::hw_reg, data_type::u32, 8, 1);
+   v->phys = phys_reg{phys_reg::grf, uint16_t(nr), 0};
+   return v;
+}
+
+value *
+g0_copy(const builder &b)
+{
+   return b.exec(8).nomask().mov(data_type::u32, operand(hw_grf(*b.sh, 0)));
+}
+
+unsigned
+components_read(const value *v)
+{
+   unsigned n = 1;
+   for (const use &u : v->uses()) {
+      if (u.slot < 0)
+         return v->length;
+      const opcode_kind k = u.in->info().kind;
+      const operand &o = u.in->src(u.slot);
+      const unsigned first = o.offset / v->component_bytes();
+      if (k != opcode_kind::alu && k != opcode_kind::math &&
+          u.in->op != opcode::load_payload && u.in->op != opcode::copy)
+         return v->length;
+      if (u.in->op == opcode::load_payload || u.in->op == opcode::copy) {
+         /* A source narrower than the value reads one component. */
+         const value *d = u.in->dst().val;
+         if (!d || d->width > v->width || o.offset % v->component_bytes() +
+             d->width * v->bit_size() / 8 > v->component_bytes())
+            return v->length;
+      }
+      n = std::max(n, first + 1);
+   }
+   return std::min<unsigned>(n, v->length);
+}
+
+void
+replace_uses(value *from, value *to, int delta)
+{
+   const std::vector<use> uses = from->uses();
+   for (const use &u : uses) {
+      if (u.slot == use::preserve) {
+         operand o = u.in->preserve();
+         o.val = to;
+         o.offset += delta;
+         u.in->set_preserve(o);
+      } else if (u.slot >= 0) {
+         operand o = u.in->src(u.slot);
+         o.val = to;
+         o.offset += delta;
+         u.in->set_src(u.slot, o);
+      }
+   }
+}
+
+} /* namespace lowering */
+
+using namespace lowering;
+
+namespace {
+
+/* State of one lower() run over a fragment shader. */
+struct fs_state {
+   bool rt_header = false;      /* several render targets or dual source */
+   bool has_terminate = false;
+   value *live = nullptr;       /* 0/~0 per channel after the halt target */
+};
+
+bool
+is_lowered_away(const instr *in)
+{
+   switch (in->info().kind) {
+   case opcode_kind::logical:
+      return true;
+   default:
+      break;
+   }
+   switch (in->op) {
+   case opcode::discard:
+   case opcode::terminate:
+   case opcode::ddx_coarse:
+   case opcode::ddx_fine:
+   case opcode::ddy_coarse:
+   case opcode::ddy_fine:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* Where terminated channels come back: an unpredicated halt (every
+ * halt's UIP is the last halt, docs/codegen.md) before the first
+ * render-target write, and the mask of the channels still alive there,
+ * built while only they run: ~0 written under the execution mask over a
+ * NoMask 0.
+ */
+value *
+emit_halt_target(shader &s, instr *first_write)
+{
+   builder b(&s);
+   b.before(first_write);
+   const unsigned w = s.dispatch_width;
+   value *zero = b.exec(w).nomask().mov(data_type::u32, operand::imm_u32(0));
+   value *live = b.exec(w).ssa(data_type::u32);
+   instr *mark = b.exec(w).mov(operand(live), operand::imm_u32(~0u));
+   mark->set_preserve(operand(zero));
+   b.emit(opcode::halt, {}, {});
+   return live;
+}
+
+} /* anonymous namespace */
 
 void
 lower_instr(shader &s, instr *in, const device_info &dev)
 {
-   (void)s;
-   (void)dev;
-   throw error("lower: cannot lower " + in->str());
+   switch (in->op) {
+   case opcode::scratch_read_logical:
+   case opcode::scratch_write_logical:
+      lower_scratch(s, in, dev);
+      return;
+   case opcode::urb_write_logical:
+      lower_urb_write(s, in);
+      return;
+   case opcode::fb_write_logical:
+      lower_fb_write(s, in, false, nullptr);
+      return;
+   case opcode::tex_logical:
+      lower_tex(s, in);
+      return;
+   case opcode::interp_logical:
+      lower_interp(s, in);
+      return;
+   case opcode::ddx_coarse:
+   case opcode::ddx_fine:
+   case opcode::ddy_coarse:
+   case opcode::ddy_fine:
+      lower_derivative(s, in);
+      return;
+   case opcode::terminate:
+      lower_terminate(s, in);
+      return;
+   case opcode::uniform_block_read_logical:
+   case opcode::varying_pull_constant_logical:
+   case opcode::untyped_read_logical:
+   case opcode::untyped_write_logical:
+   case opcode::untyped_atomic_logical:
+   case opcode::typed_read_logical:
+   case opcode::typed_write_logical:
+   case opcode::typed_atomic_logical:
+   case opcode::byte_scattered_read_logical:
+   case opcode::byte_scattered_write_logical:
+   case opcode::memory_fence:
+   case opcode::barrier:
+   case opcode::thread_end_logical:
+      lower_dataport(s, in);
+      return;
+   default:
+      throw error("lower: cannot lower '" + in->str() + "'");
+   }
 }
 
 void
 lower(shader &s, const device_info &dev)
 {
+   fs_state fs;
+   instr *first_write = nullptr;
+   unsigned targets = 0;
+   for (const auto &b : s.blocks()) {
+      for (instr *in : b->instrs()) {
+         if (in->op == opcode::terminate)
+            fs.has_terminate = true;
+         if (in->op == opcode::discard)
+            throw error("lower: demote ('" + in->str() +
+                        "') is not supported; only terminate is");
+         if (in->op != opcode::fb_write_logical)
+            continue;
+         if (!first_write)
+            first_write = in;
+         if (!in->src(fb_write_logical_src::color0).is_null())
+            targets++;
+         if (!in->src(fb_write_logical_src::color1).is_null() ||
+             !in->src(fb_write_logical_src::src0_alpha).is_null())
+            fs.rt_header = true;
+      }
+   }
+   fs.rt_header |= targets > 1;
+   if (fs.has_terminate) {
+      if (!first_write)
+         throw error("lower: terminate in a shader without a render-target "
+                     "write");
+      fs.live = emit_halt_target(s, first_write);
+   }
+
    for (const auto &b : s.blocks()) {
       for (auto it = b->begin(); it != b->end();) {
          instr *in = *it++;
-         const opcode_kind k = in->info().kind;
-         if (k == opcode_kind::logical)
+         if (!is_lowered_away(in))
+            continue;
+         if (in->op == opcode::fb_write_logical)
+            lower_fb_write(s, in, fs.rt_header, fs.live);
+         else
             lower_instr(s, in, dev);
       }
    }
+   legalize(s, dev);
    s.lowered = true;
+}
+
+void
+register_lower_passes()
+{
+   static bool done = false;
+   if (done)
+      return;
+   done = true;
+   register_pass("lower", "lower logical sends and pseudo ops for Skylake "
+                 "GT2 and legalize (docs/lower.md)", [](shader &s) {
+                    lower(s, device_by_name("skl"));
+                    return true;
+                 });
 }
 
 } /* namespace ibis */

@@ -29,4 +29,9 @@ void lower_instr(shader &s, instr *in, const device_info &dev);
  */
 unsigned hw_exec_size(const instr *in, const device_info &dev);
 
+/* Registers the "lower" pass (Skylake GT2) with the pass registry
+ * (ir/ibis_pass.h).  Calling it again is a no-op.
+ */
+void register_lower_passes();
+
 } /* namespace ibis */

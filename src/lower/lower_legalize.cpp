@@ -1,0 +1,184 @@
+/*
+ * Legalization: rewrites what a Gen9 hardware piece could not encode
+ * (the rules of ir/ibis_validate_lowered.cpp) with new SSA values.
+ *
+ * - Immediates: a three-source instruction takes none, a two-source one
+ *   only in src1 (commutative operations and comparisons swap their
+ *   sources instead), math none in src0, and 64-bit ones exist only for
+ *   mov.  Anything else is loaded into a width-1 value by a NoMask mov(1)
+ *   and read as a scalar.
+ * - Destinations narrower than the execution type (a u16 result of a
+ *   dword operation) are computed into a value of the execution type's
+ *   size and moved down with a strided read.
+ */
+#include "lower/lower_private.h"
+
+#include <utility>
+
+#include "ir/ibis_validate.h"
+
+namespace ibis::lowering {
+
+namespace {
+
+bool
+is_3src(const instr *in)
+{
+   return in->info().kind == opcode_kind::alu && in->info().num_srcs == 3;
+}
+
+cond_mod
+swapped(cond_mod c)
+{
+   switch (c) {
+   case cond_mod::g: return cond_mod::l;
+   case cond_mod::ge: return cond_mod::le;
+   case cond_mod::l: return cond_mod::g;
+   case cond_mod::le: return cond_mod::ge;
+   default: return c;
+   }
+}
+
+/* The immediate as a scalar value, loaded just before `in`. */
+operand
+materialize(shader &s, instr *in, const operand &imm)
+{
+   builder b(&s);
+   b.before(in);
+   value *v = b.exec(1).nomask().mov(imm.type == data_type::v ? data_type::s16
+                                     : imm.type == data_type::uv ? data_type::u16
+                                     : imm.type == data_type::vf ? data_type::f32
+                                     : imm.type, imm);
+   return operand(v);
+}
+
+bool
+legal_imm_slot(const instr *in, unsigned i)
+{
+   const unsigned n = in->num_srcs();
+   const operand &o = in->src(i);
+   if (is_3src(in))
+      return false;
+   if (type_bits(o.type) == 64 && in->op != opcode::mov)
+      return false;
+   if (in->info().kind == opcode_kind::math && i == 0)
+      return false;
+   return i + 1 == n;
+}
+
+void
+legalize_immediates(shader &s, instr *in)
+{
+   const unsigned n = in->num_srcs();
+   /* Two sources with the immediate first: swap when that keeps the
+    * meaning.
+    */
+   if (n == 2 && in->src(0).is_imm() && !in->src(1).is_imm() &&
+       in->info().kind == opcode_kind::alu) {
+      const bool cmp = in->op == opcode::cmp || in->op == opcode::cmpn;
+      const bool sel_pred = in->op == opcode::sel && in->predicate();
+      if (in->info().commutative || cmp) {
+         operand a = in->src(0), b = in->src(1);
+         in->set_src(0, b);
+         in->set_src(1, a);
+         if (cmp)
+            in->cmod = swapped(in->cmod);
+         if (sel_pred)
+            in->set_predicate(in->predicate(), !in->pred_inv);
+      }
+   }
+   for (unsigned i = 0; i < n; i++) {
+      const operand &o = in->src(i);
+      if (o.is_imm() && !legal_imm_slot(in, i))
+         in->set_src(i, materialize(s, in, o));
+   }
+}
+
+/* Bytes of the execution type, as the validator computes it. */
+unsigned
+exec_bytes(const instr *in)
+{
+   unsigned fb = 0, ib = 0;
+   bool f16 = false, f32 = false;
+   for (const operand &o : in->srcs()) {
+      if (o.is_null())
+         continue;
+      if (o.type == data_type::v || o.type == data_type::uv)
+         ib = std::max(ib, 2u);
+      else if (o.type == data_type::vf || o.type == data_type::f32)
+         fb = std::max(fb, 4u), f32 = true;
+      else if (type_is_float(o.type))
+         fb = std::max(fb, type_bits(o.type) / 8), f16 |= o.type == data_type::f16;
+      else
+         ib = std::max(ib, std::max(2u, type_bits(o.type) / 8));
+   }
+   if (!in->dsts().empty()) {
+      f16 |= in->dst().type == data_type::f16;
+      f32 |= in->dst().type == data_type::f32;
+   }
+   if (f16 && f32)
+      return 0;   /* mixed float mode has its own rules */
+   if (in->num_srcs() == 1 && fb == 2)
+      return type_bits(in->dst().type) / 8;
+   return fb ? fb : ib;
+}
+
+/* A destination narrower than the execution type: compute at the
+ * execution type's size, then move the low part down.
+ */
+void
+legalize_dst(shader &s, instr *in)
+{
+   if (in->dsts().empty() || in->dst().is_null() || !in->dst().val)
+      return;
+   const operand d = in->dst();
+   const unsigned db = std::max(1u, type_bits(d.type) / 8);
+   const unsigned eb = exec_bytes(in);
+   if (!eb || eb <= db || d.has_region)
+      return;
+   const bool raw_byte_move = db == 1 && in->op == opcode::mov &&
+                              !in->src(0).neg && !in->src(0).abs &&
+                              !in->saturate && in->src(0).type == d.type;
+   if (raw_byte_move)
+      return;
+   if (d.val->file != reg_file::ssa || d.offset || in->predicate() ||
+       !in->preserve().is_null())
+      throw error("lower: cannot legalize the narrow destination of '" +
+                  in->str() + "'");
+   const data_type wide = type_is_float(d.type)
+      ? (eb == 4 ? data_type::f32 : data_type::f64)
+      : type_is_signed_int(d.type) ? (eb == 4 ? data_type::s32 : data_type::s64)
+                                   : (eb == 4 ? data_type::u32 : data_type::u64);
+   value *tmp = s.create_value(reg_file::ssa, wide, in->exec_size, 1, in->group);
+   value *final_dst = d.val;
+   in->set_dst(0, operand(tmp));
+   builder b(&s);
+   b.after(in);
+   const unsigned ratio = eb / db;
+   operand low = operand(tmp).as_type(d.type);
+   const unsigned w = std::min(8u, unsigned(in->exec_size));
+   low = w == 1 ? low.with_region(0, 1, 0) : low.with_region(w * ratio, w, ratio);
+   instr *mv = b.exec(in->exec_size, in->group).mov(operand(final_dst), low);
+   if (in->we_all())
+      mv->flags |= INSTR_WE_ALL;
+}
+
+} /* anonymous namespace */
+
+void
+legalize(shader &s, const device_info &dev)
+{
+   (void)dev;
+   for (const auto &b : s.blocks()) {
+      for (auto it = b->begin(); it != b->end();) {
+         instr *in = *it++;
+         const opcode_kind k = in->info().kind;
+         if (k != opcode_kind::alu && k != opcode_kind::math)
+            continue;
+         legalize_immediates(s, in);
+         legalize_dst(s, in);
+      }
+   }
+}
+
+} /* namespace ibis::lowering */

@@ -1,0 +1,268 @@
+/*
+ * Sampler messages (brw's lower_sampler_logical_send for Gen9).
+ *
+ * Descriptor (SFID 2): BTI 7:0, sampler 11:8, message type 16:12, SIMD
+ * mode 18:17 (1 SIMD8, 2 SIMD16), 32-bit return.  Parameters, one per
+ * channel each, in the Gen9 order of each message:
+ *   sample u v r ai        sample_c ref u v r ai
+ *   sample_b bias u v r    sample_b_c ref bias u v r
+ *   sample_l lod u v r     sample_l_c ref lod u v r
+ *   sample_lz u v r        sample_c_lz ref u v r   (txl with lod 0)
+ *   sample_d u dudx dudy v dvdx dvdy r drdx drdy   (_c: ref first)
+ *   ld u v lod r           ld_lz u v r             (txf with lod 0)
+ *   resinfo lod            lod u v r
+ *   gather4 u v r ai       gather4_c ref u v r
+ *   gather4_po u v offu offv r
+ * A header (a NoMask copy of g0) is sent when dword 2 has something to
+ * say: the texel offsets (11:0) and the gather channel (17:16).  Messages
+ * of more than five parameters are SIMD8 only; SIMD32 is split into
+ * halves.  The response is one GRF per 8 channels for each component the
+ * shader reads, so the descriptor's rlen is trimmed as brw's is.
+ * Surface or sampler indices held in (uniform) values are ORed into an
+ * indirect descriptor.
+ */
+#include "lower/lower_private.h"
+
+namespace ibis::lowering {
+
+namespace {
+
+enum nir_texop : unsigned {
+   TEX = 0, TXB = 1, TXL = 2, TXD = 3, TXF = 4, TXF_MS = 5, TXS = 8,
+   LOD = 9, TG4 = 10, QUERY_LEVELS = 11,
+};
+
+enum gen9_sampler_msg : unsigned {
+   SAMPLE = 0, SAMPLE_B = 1, SAMPLE_L = 2, SAMPLE_C = 3, SAMPLE_D = 4,
+   SAMPLE_B_C = 5, SAMPLE_L_C = 6, LD = 7, GATHER4 = 8, LOD_MSG = 9,
+   RESINFO = 10, GATHER4_C = 16, GATHER4_PO = 17, GATHER4_PO_C = 18,
+   SAMPLE_D_C = 20, SAMPLE_LZ = 24, SAMPLE_C_LZ = 25, LD_LZ = 26,
+};
+
+constexpr unsigned MAX_SIMD16_PARAMS = 5;
+
+bool
+is_zero(const operand &o)
+{
+   return o.is_imm() && o.imm == 0;
+}
+
+struct tex_message {
+   unsigned type;
+   std::vector<param> params;
+   uint32_t header_dw2 = 0;
+   bool header = false;
+};
+
+tex_message
+build_tex_message(const instr *in)
+{
+   namespace src = tex_logical_src;
+   const operand &op_o = in->src(src::op);
+   const operand &coord = in->src(src::coordinate);
+   const operand &shadow = in->src(src::shadow_c);
+   const operand &lod = in->src(src::lod);
+   const operand &lod2 = in->src(src::lod2);
+   const operand &offset = in->src(src::tg4_offset);
+   const unsigned ncoord = in->src(src::coord_components).imm;
+   const unsigned ngrad = in->src(src::grad_components).imm;
+   if (!op_o.is_imm())
+      throw error("lower: texture op must be an immediate");
+   const unsigned op = op_o.imm & 0xff;
+   const unsigned gather_comp = (op_o.imm >> 8) & 3;
+   if (!in->src(src::min_lod).is_null() || !in->src(src::sample_index).is_null() ||
+       !in->src(src::mcs).is_null())
+      throw error("lower: min_lod, multisample index and MCS are not "
+                  "supported: '" + in->str() + "'");
+
+   tex_message m;
+   auto coord_c = [&](unsigned i) { return make_param(coord.component(i)); };
+   auto add = [&](const operand &o) { m.params.push_back(make_param(o)); };
+   const bool sh = !shadow.is_null();
+   if (sh)
+      add(shadow);
+
+   bool offset_value = false;
+   if (offset.is_imm())
+      m.header_dw2 |= offset.imm & 0xfff;
+   else if (!offset.is_null())
+      offset_value = true;
+   if (offset_value && op != TG4)
+      throw error("lower: non-constant offsets are for gathers only");
+
+   switch (op) {
+   case TEX:
+      m.type = sh ? SAMPLE_C : SAMPLE;
+      for (unsigned i = 0; i < ncoord; i++)
+         m.params.push_back(coord_c(i));
+      break;
+   case TXB:
+      m.type = sh ? SAMPLE_B_C : SAMPLE_B;
+      add(lod);
+      for (unsigned i = 0; i < ncoord; i++)
+         m.params.push_back(coord_c(i));
+      break;
+   case TXL:
+      if (is_zero(lod)) {
+         m.type = sh ? SAMPLE_C_LZ : SAMPLE_LZ;
+      } else {
+         m.type = sh ? SAMPLE_L_C : SAMPLE_L;
+         add(lod);
+      }
+      for (unsigned i = 0; i < ncoord; i++)
+         m.params.push_back(coord_c(i));
+      break;
+   case TXD:
+      m.type = sh ? SAMPLE_D_C : SAMPLE_D;
+      for (unsigned i = 0; i < ncoord; i++) {
+         m.params.push_back(coord_c(i));
+         if (i < ngrad) {
+            add(lod.component(i));
+            add(lod2.component(i));
+         }
+      }
+      break;
+   case TXF:
+      if (sh)
+         throw error("lower: txf has no shadow comparison");
+      m.params.push_back(coord_c(0));
+      if (ncoord >= 2)
+         m.params.push_back(coord_c(1));
+      else
+         add(operand::imm_s32(0));
+      if (lod.is_null() || is_zero(lod)) {
+         m.type = LD_LZ;
+      } else {
+         m.type = LD;
+         add(lod);
+      }
+      for (unsigned i = 2; i < ncoord; i++)
+         m.params.push_back(coord_c(i));
+      break;
+   case TXS:
+   case QUERY_LEVELS:
+      m.type = RESINFO;
+      add(lod.is_null() ? operand::imm_u32(0) : lod);
+      break;
+   case LOD:
+      m.type = LOD_MSG;
+      for (unsigned i = 0; i < ncoord; i++)
+         m.params.push_back(coord_c(i));
+      break;
+   case TG4:
+      m.header = true;
+      m.header_dw2 |= gather_comp << 16;
+      if (offset_value) {
+         m.type = sh ? GATHER4_PO_C : GATHER4_PO;
+         for (unsigned i = 0; i < 2 && i < ncoord; i++)
+            m.params.push_back(coord_c(i));
+         add(offset.component(0));
+         add(offset.component(1));
+         for (unsigned i = 2; i < ncoord; i++)
+            m.params.push_back(coord_c(i));
+      } else {
+         m.type = sh ? GATHER4_C : GATHER4;
+         for (unsigned i = 0; i < ncoord; i++)
+            m.params.push_back(coord_c(i));
+      }
+      break;
+   default:
+      throw error("lower: texture op " + std::to_string(op) +
+                  " is not supported: '" + in->str() + "'");
+   }
+   if (m.header_dw2)
+      m.header = true;
+   if (m.params.empty())
+      throw error("lower: texture message without parameters");
+   return m;
+}
+
+} /* anonymous namespace */
+
+void
+lower_tex(shader &s, instr *in)
+{
+   namespace src = tex_logical_src;
+   tex_message m = build_tex_message(in);
+   value *result = in->dst().val;
+   if (!result || result->bit_size() != 32)
+      throw error("lower: texture results must be 32-bit values: '" +
+                  in->str() + "'");
+   /* Only the components read come back (rlen trimmed); txs/levels read
+    * what they need too.
+    */
+   const bool levels = (in->src(src::op).imm & 0xff) == QUERY_LEVELS;
+   unsigned comps = levels ? 4 : components_read(result);
+
+   builder b(&s);
+   b.before(in);
+   const operand &surf = in->src(src::surface);
+   const operand &samp = in->src(src::sampler);
+   uint32_t index_bits = 0;
+   value *desc_val = nullptr;
+   {
+      const builder ub = b.exec(1).nomask();
+      if (surf.is_imm())
+         index_bits |= surf.imm & 0xff;
+      else if (surf.val && surf.val->width == 1)
+         desc_val = ub.and_(data_type::u32, surf.as_type(data_type::u32),
+                            operand::imm_u32(0xff));
+      else
+         throw error("lower: non-uniform texture index in '" + in->str() + "'");
+      if (samp.is_imm()) {
+         if (samp.imm >= 16)
+            throw error("lower: samplers above 15 are not supported");
+         index_bits |= (samp.imm & 0xf) << 8;
+      } else if (!samp.is_null()) {
+         if (!samp.val || samp.val->width != 1)
+            throw error("lower: non-uniform sampler index in '" + in->str() + "'");
+         value *sh = ub.shl(data_type::u32, samp.as_type(data_type::u32),
+                            operand::imm_u32(8));
+         value *sm = ub.and_(data_type::u32, operand(sh), operand::imm_u32(0xf00));
+         desc_val = desc_val ? ub.or_(data_type::u32, operand(desc_val), operand(sm))
+                             : sm;
+      }
+   }
+
+   const unsigned width = in->exec_size;
+   const unsigned piece =
+      std::min(width, m.params.size() > MAX_SIMD16_PARAMS ? 8u : 16u);
+   const unsigned regs = piece / 8;
+   std::vector<value *> parts;
+   for (unsigned first = 0; first < width; first += piece) {
+      const unsigned group = in->group + first;
+      const builder pb = b.exec(piece, group);
+      value *header = nullptr;
+      if (m.header) {
+         const builder nb = b.exec(8).nomask();
+         header = nb.wlr(data_type::u32);
+         nb.mov(operand(header), operand(hw_grf(s, 0)));
+         operand dw2(header);
+         dw2.offset = 8;
+         b.exec(1).nomask().mov(dw2, operand::imm_u32(m.header_dw2));
+      }
+      payloads p = build_payloads(pb, piece, group, header, 1, m.params);
+      value *dst = piece == width ? result
+                                  : s.create_value(reg_file::ssa, result->type,
+                                                   piece, comps, group);
+      if (dst == result)
+         result->length = comps;
+      const uint32_t desc = sampler_desc(0, 0, m.type, piece) | index_bits;
+      emit_send(pb, SFID_SAMPLER, desc, p, operand(dst), comps * regs,
+                header != nullptr, desc_val);
+      if (dst != result)
+         parts.push_back(dst);
+   }
+   if (!parts.empty()) {
+      /* Zip the pieces back into the full-width result. */
+      result->length = comps;
+      std::vector<operand> srcs;
+      for (unsigned c = 0; c < comps; c++)
+         for (value *pc : parts)
+            srcs.push_back(operand(pc).component(c));
+      b.exec(width, in->group).emit(opcode::load_payload, {operand(result)}, srcs);
+   }
+   in->remove();
+}
+
+} /* namespace ibis::lowering */
