@@ -209,3 +209,49 @@ TEST(perf, urb_write_payload_read)
          %1 = mov %2
    )"), 36u);
 }
+
+/* brw's own blocks, transcribed register for register: the estimate must
+ * equal the "START B0 (N cycles)" brw printed.
+ */
+TEST(perf, brw_block_efb2ram_vs)
+{
+   /* corpus/skl/brw-asm/dolphin/efb2ram.vs.simd8.asm: 52 cycles. */
+   EXPECT_EQ(cycles(R"(
+      shader vs simd8 allocated
+      attr %1:s32x8@g2
+      attr %2:s32x8@g4
+      hw %3:u32x8@g1
+      wlr %15:f32x8[4]@g122
+      block0:
+         %4:s32x8@g3 = add %2, %1
+         %5:s32x1@g8 = mov(1) 1065353216:s32 {WE_all}
+         %15[2] = mov 0.0:f32
+         %15[3] = mov 1.0:f32
+         %8:u32x8@g126 = mov %3 {WE_all}
+         %9:u32x8@g4 = and %4:u32, 1:u32
+         %10:u32x8@g6 = and %4:u32, 2:u32
+         %11:f32x8@g5 = mov %9:s32
+         %12:f32x8@g7 = mov %10:s32
+         %15[0] = lrp %11, %5:f32, -%5:f32
+         %15[1] = lrp %12, %5:f32, -%5:f32
+         _ = send 6:u32, 0x02080017:u32, 0x100:u32, %8, %15 {EOT}
+   )"), 52u);
+}
+
+TEST(perf, brw_block_0ad_6_fs_simd16)
+{
+   /* corpus/skl/brw-asm/0ad/6.fs.simd16.asm: 26 cycles (four SIMD16
+    * moves of df 4, the last result at 16 + 8; the EOT send after it).
+    */
+   EXPECT_EQ(cycles(R"(
+      shader fs simd16 allocated
+      uniform %1:f32x1[4]@g2
+      wlr %2:f32x16[4]@g119
+      block0:
+         %2[0] = mov %1
+         %2[1] = mov %1[1]
+         %2[2] = mov %1[2]
+         %2[3] = mov %1[3]
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %2, _ {EOT}
+   )"), 26u);
+}
