@@ -240,6 +240,8 @@ generator::emit_broadcast(const instr *in)
       for (const piece &pc : pieces(in)) {
          isa::inst mov = isa::make(isa::opcode::mov, pc.size, dst_reg(d0, pc.first), s);
          set_flags(mov, in, in->group + pc.first);
+         /* A scalar result is SIMD-global (brw: BROADCAST is NoMask). */
+         mov.mask_disable |= !wide;
          push(mov);
       }
       return;
@@ -364,6 +366,8 @@ generator::emit_mov_indirect(const instr *in)
    unsigned base_cb = bv->width == 1 ? bsz : bv->component_bytes();
    unsigned cb = d.val->component_bytes();
    unsigned ncomp = d.val->length - d.offset / std::max(cb, 1u);
+   /* A scalar result is SIMD-global: every step runs NoMask. */
+   bool scalar_dst = d.val->width == 1;
 
    for (unsigned c = 0; c < ncomp; c++) {
       operand dc = d.as_type(uint_data_type(bsz));
@@ -379,6 +383,7 @@ generator::emit_mov_indirect(const instr *in)
             isa::inst mov = isa::make(isa::opcode::mov, pc.size, dr,
                                       src_reg(sc, pc.first, pc.size, compressed));
             set_flags(mov, in, in->group + pc.first);
+            mov.mask_disable |= scalar_dst;
             push(mov);
          }
          continue;
@@ -402,19 +407,22 @@ generator::emit_mov_indirect(const instr *in)
             o = isa::scalar(o);
          isa::inst add = isa::make(isa::opcode::add, lw, addr, o, isa::imm_uw(start));
          set_flags(add, in, in->group + g);
+         add.mask_disable |= scalar_dst;
          push(add);
          if (bsz == 8) {
             for (unsigned h = 0; h < 2; h++) {
                isa::reg dh = isa::stride(at_byte(grf_byte(dc, g * 8 + 4 * h), isa::type::UD), 2);
                isa::inst mov = isa::make(isa::opcode::mov, lw, dh,
-                                         indirect(isa::type::UD, 4 * h, true));
+                                         indirect(isa::type::UD, 4 * h, lw > 1));
                set_flags(mov, in, in->group + g);
+               mov.mask_disable |= scalar_dst;
                push(mov);
             }
          } else {
             isa::inst mov = isa::make(isa::opcode::mov, lw, dst_reg(dc, g),
-                                      indirect(t, 0, true));
+                                      indirect(t, 0, lw > 1));
             set_flags(mov, in, in->group + g);
+            mov.mask_disable |= scalar_dst;
             push(mov);
          }
       }
@@ -429,7 +437,6 @@ generator::emit_subgroup_invocation(const instr *in)
    unsigned bsz = type_bits(d.type) / 8;
    if ((bsz != 2 && bsz != 4) || w < 8)
       fail("subgroup invocation needs 16 or 32 bits and 8 or more channels");
-   isa::type t = uint_type(bsz);
    operand du = d.as_type(uint_data_type(bsz));
    auto imm = [&](unsigned v) { return bsz == 2 ? isa::imm_uw(v) : isa::imm_ud(v); };
 
