@@ -82,7 +82,8 @@ gather(const builder &b, unsigned exec, unsigned group,
          throw error("lower: message parameters must be 32-bit, not " +
                      std::string(type_name(o.type)));
       if (o.is_null()) {
-         srcs.push_back(operand(b.undef(data_type::u32)));
+         /* Left undefined, as brw's BAD_FILE payload sources. */
+         srcs.push_back(operand());
          continue;
       }
       o = plain(b, channels_of(o, group));
@@ -110,12 +111,11 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
    }
    if (params.empty())
       throw internal_error("lower: a message without payload");
+   /* Undefined parameters do not end a run (brw skips BAD_FILE). */
    size_t mid = 1;
-   while (mid < params.size() && params[mid].origin &&
-          params[mid].origin == params[0].origin)
+   while (mid < params.size() && params[0].origin &&
+          (params[mid].op.is_null() || params[mid].origin == params[0].origin))
       mid++;
-   if (!params[0].origin)
-      mid = 1;
    p.p0 = gather(b, exec, group, params, 0, mid);
    p.mlen = mid * regs;
    if (mid < params.size()) {

@@ -377,8 +377,11 @@ lower_sync(shader &s, instr *in)
       payloads p;
       p.p0 = operand(header);
       p.mlen = 1;
-      instr *send = emit_send(nb, SFID_THREAD_SPAWNER, 0, p, operand(), 0,
-                              false);
+      /* Opcode 0 (dereference resource), root thread, bit 4: do not
+       * dereference the URB (brw's generate_cs_terminate).
+       */
+      instr *send = emit_send(nb, SFID_THREAD_SPAWNER, 1u << 4, p, operand(),
+                              0, false);
       send->flags |= INSTR_EOT;
       break;
    }

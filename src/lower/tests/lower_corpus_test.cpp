@@ -119,6 +119,9 @@ TEST(lower_corpus, every_shader_every_width)
             ir = from_nir(*s, o);
             run_passes(*ir, opt_pipeline);
             lower(*ir, dev);
+            const char *dump = std::getenv("IBIS_LOWER_CORPUS_DUMP");
+            if (dump && rel == dump)
+               printf("; %s\n%s", label.c_str(), ir->str().c_str());
             std::vector<std::string> errors = validate_errors(*ir);
             for (const std::string &e : errors) {
                size_t b = e.rfind('[');

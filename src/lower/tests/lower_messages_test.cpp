@@ -1,1 +1,596 @@
-#include <gtest/gtest.h>
+/*
+ * One test per message kind: the logical instruction in, the lowered IR
+ * out.  Each descriptor, mlen, ex_mlen and rlen is the one brw emits for
+ * the same operation in the corpus (../shared/corpus/skl/brw-asm), cited
+ * by file and line; the EOT bit 31 of a plain send's descriptor is not
+ * part of the message descriptor ibis keeps.
+ */
+#include "lower_test.h"
+
+using ibis::testing::check_lower;
+
+TEST(lower_messages, sample_simd16)
+{
+   /* anholt/12.fs.simd16.asm:5: send(16) 0x08840001 "sample SIMD16
+    * Surface = 1 Sampler = 0 mlen 4 rlen 8"; :7 sendc(16) 0x90031000 "RT
+    * write SIMD16 LastRT mlen 8".  The coordinates are one value, so the
+    * payload is not split.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      hw %0:f32x8[4]@g2
+      uniform %1:u32x1[16]@g6
+      block0:
+         %2:f32x16 = pln %1:f32, %0
+         %3:f32x16 = pln %1[4]:f32, %0
+         %4:f32x16[2] = load_payload %2, %3
+         %5:f32x16[4] = tex_logical 0:u32, %4, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      hw %0:f32x8[4]@g2
+      uniform %1:u32x1[16]@g6
+      block0:
+         %2:f32x16 = pln %1:f32, %0
+         %3:f32x16 = pln %1[4]:f32, %0
+         %4:f32x16[2] = load_payload %2, %3
+         %5:f32x16[4] = send 2:u32, 0x8840001:u32, 0:u32, %4, _
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, sample_and_rt_write_simd8)
+{
+   /* anholt/12.fs.simd8.asm:5: send(8) 0x04420001 "sample SIMD8 mlen 2
+    * rlen 4"; :7 sendc(8) 0x88031400 "RT write SIMD8 LastRT mlen 4".
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:f32x8[2] = load_payload %2, %3
+         %5:f32x8[4] = tex_logical 0:u32, %4, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:f32x8[2] = load_payload %2, %3
+         %5:f32x8[4] = send 2:u32, 0x4420001:u32, 0:u32, %4, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %5, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, simd32_sample_and_rt_write_halves)
+{
+   /* anholt/12.fs.simd32.do32.asm:7,9: two send(16) 0x08840001 (1H, 2H);
+    * :11 sendc(16) 0x10031000 "RT write SIMD16 LastRT" and :13 0x90031800
+    * "RT write SIMD16 Hi LastRT ... EOT" (slot group bit 11).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      attr %0:f32x32[2]
+      block0:
+         %5:f32x32[4] = tex_logical 0:u32, %0, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      attr %0:f32x32[2]
+      block0:
+         %6:u32x16[2] = load_payload %0:u32, %0[1]:u32
+         %7:f32x16[4] = send 2:u32, 0x8840001:u32, 0:u32, %6, _
+         %8:u32x16+16[2] = load_payload %0.64:u32, %0[1].64:u32
+         %9:f32x16+16[4] = send 2:u32, 0x8840001:u32, 0:u32, %8, _
+         %5:f32x32[4] = load_payload %7, %9, %7[1], %9[1], %7[2], %9[2], %7[3], %9[3]
+         %10:u32x16[4] = load_payload %5:u32, %5[1]:u32, %5[2]:u32, %5[3]:u32
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %10, _
+         %11:u32x16+16[4] = load_payload %5.64:u32, %5[1].64:u32, %5[2].64:u32, %5[3].64:u32
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %11, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, sample_c_split_payload)
+{
+   /* warsow/139.fs.simd8.asm:145: sends(8) 0x02123001 ex 0x80 "sample_c
+    * SIMD8 mlen 1 ex_mlen 2 rlen 1": the reference is another value than
+    * the coordinates, so the payload splits after it (brw's
+    * opt_split_sends); only component 0 is read, so rlen is 1.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[2]
+      attr %1:f32x8
+      block0:
+         %5:f32x8 = tex_logical 0:u32, %0, %1, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[2]
+      attr %1:f32x8
+      block0:
+         %6:u32x8 = load_payload %1:u32
+         %7:u32x8[2] = load_payload %0:u32, %0[1]:u32
+         %5:f32x8 = send 2:u32, 0x2123001:u32, 128:u32, %6, %7
+         %8:u32x8[4] = load_payload %5:u32, _, _, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %8, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, sample_lz_for_txl_zero)
+{
+   /* warsow/25.fs.simd8.asm:7: send(8) 0x04438001 "sample_lz SIMD8
+    * mlen 2 rlen 4": txl with lod 0 drops the lod parameter.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[2]
+      block0:
+         %5:f32x8[4] = tex_logical 2:u32, %0, _, 0.0:f32, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[2]
+      block0:
+         %6:u32x8[2] = load_payload %0:u32, %0[1]:u32
+         %5:f32x8[4] = send 2:u32, 0x4438001:u32, 0:u32, %6, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %5, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, sample_d_interleaves_gradients)
+{
+   /* nexuiz/94.fs.simd32.asm:91: sends(8) 0x02424001 ex 0x140 "sample_d
+    * SIMD8 mlen 1 ex_mlen 5 rlen 4": u, dudx, dudy, v, dvdx, dvdy, split
+    * after u; six parameters are SIMD8 only, so SIMD16 is two halves.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:f32x16[2]
+      attr %1:f32x16[2]
+      attr %2:f32x16[2]
+      block0:
+         %5:f32x16[4] = tex_logical 3:u32, %0, _, %1, %2, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 2:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:f32x16[2]
+      attr %1:f32x16[2]
+      attr %2:f32x16[2]
+      block0:
+         %6:u32x8 = load_payload %0:u32
+         %7:u32x8[5] = load_payload %1:u32, %2:u32, %0[1]:u32, %1[1]:u32, %2[1]:u32
+         %8:f32x8[4] = send 2:u32, 0x2424001:u32, 320:u32, %6, %7
+         %9:u32x8+8 = load_payload %0.32:u32
+         %10:u32x8+8[5] = load_payload %1.32:u32, %2.32:u32, %0[1].32:u32, %1[1].32:u32, %2[1].32:u32
+         %11:f32x8+8[4] = send 2:u32, 0x2424001:u32, 320:u32, %9, %10
+         %5:f32x16[4] = load_payload %8, %11, %8[1], %11[1], %8[2], %11[2], %8[3], %11[3]
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, ld_lz_for_txf_zero)
+{
+   /* dolphin/realxfb.fs.simd32.asm:43: send(16) 0x0885a001 "ld_lz SIMD16
+    * mlen 4 rlen 8".
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:s32x16[2]
+      block0:
+         %5:f32x16[4] = tex_logical 4:u32, %0, _, 0:s32, _, _, _, _, 1:u32, _, 0:u32, 2:u32, 0:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:s32x16[2]
+      block0:
+         %6:u32x16[2] = load_payload %0:u32, %0[1]:u32
+         %5:f32x16[4] = send 2:u32, 0x885a001:u32, 0:u32, %6, _
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, resinfo_for_txs)
+{
+   /* dolphin/realxfb.fs.simd32.asm:12: send(16) 0x0444a001 "resinfo
+    * SIMD16 mlen 2 rlen 4": the lod is the one parameter, two components
+    * are read.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      block0:
+         %5:s32x16[2] = tex_logical 8:u32, _, _, 0:s32, _, _, _, _, 1:u32, _, 0:u32, 0:u32, 0:u32
+         %6:f32x16 = mov %5
+         %7:f32x16 = mov %5[1]
+         %8:f32x16[2] = load_payload %6, %7
+         fb_write_logical %8, _, _, _, _, _, _, _, 0:u32, 2:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      block0:
+         %9:u32x16 = load_payload 0:u32
+         %5:s32x16[2] = send 2:u32, 0x444a001:u32, 0:u32, %9, _
+         %6:f32x16 = mov %5
+         %7:f32x16 = mov %5[1]
+         %8:f32x16[2] = load_payload %6, %7
+         %10:u32x16[4] = load_payload %8:u32, %8[1]:u32, _, _
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %10, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, gather4_has_a_header)
+{
+   /* warsow/25.fs.simd16.asm:11: sends(16) 0x028c8001 ex 0x100 "gather4
+    * SIMD16 mlen 1 ex_mlen 4 rlen 8": header (g0, dword 2 = component 1
+    * << 16 | offsets) in payload0.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:f32x16[2]
+      block0:
+         %5:f32x16[4] = tex_logical 266:u32, %0, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:f32x16[2]
+      wlr %6:u32x8
+      hw %7:u32x8@g0
+      block0:
+         %6 = mov %7 {WE_all}
+         %6.8 = mov(1) 0x10000:u32 {WE_all}
+         %8:u32x16[2] = load_payload %0:u32, %0[1]:u32
+         %5:f32x16[4] = send 2:u32, 0x28c8001:u32, 256:u32, %6, %8
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, sample_b_bias_first)
+{
+   /* humus-domino/4.fs.simd32.do32.asm:39: sends(16) 0x04241001 ex 0x180
+    * "sample_b SIMD16 mlen 2 ex_mlen 6 rlen 2": bias, then u v r.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:f32x16[3]
+      attr %1:f32x16
+      block0:
+         %5:f32x16 = tex_logical 1:u32, %0, _, %1, _, _, _, _, 1:u32, 0:u32, 0:u32, 3:u32, 0:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:f32x16[3]
+      attr %1:f32x16
+      block0:
+         %6:u32x16 = load_payload %1:u32
+         %7:u32x16[3] = load_payload %0:u32, %0[1]:u32, %0[2]:u32
+         %5:f32x16 = send 2:u32, 0x4241001:u32, 384:u32, %6, %7
+         %8:u32x16[4] = load_payload %5:u32, _, _, _
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %8, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, varying_pull_constant_is_sampler_ld)
+{
+   /* dolphin/ubershaders/3.vs.simd8.asm:14: send(8) 0x02427000 "ld SIMD8
+    * Surface = 0 mlen 1 rlen 4" (Gen9 brw's indirect_ubos_use_sampler).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader vs simd8
+      attr %0:u32x8
+      hw %9:u32x8@g1
+      block0:
+         %1:u32x8[4] = varying_pull_constant_logical 0:u32, %0, 16:u32
+         urb_write_logical %9, 2:u32, _, %1, 4:u32 {EOT}
+   )", R"(
+      shader vs simd8 lowered
+      attr %0:u32x8
+      hw %9:u32x8@g1
+      block0:
+         %10:u32x8 = load_payload %0
+         %1:u32x8[4] = send 2:u32, 0x2427000:u32, 0:u32, %10, _
+         %11:u32x8 = mov %9 {WE_all}
+         _ = send 6:u32, 0x2080027:u32, 256:u32, %11, %1 {EOT}
+   )"));
+}
+
+TEST(lower_messages, uniform_block_read_variable_offset)
+{
+   /* dolphin/ubershaders/201.fs.simd8.asm:91: send(8) 0x0218420b "DC
+    * unaligned OWORD block read, bti 11, 2 OWords, mlen 1 rlen 1".
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      uniform %0:u32x1
+      block0:
+         %1:u32x1[4] = uniform_block_read_logical 11:u32, %0, 16:u32 {WE_all}
+         %2:f32x8 = mov %1[3]:f32
+         fb_write_logical %2, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      uniform %0:u32x1
+      wlr %3:u32x8
+      block0:
+         %3 = mov 0:u32 {WE_all}
+         %3.8 = mov(1) %0 {WE_all}
+         %1:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %3, _ {WE_all}
+         %2:f32x8 = mov %1[3]:f32
+         %4:u32x8[4] = load_payload %2:u32, _, _, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %4, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, uniform_block_read_constant_offset)
+{
+   /* dolphin/nsmbw.2.vs.simd8.asm:25: send(16) 0x02280300 "const, bti 0,
+    * msg_ctrl 3 (4 OWords), mlen 1 rlen 2": the 64-byte line holding the
+    * constant offset, header dword 2 = line offset in OWords.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      block0:
+         %1:u32x1[4] = uniform_block_read_logical 0:u32, 208:u32, 16:u32 {WE_all}
+         %2:f32x8 = mov %1[1]:f32
+         fb_write_logical %2, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      wlr %3:u32x8
+      hw %4:u32x8@g0
+      block0:
+         %3 = mov %4 {WE_all}
+         %3.8 = mov(1) 12:u32 {WE_all}
+         %5:u32x1[16] = send 9:u32, 0x2280300:u32, 0:u32, %3, _ {WE_all}
+         %2:f32x8 = mov %5[5]:f32
+         %6:u32x8[4] = load_payload %2:u32, _, _, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %6, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, urb_write)
+{
+   /* dolphin/nsmbw.2.vs.simd8.asm:56: sends(8) "urb offset 3 SIMD8 write
+    * mlen 1 ex_mlen 4 EOT": the handles copied NoMask are the header.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader vs simd8
+      attr %0:f32x8[4]
+      hw %9:u32x8@g1
+      block0:
+         %1:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         urb_write_logical %9, 3:u32, _, %1, 4:u32 {EOT}
+   )", R"(
+      shader vs simd8 lowered
+      attr %0:f32x8[4]
+      hw %9:u32x8@g1
+      block0:
+         %1:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         %10:u32x8 = mov %9 {WE_all}
+         _ = send 6:u32, 0x2080037:u32, 256:u32, %10, %1 {EOT}
+   )"));
+}
+
+TEST(lower_messages, rt_write_header_for_several_targets)
+{
+   /* tesseract/283.fs.simd32.asm:185: sendsc(16) 0x040b0000 ex 0x200 "RT
+    * write SIMD16 Surface = 0 mlen 2 ex_mlen 8": with two render targets
+    * Gen9 sends the 2-GRF header (g0, g1; dword 2 = target).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:f32x16[4]
+      attr %1:f32x16[4]
+      block0:
+         fb_write_logical %0, _, _, _, _, _, _, _, 0:u32, 4:u32
+         fb_write_logical %1, _, _, _, _, _, _, _, 1:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:f32x16[4]
+      attr %1:f32x16[4]
+      wlr %2:u32x8[2]
+      hw %3:u32x8@g0
+      hw %4:u32x8@g1
+      wlr %6:u32x8[2]
+      block0:
+         %2 = load_payload %3, %4 {WE_all}
+         %5:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         _ = send 5:u32, 0x40b0000:u32, 512:u32, %2, %5
+         %6 = load_payload %3, %4 {WE_all}
+         %6.8 = mov(1) 1:u32 {WE_all}
+         %7:u32x16[4] = load_payload %1:u32, %1[1]:u32, %1[2]:u32, %1[3]:u32
+         _ = send 5:u32, 0x40b1001:u32, 512:u32, %6, %7 {EOT}
+   )"));
+}
+
+TEST(lower_messages, terminate_halts_and_masks_rt_writes)
+{
+   /* dolphin/ubershaders/201.fs.simd8.asm:4779: brw halts terminated
+    * channels; :5052 "(+f1.0) sendsc(8)": the RT write is predicated on the
+    * channels still alive.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[4]
+      block0:
+         %1:flagx8 = cmp.l %0, 0.5:f32
+         (+%1) terminate
+         fb_write_logical %0, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[4]
+      block0:
+         %1:flagx8 = cmp.l %0, 0.5:f32
+         (+%1) halt
+         %2:u32x8 = mov 0:u32 {WE_all}
+         %3:u32x8 = mov 0xffffffff:u32, preserve %2
+         halt
+         %4:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         %5:flagx8 = cmp.nz %3, 0:u32
+         (+%5) _ = send 5:u32, 0x8031400:u32, 0:u32, %4, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, derivatives_are_regioned_adds)
+{
+   /* nexuiz/94.fs.simd32.asm:24: "add(16) g34<1>F g76.1<4,4,0>F
+    * -g76<4,4,0>F" (ddx coarse); ddy coarse reads element 2.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:f32x16
+      block0:
+         %1:f32x16 = ddx_coarse %0
+         %2:f32x16 = ddy_coarse %0
+         %3:f32x16[2] = load_payload %1, %2
+         fb_write_logical %3, _, _, _, _, _, _, _, 0:u32, 2:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:f32x16
+      block0:
+         %1:f32x16 = add %0.4<4,4,0>, -%0<4,4,0>
+         %2:f32x16 = add %0.8<4,4,0>, -%0<4,4,0>
+         %3:f32x16[2] = load_payload %1, %2
+         %4:u32x16[4] = load_payload %3:u32, %3[1]:u32, _, _
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %4, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, spill_and_fill_are_scratch_blocks)
+{
+   /* No corpus shader spills.  brw_eu_emit.c gfx7_block_read_scratch /
+    * gfx7_set_dp_scratch_message: DC0, bit 18 scratch, 17 write, 13:12
+    * log2 GRFs, 11:0 offset in HWords; header g0; mlen 1 (+ data), rlen =
+    * GRFs read.  A 3-GRF value moves as blocks of 2 and 1.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[3]
+      block0:
+         scratch_write_logical 64:u32, %0 {spill}
+         %1:f32x8[3] = scratch_read_logical 64:u32 {fill}
+         fb_write_logical %1, _, _, _, _, _, _, _, 0:u32, 3:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[3]
+      hw %3:u32x8@g0
+      block0:
+         %2:f32x8[2] = load_payload %0, %0[1] {WE_all}
+         %4:u32x8 = mov %3 {WE_all}
+         _ = send 10:u32, 0x20e1002:u32, 128:u32, %4, %2 {WE_all, spill}
+         %5:f32x8 = load_payload %0[2] {WE_all}
+         %6:u32x8 = mov %3 {WE_all}
+         _ = send 10:u32, 0x20e0004:u32, 64:u32, %6, %5 {WE_all, spill}
+         %8:u32x8 = mov %3 {WE_all}
+         %7:f32x8[2] = send 10:u32, 0x22c1002:u32, 0:u32, %8, _ {WE_all, fill}
+         %10:u32x8 = mov %3 {WE_all}
+         %9:f32x8 = send 10:u32, 0x21c0004:u32, 0:u32, %10, _ {WE_all, fill}
+         %1:f32x8[3] = load_payload %7, %7[1], %9 {WE_all}
+         %11:u32x8[4] = load_payload %1:u32, %1[1]:u32, %1[2]:u32, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %11, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, scratch_array_is_dword_scattered)
+{
+   /* No corpus shader has scratch arrays.  brw_fs_nir.cpp load_scratch /
+    * store_scratch: DWord scattered read (type 3) / write (11) through the
+    * stateless surface 253 with a header, dword address = (addr / 4) x
+    * dispatch width + channel; brw_eu.h brw_dp_dword_scattered_rw_desc.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:u32x8
+      block0:
+         scratch_write_logical %0, %0
+         %1:u32x8 = scratch_read_logical %0
+         fb_write_logical %1, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:u32x8
+      hw %6:u32x8@g0
+      block0:
+         %2:u32x8 = load_subgroup_invocation
+         %3:u32x8 = shr %0, 2:u32
+         %4:u32x8 = shl %3, 3:u32
+         %5:u32x8 = add %4, %2
+         %7:u32x8 = mov %6 {WE_all}
+         %8:u32x8[2] = load_payload %5, %0
+         _ = send 10:u32, 0x20ac2fd:u32, 128:u32, %7, %8
+         %9:u32x8 = load_subgroup_invocation
+         %10:u32x8 = shr %0, 2:u32
+         %11:u32x8 = shl %10, 3:u32
+         %12:u32x8 = add %11, %9
+         %13:u32x8 = mov %6 {WE_all}
+         %14:u32x8 = send 10:u32, 0x218c2fd:u32, 64:u32, %13, %12
+         %1:u32x8 = load_payload %14
+         %15:u32x8[4] = load_payload %1, _, _, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %15, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, untyped_surface_messages)
+{
+   /* No corpus shader uses SSBOs.  brw_eu.h
+    * brw_dp_untyped_surface_rw_desc / brw_dp_untyped_atomic_desc: DC1,
+    * read 1 / write 9 with the disabled channels in 3:0 and SIMD mode 5:4
+    * (2 SIMD8), atomic 2 with the op in 3:0, SIMD8 bit 4, return bit 5.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader cs simd8
+      attr %0:u32x8
+      block0:
+         %1:u32x8 = untyped_read_logical 1:u32, %0, 1:u32
+         untyped_write_logical 1:u32, %0, %1, 1:u32
+         %2:u32x8 = untyped_atomic_logical 1:u32, %0, %1, _, 0:u32
+         untyped_write_logical 2:u32, %0, %2, 1:u32
+         thread_end_logical %0 {EOT}
+   )", R"(
+      shader cs simd8 lowered
+      attr %0:u32x8
+      hw %7:u32x8@g0
+      block0:
+         %3:u32x8 = load_payload %0
+         %1:u32x8 = send 12:u32, 0x2106e01:u32, 0:u32, %3, _
+         %4:u32x8 = load_payload %0
+         _ = send 12:u32, 0x2026e01:u32, 64:u32, %4, %1
+         %5:u32x8 = load_payload %0
+         %2:u32x8 = send 12:u32, 0x210b701:u32, 64:u32, %5, %1
+         %6:u32x8 = load_payload %0
+         _ = send 12:u32, 0x2026e02:u32, 64:u32, %6, %2
+         %8:u32x8 = mov %7 {WE_all}
+         _ = send 7:u32, 0x2000010:u32, 0:u32, %8, _ {WE_all, EOT}
+   )"));
+}
+
+TEST(lower_messages, fence_barrier_and_thread_end)
+{
+   /* No corpus shader is a compute shader.  brw_eu.h / brw_eu_emit.c
+    * brw_memory_fence (DC0 type 7, commit bit 5 of the control, one GRF
+    * back), the gateway barrier (function 4) followed by wait, and the
+    * thread spawner EOT message with the g0 header.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader cs simd8
+      hw %0:u32x8@g0
+      block0:
+         memory_fence 0:u32
+         barrier %0
+         thread_end_logical %0 {EOT}
+   )", R"(
+      shader cs simd8 lowered
+      hw %0:u32x8@g0
+      wlr %4:u32x8
+      block0:
+         %1:u32x8 = mov %0 {WE_all}
+         %2:u32x8 = send 10:u32, 0x219e000:u32, 0:u32, %1, _ {WE_all}
+         %3:u32x8 = mov %2 {WE_all}
+         %4 = mov 0:u32 {WE_all}
+         %4.8 = and(1) %0.8, 0xf000000:u32 {WE_all}
+         _ = send 3:u32, 0x2000004:u32, 0:u32, %4, _ {WE_all}
+         wait {WE_all}
+         %5:u32x8 = mov %0 {WE_all}
+         _ = send 7:u32, 0x2000010:u32, 0:u32, %5, _ {WE_all, EOT}
+   )"));
+}
