@@ -455,8 +455,10 @@ private:
    {
       if (in->op == opcode::mul || in->op == opcode::mach || in->op == opcode::mac) {
          for (const operand &o : in->srcs()) {
-            if (!o.is_null() && !type_is_float(o.type) && type_bits(o.type) == 64)
+            if (!o.is_null() && !type_is_float(o.type) && type_bits(o.type) == 64) {
                report(in, "hw-type", "no %s of 64-bit integers", in->info().name);
+               break;
+            }
          }
       }
       if (in->saturate && in->num_dsts() && !in->dst().is_null() &&
