@@ -5,13 +5,20 @@
  *
  *    ibis-run FILE.bin|FILE.hex|FILE.asm --stage vs|fs|cs [--simd N]
  *             [--inputs F] [--check FILE.nir] [--ulps N]
+ *    ibis-run FILE.nir [--simd N] [--inputs F | --seed S [--sets K]] --check
+ *
+ * The second form compiles FILE.nir with ibis at that width and runs the
+ * differential check of src/check (docs/check.md): exit 0 on a match, 1 on
+ * a mismatch or any diagnosed error.
  *
  * Inputs are the interpreter's inputs text (docs/interp.md), or its
  * default inputs for the NIR file, and are mapped onto the thread payload
  * and memory as docs/sim.md ("ibis-run") and usage() describe.
  */
+#include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <unistd.h>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -21,6 +28,9 @@
 #include "nir/nir.h"
 #include "sim/check/sim_check.h"
 #include "util/ibis_error.h"
+#ifdef IBIS_HAVE_CHECK
+#include "check/check.h"
+#endif
 
 using namespace ibis;
 namespace interp = ibis::nir::interp;
@@ -51,8 +61,30 @@ usage(FILE *f)
       "                  (or COLOR), depth is FRAG_RESULT_DEPTH\n"
       "  CS              workgroup id/size and subgroup id into the payload; the\n"
       "                  subgroup id is pushed after the push constants\n"
-      "Floats compare bit-exactly unless --ulps N allows N units in the last place.\n");
+      "Floats compare bit-exactly unless --ulps N allows N units in the last place.\n"
+      "\n"
+      "       ibis-run FILE.nir [--simd N] [--inputs F | --seed S [--sets K]] --check\n"
+      "\n"
+      "Compiles FILE.nir with ibis at SIMD N (default 8), runs it on the simulator\n"
+      "and on the interpreter, and compares (docs/check.md): input set 0 is the\n"
+      "interpreter's default inputs, sets 1..K-1 vary them from seed S (default\n"
+      "1, K default 4); --inputs F checks those inputs only.  Exit status 0 on a\n"
+      "match, 1 on a mismatch or an error.\n");
 }
+
+/* A crash in the compiler or the simulator is reported as a failure with
+ * exit status 1, never as a signal.
+ */
+void
+on_fatal_signal(int sig)
+{
+   const char msg[] = "ibis-run: crashed (fatal signal)\n";
+   ssize_t n = write(2, msg, sizeof(msg) - 1);
+   (void)n;
+   (void)sig;
+   _exit(1);
+}
+
 
 std::string
 read_file(const std::string &path)
@@ -96,13 +128,62 @@ load_program(const std::string &path)
    return std::vector<uint8_t>(text.begin(), text.end());
 }
 
+#ifdef IBIS_HAVE_CHECK
+int
+check_nir(const std::string &path, unsigned simd, const std::string &inputs_path, uint64_t seed,
+          unsigned sets)
+{
+   std::unique_ptr<nir::shader> s = nir::read_shader_file(path);
+   if (s->info.stage == nir::shader_stage::vertex && simd != 8)
+      throw error("ibis-run: vertex shaders run SIMD8");
+   check::result r;
+   if (!inputs_path.empty()) {
+      interp::inputs in = interp::parse_inputs(read_file(inputs_path), inputs_path);
+      in.simd = simd;
+      compile_options o = check::check_compile_options(compile_options());
+      compiled_variant v = compile_variant(*s, simd, o);
+      if (!v.compiled)
+         throw error(strfmt("ibis-run: SIMD%u not compiled: %s", simd, v.reason.c_str()));
+      r = check::check_binary(*s, simd, v.binary, in, o);
+   } else {
+      r = check::check_shader(*s, simd, seed, sets);
+   }
+   for (const auto &[name, e] : check::classify_outputs(*s)) {
+      if (e != check::exactness::exact)
+         printf("# %s: %s\n", name.c_str(),
+                e == check::exactness::approximate
+                   ? "approximate (relative tolerance 1/4096)"
+                   : "not compared (an approximation reaches a discontinuous operation)");
+   }
+   printf("# SIMD%u: %u words compared (%u with a tolerance), %u not compared\n", simd,
+          r.compared, r.approximate, r.unchecked);
+   if (r.v == check::verdict::match) {
+      printf("PASS\n");
+      return 0;
+   }
+   fputs(r.log.c_str(), stdout);
+   printf("FAIL: %s, input set %u: %s\n", check::verdict_name(r.v), r.input_set,
+          r.first.c_str());
+   if (inputs_path.empty())
+      printf("reproduce: %s\n", check::repro_command(path, simd, seed, r.input_set + 1).c_str());
+   return 1;
+}
+#endif
+
 } /* namespace */
 
 int
 main(int argc, char **argv)
 {
    std::string file, stage, inputs_path, nir_path;
-   unsigned simd = 0, ulps = 0;
+   unsigned simd = 0, ulps = 0, sets = 4;
+   uint64_t seed = 1;
+   bool check_flag = false;
+   signal(SIGSEGV, on_fatal_signal);
+   signal(SIGABRT, on_fatal_signal);
+   signal(SIGFPE, on_fatal_signal);
+   signal(SIGBUS, on_fatal_signal);
+   signal(SIGILL, on_fatal_signal);
    for (int i = 1; i < argc; i++) {
       std::string a = argv[i];
       auto value = [&]() -> std::string {
@@ -118,8 +199,18 @@ main(int argc, char **argv)
          simd = unsigned(atoi(value().c_str()));
       else if (a == "--inputs")
          inputs_path = value();
-      else if (a == "--check")
-         nir_path = value();
+      else if (a == "--check") {
+         /* --check FILE.nir pairs a binary with its NIR; alone, it checks
+          * the NIR file given as the program.
+          */
+         if (i + 1 < argc && ends_with(argv[i + 1], ".nir"))
+            nir_path = argv[++i];
+         check_flag = true;
+      }
+      else if (a == "--seed")
+         seed = strtoull(value().c_str(), nullptr, 0);
+      else if (a == "--sets")
+         sets = unsigned(atoi(value().c_str()));
       else if (a == "--ulps")
          ulps = unsigned(atoi(value().c_str()));
       else if (a == "--help" || a == "-h") {
@@ -131,6 +222,28 @@ main(int argc, char **argv)
       } else {
          file = a;
       }
+   }
+   if (file.empty() && !nir_path.empty())
+      std::swap(file, nir_path);
+   if (ends_with(file, ".nir")) {
+      if (!check_flag) {
+         usage(stderr);
+         return 1;
+      }
+#ifdef IBIS_HAVE_CHECK
+      try {
+         return check_nir(file, simd ? simd : 8, inputs_path, seed, std::max(1u, sets));
+      } catch (const error &e) {
+         fprintf(stderr, "ibis-run: %s\n", e.what());
+         return 1;
+      } catch (const std::exception &e) {
+         fprintf(stderr, "ibis-run: internal error: %s\n", e.what());
+         return 1;
+      }
+#else
+      fprintf(stderr, "ibis-run: built without the compiler; FILE.nir --check needs it\n");
+      return 1;
+#endif
    }
    if (file.empty() || stage.empty()) {
       usage(stderr);

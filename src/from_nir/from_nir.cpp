@@ -122,6 +122,17 @@ nir_translator::set_def(const nir::def &d, comps c)
    vals[&d] = std::move(c);
 }
 
+operand
+nir_translator::surface_index(const builder &b, operand index, unsigned base)
+{
+   if (!base)
+      return index;
+   if (index.is_imm())
+      return operand::imm_u32(uint32_t(index.imm) + base);
+   builder ub = index.val && index.val->width == 1 ? uniform_builder() : b;
+   return operand(ub.add(data_type::u32, index.as_type(data_type::u32), operand::imm_u32(base)));
+}
+
 value *
 nir_translator::materialize(const builder &b, const operand &op, data_type t)
 {

@@ -49,6 +49,14 @@ struct from_nir_options {
     * (header, position, clip distances, then the other outputs in order).
     */
    std::vector<int> vs_vue_slots;
+
+   /* Binding-table index of UBO 0 and of SSBO 0: NIR's buffer indices are
+    * offset by these in the messages (0: NIR's indices already are the
+    * binding table's, as the driver lowered them).  Textures and samplers
+    * keep NIR's indices.
+    */
+   unsigned ubo_surface_base = 0;
+   unsigned ssbo_surface_base = 0;
 };
 
 /* The UBO ranges brw's UBO push analysis would choose, approximately: the

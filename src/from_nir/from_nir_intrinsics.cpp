@@ -86,6 +86,7 @@ nir_translator::emit_intrinsic(const nir::intrinsic_instr &in)
          return;
       }
       builder b = def_builder(in.dest);
+      blk = surface_index(b, blk, opts.ubo_surface_base);
       value *v = b.ssa(t, in.num_components);
       if (is_uniform(in.dest)) {
          /* One block read for all channels (brw's uniform pull). */

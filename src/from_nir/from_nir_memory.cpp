@@ -40,7 +40,10 @@ nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
          off = operand(b.add(data_type::u32, off, operand::imm_u32(base)));
       return operand(materialize(b, off, data_type::u32));
    };
-   auto surface = [&](const nir::src &s) { return src(s.ssa, 0, data_type::u32); };
+   auto surface = [&](const nir::src &s) {
+      return surface_index(b, src(s.ssa, 0, data_type::u32), opts.ssbo_surface_base);
+   };
+   auto image_surface = [&](const nir::src &s) { return src(s.ssa, 0, data_type::u32); };
    auto data_of = [&](const nir::def *d, unsigned first, unsigned n) {
       comps c;
       for (unsigned i = 0; i < n; i++)
@@ -157,8 +160,11 @@ nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
       /* One block read for all channels, like a uniform UBO pull. */
       bool shared = in.op == intrinsic_op::load_shared_uniform_block_intel;
       unsigned bytes = std::max(1u, unsigned(in.dest.bit_size) / 8);
-      operand surf = shared ? operand::imm_u32(SLM_SURFACE) : surface(in.srcs[0]);
       operand off = src(in.srcs[shared ? 0 : 1].ssa, 0, data_type::u32);
+      operand surf = shared ? operand::imm_u32(SLM_SURFACE)
+                            : surface_index(uniform_builder(),
+                                            src(in.srcs[0].ssa, 0, data_type::u32),
+                                            opts.ssbo_surface_base);
       if (shared && in.index(intrinsic_index::base)) {
          off = operand(uniform_builder().add(data_type::u32, off,
                                              operand::imm_u32(in.index(intrinsic_index::base))));
@@ -217,7 +223,7 @@ nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
          unsupported("%u-bit image loads are not supported", in.dest.bit_size);
       value *v = b.ssa(data_type::u32, in.dest.num_components);
       b.emit(opcode::typed_read_logical, {operand(v)},
-             {surface(in.srcs[0]), image_addr(), operand::imm_u32(in.dest.num_components)});
+             {image_surface(in.srcs[0]), image_addr(), operand::imm_u32(in.dest.num_components)});
       set_def(in.dest, split(v));
       return true;
    }
@@ -226,20 +232,20 @@ nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
       if (val->bit_size != 32)
          unsupported("%u-bit image stores are not supported", val->bit_size);
       b.emit(opcode::typed_write_logical, {},
-             {surface(in.srcs[0]), image_addr(), data_of(val, 0, val->num_components),
+             {image_surface(in.srcs[0]), image_addr(), data_of(val, 0, val->num_components),
               operand::imm_u32(val->num_components)});
       return true;
    }
    case intrinsic_op::image_atomic:
    case intrinsic_op::image_atomic_swap:
-      atomic(opcode::typed_atomic_logical, surface(in.srcs[0]), image_addr(), 3);
+      atomic(opcode::typed_atomic_logical, image_surface(in.srcs[0]), image_addr(), 3);
       return true;
    case intrinsic_op::image_size: {
       value *v = b.ssa(data_type::u32, 4);
       std::vector<operand> srcs(13);
       srcs[tex_logical_src::op] = operand::imm_u32(unsigned(nir::tex_op::txs));
       srcs[tex_logical_src::lod] = src(in.srcs[1].ssa, 0, data_type::u32);
-      srcs[tex_logical_src::surface] = surface(in.srcs[0]);
+      srcs[tex_logical_src::surface] = image_surface(in.srcs[0]);
       srcs[tex_logical_src::coord_components] = operand::imm_u32(0);
       srcs[tex_logical_src::grad_components] = operand::imm_u32(0);
       b.emit(opcode::tex_logical, {operand(v)}, srcs);

@@ -205,6 +205,9 @@ public:
    /* The components of a send result. */
    static comps split(value *v);
 
+   /* A buffer index plus the binding-table base of its kind. */
+   operand surface_index(const builder &b, operand index, unsigned base);
+
    /* Preloaded values. */
    value *hw(unsigned grf, data_type t, unsigned regs = 1);
    std::map<std::tuple<unsigned, unsigned, unsigned>, value *> hw_cache;

@@ -1,0 +1,639 @@
+/*
+ * The differential check (check.h): input sets, their mapping onto a
+ * simulated Gen9 thread in the payload layout ibis compiled against, the
+ * run, and the comparison with the NIR interpreter.
+ */
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "check/check.h"
+#include "from_nir/from_nir_private.h"
+#include "sim/sim.h"
+#include "util/ibis_error.h"
+
+namespace ibis::check {
+
+namespace interp = ibis::nir::interp;
+
+namespace {
+
+/* The binding table the check gives ibis (compile_options::abi): textures
+ * and samplers at their index, UBO b at 64 + b, SSBO b at 128 + b, as
+ * docs/sim.md lays out memory for ibis-run.
+ */
+
+constexpr unsigned frag_result_depth = 0;
+constexpr unsigned frag_result_color = 2;
+constexpr unsigned frag_result_data0 = 4;
+constexpr unsigned varying_slot_pos = 0;
+constexpr unsigned varying_slot_psiz = 12;
+constexpr unsigned varying_slot_clip_dist0 = 17;
+constexpr unsigned varying_slot_clip_dist1 = 18;
+constexpr unsigned varying_slot_layer = 22;
+constexpr unsigned varying_slot_viewport = 23;
+
+/* splitmix64: a seed gives the same inputs everywhere. */
+struct rng {
+   uint64_t s;
+   explicit rng(uint64_t seed) : s(seed) {}
+   uint64_t next()
+   {
+      uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+      return z ^ (z >> 31);
+   }
+   unsigned below(unsigned n) { return unsigned(next() % n); }
+};
+
+uint32_t
+word_of(float f)
+{
+   uint32_t w;
+   memcpy(&w, &f, 4);
+   return w;
+}
+
+float
+float_of(uint32_t w)
+{
+   float f;
+   memcpy(&f, &w, 4);
+   return f;
+}
+
+/* A new word like w: small integers stay small (loop bounds, indices,
+ * divisors the shader expects), floats become other multiples of 1/8.
+ */
+uint32_t
+vary_word(uint32_t w, rng &r)
+{
+   if (w < 256)
+      return 1 + r.below(4);
+   int k = int(r.below(48)) - 8;
+   return word_of(float(k == 0 ? 1 : k) * 0.125f);
+}
+
+void
+vary_bytes(std::vector<uint8_t> &bytes, rng &r)
+{
+   for (size_t i = 0; i + 4 <= bytes.size(); i += 4) {
+      uint32_t w;
+      memcpy(&w, &bytes[i], 4);
+      w = vary_word(w, r);
+      memcpy(&bytes[i], &w, 4);
+   }
+}
+
+} /* anonymous namespace */
+
+const char *
+verdict_name(verdict v)
+{
+   switch (v) {
+   case verdict::match: return "match";
+   case verdict::mismatch: return "mismatch";
+   case verdict::compile_error: return "compile error";
+   case verdict::run_error: return "simulator error";
+   case verdict::oracle_error: return "interpreter error";
+   case verdict::unsupported: return "inputs the simulator cannot take";
+   }
+   return "?";
+}
+
+interp::inputs
+make_inputs(const nir::shader &s, unsigned simd, uint64_t seed, unsigned index)
+{
+   const nir::shader_stage st = s.info.stage;
+   interp::inputs in = interp::default_inputs(s, st == nir::shader_stage::vertex ? 8 : simd);
+   if (st == nir::shader_stage::compute) {
+      for (unsigned k = 0; k < 3; k++)
+         in.workgroup_size[k] = std::max(1u, unsigned(s.info.workgroup_size[k]));
+      in.num_workgroups = {2, 2, 1};
+   }
+   if (index == 0)
+      return in;
+
+   rng r(seed * 0x100000001b3ull + index);
+   vary_bytes(in.push, r);
+   for (auto &[b, data] : in.ubos)
+      vary_bytes(data, r);
+   for (auto &[b, data] : in.ssbos) {
+      for (size_t i = 0; i + 4 <= data.size(); i += 4) {
+         uint32_t w = r.below(2) ? 1 + r.below(8) : word_of(float(r.below(64)) * 0.125f);
+         memcpy(&data[i], &w, 4);
+      }
+   }
+   for (auto &[t, tex] : in.textures) {
+      for (auto &texel : tex.texels) {
+         for (uint32_t &w : texel) {
+            w = tex.format == interp::tex_format::rgba32f ? word_of(float(r.below(65)) / 64.f)
+                                                          : r.below(16);
+         }
+      }
+   }
+   for (auto &[loc, vals] : in.attribs) {
+      for (auto &v : vals) {
+         for (unsigned k = 0; k < 4; k++)
+            v[k] = word_of((float(r.below(64)) - 16.f) * 0.125f);
+      }
+   }
+   for (auto &[loc, verts] : in.varyings) {
+      for (auto &v : verts) {
+         for (unsigned k = 0; k < 4; k++)
+            v[k] = word_of((float(r.below(64)) - 16.f) * 0.125f);
+      }
+   }
+   switch (st) {
+   case nir::shader_stage::vertex:
+      /* Fewer vertices than channels, sometimes. */
+      in.channels = index % 2 ? (1u << (1 + r.below(8))) - 1 : 0xff;
+      in.first_vertex = r.below(16);
+      in.instance_id = r.below(4);
+      in.base_instance = r.below(4);
+      break;
+   case nir::shader_stage::fragment: {
+      /* Whole quads off on odd sets (the hardware dispatches quads; a
+       * partly covered one runs its other pixels as helpers, which the
+       * simulator does not model).
+       */
+      if (index % 2) {
+         unsigned quads = simd / 4;
+         uint32_t mask = 0;
+         while (!mask) {
+            for (unsigned q = 0; q < quads; q++) {
+               if (r.below(3))
+                  mask |= 0xfu << (4 * q);
+            }
+         }
+         in.channels = mask;
+      }
+      in.front_face = r.below(2);
+      float z0 = float(r.below(8)) / 8.f;
+      in.triangle = {{{0, 0, z0, 1}, {64, 0, 0.5f, 1.f + float(r.below(4))},
+                      {0, 64, 0.75f, 1.f + float(r.below(4))}}};
+      break;
+   }
+   case nir::shader_stage::compute: {
+      unsigned invocations = in.workgroup_size[0] * in.workgroup_size[1] * in.workgroup_size[2];
+      unsigned threads = std::max(1u, (invocations + simd - 1) / simd);
+      in.subgroup_id = r.below(threads);
+      in.workgroup_id = {r.below(2), r.below(2), 0};
+      break;
+   }
+   default:
+      break;
+   }
+   return in;
+}
+
+namespace {
+
+/* ---- The thread: ibis's payload layout filled from the inputs ---- */
+
+struct setup {
+   sim::thread t;
+   sim::memory mem;
+   std::vector<unsigned> vue;    /* VS: VUE slot -> location */
+};
+
+/* Barycentric weights (of vertices 1 and 2) of a window position. */
+std::array<float, 2>
+barycentric(const interp::inputs &in, double x, double y, bool perspective)
+{
+   const auto &v = in.triangle;
+   double d = (v[1].x - v[0].x) * (v[2].y - v[0].y) - (v[2].x - v[0].x) * (v[1].y - v[0].y);
+   if (d == 0)
+      throw error("check: degenerate input triangle");
+   double b1 = ((x - v[0].x) * (v[2].y - v[0].y) - (v[2].x - v[0].x) * (y - v[0].y)) / d;
+   double b2 = ((v[1].x - v[0].x) * (y - v[0].y) - (x - v[0].x) * (v[1].y - v[0].y)) / d;
+   double b0 = 1 - b1 - b2;
+   if (perspective) {
+      double p0 = b0 / v[0].w, p1 = b1 / v[1].w, p2 = b2 / v[2].w;
+      double s = p0 + p1 + p2;
+      b1 = p1 / s;
+      b2 = p2 / s;
+   }
+   return {float(b1), float(b2)};
+}
+
+void
+put_dwords(sim::thread &t, unsigned reg, const std::vector<uint32_t> &d)
+{
+   if (reg * 8 + d.size() > sim::num_grfs * 8)
+      throw error("check: push constants do not fit in the GRF file");
+   for (size_t i = 0; i < d.size(); i++)
+      t.write<uint32_t>(reg + unsigned(i / 8), unsigned(i % 8), d[i]);
+}
+
+/* Uniforms, then the pushed UBO ranges, as from_nir lays them out. */
+std::vector<uint32_t>
+push_data(const interp::inputs &in, const payload_layout &l)
+{
+   std::vector<uint32_t> d(size_t(l.uniform_regs) * 8, 0);
+   memcpy(d.data(), in.push.data(), std::min(in.push.size(), d.size() * 4));
+   for (size_t i = 0; i < l.ubo_ranges.size(); i++) {
+      const push_range &pr = l.ubo_ranges[i];
+      size_t at = size_t(l.ubo_range_start[i] - l.push_start) * 8;
+      d.resize(std::max(d.size(), at + pr.length * 8), 0);
+      auto it = in.ubos.find(pr.block);
+      if (it == in.ubos.end())
+         continue;
+      size_t from = size_t(pr.start) * 32, n = size_t(pr.length) * 32;
+      if (from < it->second.size())
+         memcpy(&d[at], it->second.data() + from, std::min(n, it->second.size() - from));
+   }
+   return d;
+}
+
+sim::surface
+texture_surface(const interp::texture &tx)
+{
+   if (tx.array || (tx.dim != interp::tex_dim::d1 && tx.dim != interp::tex_dim::d2 &&
+                    tx.dim != interp::tex_dim::d3))
+      throw error("check: only 1D, 2D and 3D textures map onto the simulator");
+   sim::surface s;
+   s.texture = true;
+   s.fmt = tx.format == interp::tex_format::rgba32f ? sim::format::rgba32_float
+         : tx.format == interp::tex_format::rgba32ui ? sim::format::rgba32_uint
+                                                     : sim::format::rgba32_sint;
+   s.width = tx.width;
+   s.height = tx.height;
+   s.depth = tx.dim == interp::tex_dim::d3 ? tx.depth : 1;
+   s.levels = tx.levels;
+   s.data.resize(tx.texels.size() * 16);
+   if (!s.data.empty())
+      memcpy(s.data.data(), tx.texels.data(), s.data.size());
+   return s;
+}
+
+void
+fill_memory(const interp::inputs &in, sim::memory &mem)
+{
+   for (const auto &[b, data] : in.ubos)
+      mem.surfaces[bti_ubo + b].data = data;
+   for (const auto &[b, data] : in.ssbos)
+      mem.surfaces[bti_ssbo + b].data = data;
+   for (const auto &[t, tx] : in.textures)
+      mem.surfaces[t] = texture_surface(tx);
+   /* Samplers by their own index; a texture without one gets the default. */
+   std::map<unsigned, interp::sampler> samplers = in.samplers;
+   for (const auto &[t, tx] : in.textures)
+      samplers.emplace(t, interp::sampler());
+   for (const auto &[t, sm] : samplers) {
+      sim::sampler_state ss;
+      ss.mag = ss.min = sm.filt == interp::filter::linear ? sim::filter::linear
+                                                          : sim::filter::nearest;
+      auto w = [](interp::wrap_mode m) {
+         return m == interp::wrap_mode::repeat ? sim::wrap::repeat : sim::wrap::clamp;
+      };
+      ss.wrap_s = w(sm.wrap[0]);
+      ss.wrap_t = w(sm.wrap[1]);
+      ss.wrap_r = w(sm.wrap[2]);
+      ss.cmp = sim::compare(unsigned(sm.compare));
+      if (sm.mip == interp::mip_filter::none)
+         ss.max_lod = 0;
+      mem.samplers[t] = ss;
+   }
+   mem.scratch.assign(256 * 1024, 0);
+}
+
+/* brw's VUE map for the locations the interpreter saw written. */
+std::vector<unsigned>
+vue_map(const interp::outputs &want)
+{
+   std::vector<unsigned> vue = {~0u, varying_slot_pos};
+   for (unsigned clip : {varying_slot_clip_dist0, varying_slot_clip_dist1}) {
+      if (want.find(clip))
+         vue.push_back(clip);
+   }
+   for (const auto &[key, sl] : want.slots) {
+      unsigned l = key.location;
+      if (l != varying_slot_pos && l != varying_slot_psiz && l != varying_slot_layer &&
+          l != varying_slot_viewport && l != varying_slot_clip_dist0 &&
+          l != varying_slot_clip_dist1)
+         vue.push_back(l);
+   }
+   return vue;
+}
+
+setup
+make_setup(const nir::shader &s, unsigned simd, const interp::inputs &in,
+           const interp::outputs &want, const compile_options &o)
+{
+   setup r;
+   fill_memory(in, r.mem);
+   from_nir_options fo = o.abi;
+   fo.dispatch_width = simd;
+   const payload_layout l = compute_payload(s, fo);
+   const std::vector<uint32_t> push = push_data(in, l);
+   const uint32_t mask = in.channel_mask();
+
+   switch (s.info.stage) {
+   case nir::shader_stage::vertex: {
+      sim::vs_payload p;
+      p.num_vertices = 0;
+      while (p.num_vertices < 8 && ((mask >> p.num_vertices) & 1))
+         p.num_vertices++;
+      if (p.num_vertices == 0 || mask != (1u << p.num_vertices) - 1)
+         throw error("check: VS channels must be 0..n-1");
+      r.t = sim::make_vs_thread(p);
+      put_dwords(r.t, l.push_start, push);
+      /* 4 GRFs per attribute slot, component k in g(attr + 4s + k). */
+      for (size_t slot = 0; slot < l.attr_slots.size(); slot++) {
+         for (unsigned c = 0; c < 8; c++) {
+            interp::words4 w{};
+            int loc = l.attr_slots[slot];
+            if (loc >= 0) {
+               auto it = in.attribs.find(unsigned(loc));
+               if (it != in.attribs.end() && !it->second.empty())
+                  w = it->second.size() == 1 ? it->second[0]
+                    : c < it->second.size() ? it->second[c] : interp::words4{};
+            } else if (loc == -1) {
+               uint32_t vid = c < in.vertex_id.size() ? in.vertex_id[c] : in.first_vertex + c;
+               w = {in.first_vertex, in.base_instance, vid - in.first_vertex, in.instance_id};
+            } else {
+               w = {in.draw_id, 0, 0, 0};
+            }
+            for (unsigned k = 0; k < 4; k++)
+               r.t.write<uint32_t>(l.attr_start + 4 * unsigned(slot) + k, c, w[k]);
+         }
+      }
+      r.vue = vue_map(want);
+      break;
+   }
+   case nir::shader_stage::fragment: {
+      sim::fs_payload p;
+      p.simd = simd;
+      p.dispatch_mask = mask;
+      p.bary_modes = 0;
+      p.front_facing = in.front_face;
+      for (unsigned q = 0; q < simd / 4; q++)
+         p.subspans.push_back({uint16_t(2 * q), 0});
+      r.t = sim::make_fs_thread(p);
+      const unsigned halves = simd == 32 ? 2 : 1, hw = std::min(16u, simd);
+      for (unsigned h = 0; h < halves; h++) {
+         for (unsigned m = 0; m < 6; m++) {
+            if (l.bary_reg[m][h] < 0)
+               continue;
+            /* Centroid and sample modes: one sample at the pixel centre. */
+            bool persp = m < 3;
+            for (unsigned i = 0; i < hw; i++) {
+               unsigned ch = h * 16 + i;
+               double x = r.t.pixel_x[ch] + 0.5, y = r.t.pixel_y[ch] + 0.5;
+               auto b = barycentric(in, x, y, persp);
+               unsigned base = unsigned(l.bary_reg[m][h]) + (i / 8) * 2;
+               r.t.write<float>(base, i % 8, b[0]);
+               r.t.write<float>(base + 1, i % 8, b[1]);
+            }
+         }
+         for (unsigned i = 0; i < hw; i++) {
+            unsigned ch = h * 16 + i;
+            double x = r.t.pixel_x[ch] + 0.5, y = r.t.pixel_y[ch] + 0.5;
+            auto b = barycentric(in, x, y, false);
+            double l0 = 1 - b[0] - b[1];
+            const auto &v = in.triangle;
+            if (l.source_depth_reg[h] >= 0) {
+               double z = l0 * v[0].z + b[0] * v[1].z + b[1] * v[2].z;
+               r.t.write<float>(unsigned(l.source_depth_reg[h]) + i / 8, i % 8, float(z));
+            }
+            if (l.source_w_reg[h] >= 0) {
+               double inv_w = l0 / v[0].w + b[0] / v[1].w + b[1] / v[2].w;
+               r.t.write<float>(unsigned(l.source_w_reg[h]) + i / 8, i % 8, float(1 / inv_w));
+            }
+            if (l.sample_pos_reg[h] >= 0) {
+               r.t.write<uint8_t>(unsigned(l.sample_pos_reg[h]), 2 * i, 8);
+               r.t.write<uint8_t>(unsigned(l.sample_pos_reg[h]), 2 * i + 1, 8);
+            }
+            if (l.sample_mask_in_reg[h] >= 0)
+               r.t.write<uint32_t>(unsigned(l.sample_mask_in_reg[h]) + i / 8, i % 8, 1);
+         }
+      }
+      put_dwords(r.t, l.push_start, push);
+      /* 2 GRFs per varying slot: component k at dwords 16s + 4k: a, b, -, c. */
+      for (size_t slot = 0; slot < l.attr_slots.size(); slot++) {
+         auto it = in.varyings.find(unsigned(l.attr_slots[slot]));
+         for (unsigned k = 0; k < 4; k++) {
+            float v0 = 0, v1 = 0, v2 = 0;
+            if (it != in.varyings.end()) {
+               v0 = float_of(it->second[0][k]);
+               v1 = float_of(it->second[1][k]);
+               v2 = float_of(it->second[2][k]);
+            }
+            unsigned reg = l.attr_start + 2 * unsigned(slot) + k / 2, e = (k % 2) * 4;
+            r.t.write<float>(reg, e + 0, v1 - v0);
+            r.t.write<float>(reg, e + 1, v2 - v0);
+            /* c: the provoking vertex's bits as they are (flat inputs). */
+            r.t.write<uint32_t>(reg, e + 3, it != in.varyings.end() ? it->second[0][k] : 0);
+         }
+      }
+      r.mem.fs.depth = want.find(frag_result_depth) != nullptr;
+      break;
+   }
+   case nir::shader_stage::compute: {
+      sim::cs_payload p;
+      p.simd = simd;
+      p.workgroup_id = {in.workgroup_id[0], in.workgroup_id[1], in.workgroup_id[2]};
+      p.local_size = {in.workgroup_size[0], in.workgroup_size[1], in.workgroup_size[2]};
+      p.subgroup_id = in.subgroup_id;
+      p.push = push;
+      p.push.resize(size_t(l.push_regs - 1) * 8, 0);
+      sim::payload_layout sl;
+      r.t = sim::make_cs_thread(p, &sl);
+      if (sl.subgroup_id_dword != l.push_start * 8 + unsigned(l.cs_subgroup_id_dword))
+         throw error(strfmt("check: the simulator puts the subgroup id in dword %u, ibis "
+                            "reads dword %u", sl.subgroup_id_dword,
+                            l.push_start * 8 + unsigned(l.cs_subgroup_id_dword)));
+      break;
+   }
+   default:
+      throw error(strfmt("check: %s shaders are not supported", nir::stage_name(s.info.stage)));
+   }
+   return r;
+}
+
+/* ---- Comparison ---- */
+
+bool
+within(uint32_t want, uint32_t got, exactness e)
+{
+   if (want == got)
+      return true;
+   float fw = float_of(want), fg = float_of(got);
+   if (std::isnan(fw) && std::isnan(fg))
+      return true;
+   if (e != exactness::approximate || std::isnan(fw) || std::isnan(fg))
+      return false;
+   return std::fabs(double(fg) - double(fw)) <=
+          rel_tolerance * std::max(1.0, std::fabs(double(fw)));
+}
+
+struct comparer {
+   const std::map<std::string, exactness> &classes;
+   result &res;
+
+   exactness class_of(const std::string &name) const
+   {
+      auto it = classes.find(name);
+      return it == classes.end() ? exactness::exact : it->second;
+   }
+   void one(const std::string &what, unsigned channel, uint32_t want, const uint32_t *got,
+            exactness e)
+   {
+      if (e == exactness::unchecked) {
+         res.unchecked++;
+         return;
+      }
+      res.compared++;
+      if (e == exactness::approximate)
+         res.approximate++;
+      if (got && within(want, *got, e))
+         return;
+      std::string line = got ? strfmt("%s channel %u: expected %08x, got %08x%s", what.c_str(),
+                                      channel, want, *got,
+                                      e == exactness::approximate ? " (approximate)" : "")
+                             : strfmt("%s channel %u: expected %08x, not written",
+                                      what.c_str(), channel, want);
+      if (!res.mismatches++)
+         res.first = line;
+      res.log += line + "\n";
+   }
+};
+
+void
+compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
+                const interp::outputs &want, const std::map<std::string, exactness> &classes,
+                result &res)
+{
+   comparer cmp{classes, res};
+   static const char xyzw[] = "xyzw";
+   const uint32_t live = want.channels & ~want.killed & ~want.helpers;
+   switch (s.info.stage) {
+   case nir::shader_stage::fragment:
+      for (const auto &[key, sl] : want.slots) {
+         unsigned bti;
+         if (key.location == frag_result_color)
+            bti = 0;
+         else if (key.location >= frag_result_data0)
+            bti = key.location - frag_result_data0;
+         else if (key.location != frag_result_depth)
+            continue;
+         else
+            bti = 0;
+         auto rt = r.mem.rt.find(bti);
+         for (unsigned k = 0; k < 4; k++) {
+            if (key.location == frag_result_depth && k)
+               break;
+            std::string name = output_component_name(s.info.stage, key.location, k);
+            for (unsigned c = 0; c < simd; c++) {
+               if (!((sl.written[k] >> c) & 1) || !((live >> c) & 1))
+                  continue;
+               const uint32_t *got = nullptr;
+               uint32_t depth;
+               if (rt != r.mem.rt.end() && rt->second[c].written) {
+                  if (key.location == frag_result_depth) {
+                     memcpy(&depth, &rt->second[c].depth, 4);
+                     got = rt->second[c].has_depth ? &depth : nullptr;
+                  } else {
+                     got = &rt->second[c].color[k];
+                  }
+               }
+               cmp.one(name, c, sl.value[k][c], got, cmp.class_of(name));
+            }
+         }
+      }
+      /* Killed channels must not reach a render target. */
+      for (const auto &[bti, pixels] : r.mem.rt) {
+         for (unsigned c = 0; c < simd; c++) {
+            if (pixels[c].written && !((live >> c) & 1)) {
+               std::string line = strfmt("rt%u channel %u: written, but the channel %s", bti, c,
+                                         (want.killed >> c) & 1 ? "was killed" : "did not run");
+               if (!res.mismatches++)
+                  res.first = line;
+               res.log += line + "\n";
+            }
+         }
+      }
+      break;
+   case nir::shader_stage::vertex: {
+      const unsigned vue_size = sim::vs_payload().vue_size;
+      for (const auto &[key, sl] : want.slots) {
+         auto at = std::find(r.vue.begin(), r.vue.end(), key.location);
+         for (unsigned k = 0; k < 4; k++) {
+            std::string name = output_component_name(s.info.stage, key.location, k);
+            for (unsigned c = 0; c < 8; c++) {
+               if (!((sl.written[k] >> c) & 1) || !((live >> c) & 1))
+                  continue;
+               uint32_t v;
+               const uint32_t *got = nullptr;
+               if (at != r.vue.end()) {
+                  size_t off = (size_t(c) * vue_size + size_t(at - r.vue.begin())) * 16 + 4 * k;
+                  if (off + 4 <= r.mem.urb.size()) {
+                     memcpy(&v, &r.mem.urb[off], 4);
+                     got = &v;
+                  }
+               }
+               cmp.one(name, c, sl.value[k][c], got, cmp.class_of(name));
+            }
+         }
+      }
+      break;
+   }
+   default:
+      break;
+   }
+   (void)xyzw;
+   for (const auto &[b, data] : want.ssbos) {
+      std::string name = strfmt("ssbo %u", b);
+      exactness e = std::max(cmp.class_of(name), cmp.class_of("ssbo"));
+      auto it = r.mem.surfaces.find(bti_ssbo + b);
+      for (size_t i = 0; i + 4 <= data.size(); i += 4) {
+         uint32_t w, g;
+         memcpy(&w, &data[i], 4);
+         const uint32_t *got = nullptr;
+         if (it != r.mem.surfaces.end() && i + 4 <= it->second.data.size()) {
+            memcpy(&g, &it->second.data[i], 4);
+            got = &g;
+         }
+         cmp.one(strfmt("%s dword %zu", name.c_str(), i / 4), unsigned(i / 4 % simd), w, got, e);
+      }
+   }
+}
+
+} /* anonymous namespace */
+
+result
+check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &binary,
+             const interp::inputs &in, const compile_options &o)
+{
+   result res;
+   interp::outputs want;
+   try {
+      want = interp::run(s, in);
+   } catch (const error &e) {
+      res.v = verdict::oracle_error;
+      res.first = e.what();
+      return res;
+   }
+   setup r;
+   try {
+      r = make_setup(s, simd, in, want, o);
+   } catch (const error &e) {
+      res.v = verdict::unsupported;
+      res.first = e.what();
+      return res;
+   }
+   try {
+      sim::run(binary, r.t, r.mem);
+   } catch (const error &e) {
+      res.v = verdict::run_error;
+      res.first = e.what();
+      return res;
+   }
+   compare_outputs(s, simd, r, want, classify_outputs(s), res);
+   res.v = res.mismatches ? verdict::mismatch : verdict::match;
+   return res;
+}
+
+} /* namespace ibis::check */

@@ -1,0 +1,110 @@
+/*
+ * The differential check (docs/check.md): compile a NIR shader with ibis at
+ * one SIMD width, run the binary on the EU simulator, run the NIR
+ * interpreter on the same inputs, and compare what both wrote, channel by
+ * channel.  The interpreter is the oracle.
+ *
+ * Inputs come from the interpreter's default inputs, varied by a seed:
+ * uniforms, UBO and SSBO words, textures, attributes, varyings, the FS
+ * channel mask (whole quads off), the CS workgroup and subgroup.  They are
+ * mapped onto the thread with the payload layout ibis compiled against
+ * (from_nir's, which is brw's Gen9 layout), so a payload disagreement shows
+ * up as a mismatch rather than being papered over.
+ *
+ * Outputs are compared bit for bit, except where a value depends on an
+ * operation Gen does not round correctly (frcp, frsq, fsqrt, fexp2, flog2,
+ * fsin, fcos, fpow) or on filtered texturing: such a float output only
+ * has to agree within a relative tolerance, and one that went on through
+ * discontinuous operations (conversions to integer, bit operations,
+ * comparisons, control flow) is not compared at all.  The classification
+ * is per output component and is printed with the result.
+ */
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compiler/compiler.h"
+#include "nir/interp/nir_interp.h"
+#include "nir/nir.h"
+
+namespace ibis::check {
+
+/* The binding table the check gives ibis (compile_options::abi, from_nir's
+ * surface bases): textures and samplers at their index, UBO b at 64 + b,
+ * SSBO b at 128 + b, as docs/sim.md lays out memory for ibis-run.
+ */
+constexpr unsigned bti_ubo = 64;
+constexpr unsigned bti_ssbo = 128;
+
+/* The options check_shader() compiles with: o plus the binding table. */
+compile_options check_compile_options(const compile_options &o);
+
+/* How an output is compared. */
+enum class exactness : uint8_t {
+   exact,         /* bit for bit (NaN matches any NaN) */
+   approximate,   /* float within the relative tolerance below */
+   unchecked,     /* an approximation reached a discontinuous operation */
+};
+
+/* |got - want| <= rel_tolerance * max(|want|, 1): a few units of the
+ * hardware's math error (a couple of ULP, 2^-20 absolute for sin/cos
+ * near zero) amplified by later arithmetic.
+ */
+constexpr double rel_tolerance = 1.0 / 4096;
+
+/* Per output component: "rt0.x" (FRAG_RESULT_DATA0 or COLOR), "depth",
+ * "location 0.w" (VS: VARYING_SLOT_*), "ssbo 1" (a whole buffer).
+ */
+std::map<std::string, exactness> classify_outputs(const nir::shader &s);
+std::string output_component_name(nir::shader_stage st, unsigned location, unsigned comp);
+
+/* Input set `index` for s at simd: 0 is the interpreter's default inputs
+ * (all channels), others vary them from seed.
+ */
+nir::interp::inputs make_inputs(const nir::shader &s, unsigned simd, uint64_t seed,
+                                unsigned index);
+
+enum class verdict : uint8_t {
+   match,
+   mismatch,
+   compile_error,   /* ibis threw or did not compile this width */
+   run_error,       /* the simulator threw (bad code or unmodelled path) */
+   oracle_error,    /* the interpreter cannot run the shader (not ibis' fault) */
+   unsupported,     /* the inputs do not map onto the simulator (cube maps, ...) */
+};
+
+const char *verdict_name(verdict v);
+
+struct result {
+   verdict v = verdict::match;
+   /* The first difference ("FRAG_RESULT_DATA0.y channel 3: expected
+    * 3f800000, got 00000000"), or the error.
+    */
+   std::string first;
+   std::string log;             /* every mismatching channel */
+   unsigned mismatches = 0;
+   unsigned input_set = 0;      /* the set that failed */
+   unsigned compared = 0;       /* channel words compared */
+   unsigned approximate = 0;    /* of which with a tolerance */
+   unsigned unchecked = 0;      /* channel words skipped */
+};
+
+/* Runs an already compiled binary of s at simd on in and compares. */
+result check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &binary,
+                    const nir::interp::inputs &in, const compile_options &o);
+
+/* Compiles s at simd (compile_variant) and checks it on `sets` input sets
+ * from seed; stops at the first set that does not match.
+ */
+result check_shader(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
+                    const compile_options &o = compile_options());
+
+/* The ibis-run command that reproduces a check. */
+std::string repro_command(const std::string &nir_file, unsigned simd, uint64_t seed,
+                          unsigned sets);
+
+} /* namespace ibis::check */

@@ -1,0 +1,406 @@
+/*
+ * ibis-check: the corpus and random differential runs (docs/check.md).
+ *
+ *    ibis-check corpus [--dir D] [--every N] [--simd LIST] [--sets K]
+ *    ibis-check random [--stage vs|fs|cs|all] [--seeds A-B] [--simd LIST]
+ *                      [--sets K] [--exact]
+ *    common: [--save DIR] [--timeout SECONDS] [--quiet] [--expect-clean]
+ *
+ * Every variant is compiled and checked in a child process, so a crash or a
+ * hang of the compiler or the simulator is counted (and reported) instead
+ * of ending the run.  Each failure prints the shader (file or seed), the
+ * width, the first differing output and channel, and the ibis-run command
+ * that reproduces it.  The exit status is 0 unless --expect-clean is given
+ * and something mismatched, crashed or failed to run.
+ */
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "check/check.h"
+#include "nir/random/nir_random.h"
+#include "util/ibis_error.h"
+
+using namespace ibis;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct options {
+   std::string mode;
+   std::string dir;
+   unsigned every = 1;
+   std::vector<unsigned> widths = {8, 16, 32};
+   unsigned sets = 4;
+   std::string stages = "all";
+   uint64_t first_seed = 1, last_seed = 50;
+   bool exact = false;
+   std::string save = "check-failures";
+   unsigned timeout = 60;
+   bool quiet = false;
+   bool expect_clean = false;
+};
+
+/* What a child reports: the verdict and the first line. */
+struct outcome {
+   enum kind { match, mismatch, rejected, sim_error, crashed, skipped } k = match;
+   std::string first;
+   unsigned compared = 0, unchecked = 0, input_set = 0;
+};
+
+const char *kind_names[] = {"matched", "mismatched", "rejected", "simulator errors", "crashed",
+                            "skipped"};
+
+outcome
+run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, unsigned timeout)
+{
+   int fd[2];
+   if (pipe(fd) != 0)
+      throw error("ibis-check: pipe failed");
+   fflush(stdout);
+   pid_t pid = fork();
+   if (pid < 0)
+      throw error("ibis-check: fork failed");
+   if (pid == 0) {
+      close(fd[0]);
+      alarm(timeout);
+      std::string msg;
+      check::result r;
+      try {
+         r = check::check_shader(s, simd, seed, sets);
+      } catch (const std::exception &e) {
+         r.v = check::verdict::compile_error;
+         r.first = std::string("uncaught exception: ") + e.what();
+      }
+      outcome::kind k;
+      switch (r.v) {
+      case check::verdict::match: k = outcome::match; break;
+      case check::verdict::mismatch: k = outcome::mismatch; break;
+      case check::verdict::compile_error: k = outcome::rejected; break;
+      case check::verdict::run_error: k = outcome::sim_error; break;
+      default: k = outcome::skipped; break;
+      }
+      msg = strfmt("%d %u %u %u\n", int(k), r.compared, r.unchecked, r.input_set) + r.first;
+      size_t off = 0;
+      while (off < msg.size()) {
+         ssize_t n = write(fd[1], msg.data() + off, msg.size() - off);
+         if (n <= 0)
+            break;
+         off += size_t(n);
+      }
+      _exit(0);
+   }
+   close(fd[1]);
+   std::string text;
+   char buf[4096];
+   ssize_t n;
+   while ((n = read(fd[0], buf, sizeof(buf))) > 0)
+      text.append(buf, size_t(n));
+   close(fd[0]);
+   int status = 0;
+   waitpid(pid, &status, 0);
+   outcome o;
+   if (WIFSIGNALED(status)) {
+      o.k = outcome::crashed;
+      o.first = WTERMSIG(status) == SIGALRM ? strfmt("timed out after %u s", timeout)
+                                             : strfmt("signal %d (%s)", WTERMSIG(status),
+                                                      strsignal(WTERMSIG(status)));
+      return o;
+   }
+   int k = 0;
+   size_t nl = text.find('\n');
+   if (nl == std::string::npos ||
+       sscanf(text.c_str(), "%d %u %u %u", &k, &o.compared, &o.unchecked, &o.input_set) != 4) {
+      o.k = outcome::crashed;
+      o.first = "the child died without a result";
+      return o;
+   }
+   o.k = outcome::kind(k);
+   o.first = text.substr(nl + 1);
+   return o;
+}
+
+struct tally {
+   unsigned generated = 0, compiled = 0;
+   unsigned counts[6] = {};
+   unsigned long compared = 0, unchecked = 0;
+   std::map<std::string, unsigned> reasons;   /* rejections, first line */
+};
+
+std::string
+first_line(const std::string &s, size_t max = 160)
+{
+   std::string l = s.substr(0, s.find('\n'));
+   return l.size() > max ? l.substr(0, max) + "..." : l;
+}
+
+/* A rejection reason without the file and value numbers, for grouping. */
+std::string
+reason_key(const std::string &s)
+{
+   /* "invalid IR ...:" is followed by the first broken rule. */
+   std::string l = first_line(s, 400), out;
+   size_t nl = s.find('\n');
+   if (!l.empty() && l.back() == ':' && nl != std::string::npos)
+      l += " " + first_line(s.substr(nl + 1), 200);
+   size_t p = l.find(".nir:");
+   if (p != std::string::npos) {
+      size_t q = l.find(": ", p + 5);
+      if (q != std::string::npos)
+         l = l.substr(q + 2);
+   }
+   for (size_t i = 0; i < l.size(); i++) {
+      if (l[i] == '%' && i + 1 < l.size() && isdigit((unsigned char)l[i + 1])) {
+         out += "%N";
+         while (i + 1 < l.size() && isdigit((unsigned char)l[i + 1]))
+            i++;
+      } else {
+         out += l[i];
+      }
+   }
+   return out.size() > 120 ? out.substr(0, 120) : out;
+}
+
+void
+record(tally &t, const outcome &o, const std::string &what, unsigned simd,
+       const std::string &repro, const options &opt)
+{
+   t.generated++;
+   t.counts[o.k]++;
+   t.compared += o.compared;
+   t.unchecked += o.unchecked;
+   if (o.k != outcome::rejected && o.k != outcome::crashed)
+      t.compiled++;
+   if (o.k == outcome::rejected)
+      t.reasons[reason_key(o.first)]++;
+   if (o.k == outcome::mismatch || o.k == outcome::sim_error || o.k == outcome::crashed) {
+      printf("%s: %s SIMD%u, input set %u: %s\n   reproduce: %s\n", kind_names[o.k], what.c_str(),
+             simd, o.input_set, first_line(o.first).c_str(), repro.c_str());
+   } else if (o.k == outcome::rejected && !opt.quiet) {
+      printf("rejected: %s SIMD%u: %s\n", what.c_str(), simd, first_line(o.first).c_str());
+   }
+}
+
+void
+print_tally(const std::string &name, const tally &t)
+{
+   printf("%-12s %5u variants: %u compiled, %u matched, %u mismatched, %u crashed, "
+          "%u rejected, %u simulator errors, %u skipped (%lu words compared, %lu not)\n",
+          name.c_str(), t.generated, t.compiled, t.counts[outcome::match],
+          t.counts[outcome::mismatch], t.counts[outcome::crashed], t.counts[outcome::rejected],
+          t.counts[outcome::sim_error], t.counts[outcome::skipped], t.compared, t.unchecked);
+   std::vector<std::pair<unsigned, std::string>> rs;
+   for (const auto &[r, n] : t.reasons)
+      rs.push_back({n, r});
+   std::sort(rs.rbegin(), rs.rend());
+   for (size_t i = 0; i < rs.size() && i < 5; i++)
+      printf("             rejected %u x: %s\n", rs[i].first, rs[i].second.c_str());
+}
+
+std::vector<unsigned>
+widths_for(nir::shader_stage st, const options &o)
+{
+   if (st == nir::shader_stage::vertex)
+      return {8};
+   return o.widths;
+}
+
+bool
+clean(const std::map<std::string, tally> &all)
+{
+   for (const auto &[k, t] : all) {
+      if (t.counts[outcome::mismatch] || t.counts[outcome::crashed] ||
+          t.counts[outcome::sim_error])
+         return false;
+   }
+   return true;
+}
+
+int
+run_corpus(const options &o)
+{
+   std::string dir = o.dir;
+   if (dir.empty()) {
+      const char *shared = getenv("IBIS_SHARED_DIR");
+      dir = std::string(shared ? shared : "../shared") + "/corpus/skl";
+   }
+   if (!fs::is_directory(dir)) {
+      printf("ibis-check: no corpus at %s (set IBIS_SHARED_DIR or --dir): nothing to do\n",
+             dir.c_str());
+      return 77;   /* meson: skipped */
+   }
+   std::vector<std::string> files;
+   for (const auto &e : fs::recursive_directory_iterator(dir)) {
+      if (e.is_regular_file() && e.path().extension() == ".nir")
+         files.push_back(e.path().string());
+   }
+   std::sort(files.begin(), files.end());
+   std::map<std::string, tally> all;
+   unsigned index = 0;
+   for (const std::string &f : files) {
+      if (index++ % o.every)
+         continue;
+      std::unique_ptr<nir::shader> s;
+      try {
+         s = nir::read_shader_file(f);
+      } catch (const error &e) {
+         printf("unreadable: %s: %s\n", f.c_str(), first_line(e.what()).c_str());
+         continue;
+      }
+      const std::string st = nir::stage_name(s->info.stage);
+      for (unsigned w : widths_for(s->info.stage, o)) {
+         outcome r = run_isolated(*s, w, 1, o.sets, o.timeout);
+         record(all[strfmt("%s SIMD%u", st.c_str(), w)], r, f, w,
+                check::repro_command(f, w, 1, r.input_set + 1), o);
+      }
+   }
+   for (const auto &[k, t] : all)
+      print_tally(k, t);
+   return o.expect_clean && !clean(all) ? 1 : 0;
+}
+
+int
+run_random(const options &o)
+{
+   std::vector<std::pair<std::string, nir::shader_stage>> stages;
+   for (auto [n, st] : {std::pair{"vs", nir::shader_stage::vertex},
+                        std::pair{"fs", nir::shader_stage::fragment},
+                        std::pair{"cs", nir::shader_stage::compute}}) {
+      if (o.stages == "all" || o.stages == n)
+         stages.push_back({n, st});
+   }
+   if (stages.empty())
+      throw error("ibis-check: --stage takes vs, fs, cs or all");
+   std::map<std::string, tally> all;
+   for (const auto &[name, st] : stages) {
+      for (uint64_t seed = o.first_seed; seed <= o.last_seed; seed++) {
+         nir::random_options ro;
+         ro.seed = seed;
+         ro.stage = st;
+         ro.approximate = !o.exact;
+         std::unique_ptr<nir::shader> s = nir::generate(ro);
+         for (unsigned w : widths_for(st, o)) {
+            outcome r = run_isolated(*s, w, seed, o.sets, o.timeout);
+            std::string what = strfmt("random %s seed %llu", name.c_str(),
+                                      (unsigned long long)seed);
+            std::string repro;
+            if (r.k == outcome::mismatch || r.k == outcome::sim_error ||
+                r.k == outcome::crashed) {
+               fs::create_directories(o.save);
+               std::string file = strfmt("%s/random-%s-%llu%s.nir", o.save.c_str(), name.c_str(),
+                                         (unsigned long long)seed, o.exact ? "-exact" : "");
+               FILE *f = fopen(file.c_str(), "w");
+               if (f) {
+                  fputs(nir::print_shader(*s).c_str(), f);
+                  fclose(f);
+               }
+               repro = strfmt("ibis-nir-random --seed %llu --stage %s%s > %s; ",
+                              (unsigned long long)seed, name.c_str(),
+                              o.exact ? " --exact" : "", file.c_str()) +
+                       check::repro_command(file, w, seed, r.input_set + 1);
+            }
+            record(all[strfmt("%s SIMD%u", name.c_str(), w)], r, what, w, repro, o);
+         }
+      }
+   }
+   for (const auto &[k, t] : all)
+      print_tally(k, t);
+   return o.expect_clean && !clean(all) ? 1 : 0;
+}
+
+void
+usage(FILE *f)
+{
+   fprintf(f,
+      "usage: ibis-check corpus [--dir D] [--every N] [--simd LIST] [--sets K]\n"
+      "       ibis-check random [--stage vs|fs|cs|all] [--seeds A-B] [--simd LIST]\n"
+      "                         [--sets K] [--exact]\n"
+      "       common: [--save DIR] [--timeout S] [--quiet] [--expect-clean]\n"
+      "\n"
+      "Compiles each shader at each width (VS: 8; LIST default 8,16,32), runs it\n"
+      "on the simulator with K input sets (default 4) and compares with the NIR\n"
+      "interpreter (docs/check.md).  Prints every failure with an ibis-run command\n"
+      "that reproduces it, then per stage and width: variants, compiled, matched,\n"
+      "mismatched, crashed, rejected.  Random programs that fail are saved in\n"
+      "--save DIR (default check-failures).\n");
+}
+
+} /* anonymous namespace */
+
+int
+main(int argc, char **argv)
+{
+   options o;
+   try {
+      for (int i = 1; i < argc; i++) {
+         std::string a = argv[i];
+         auto value = [&]() -> std::string {
+            if (i + 1 >= argc)
+               throw error(strfmt("option '%s' needs a value", a.c_str()));
+            return argv[++i];
+         };
+         if (a == "corpus" || a == "random")
+            o.mode = a;
+         else if (a == "--dir")
+            o.dir = value();
+         else if (a == "--every")
+            o.every = std::max(1, atoi(value().c_str()));
+         else if (a == "--sets")
+            o.sets = std::max(1, atoi(value().c_str()));
+         else if (a == "--stage")
+            o.stages = value();
+         else if (a == "--exact")
+            o.exact = true;
+         else if (a == "--save")
+            o.save = value();
+         else if (a == "--timeout")
+            o.timeout = unsigned(std::max(1, atoi(value().c_str())));
+         else if (a == "--quiet")
+            o.quiet = true;
+         else if (a == "--expect-clean")
+            o.expect_clean = true;
+         else if (a == "--simd") {
+            o.widths.clear();
+            std::string v = value();
+            for (size_t p = 0; p < v.size();) {
+               size_t q = v.find(',', p);
+               unsigned w = unsigned(atoi(v.substr(p, q - p).c_str()));
+               if (w != 8 && w != 16 && w != 32)
+                  throw error("--simd takes 8, 16, 32 or a comma-separated list");
+               o.widths.push_back(w);
+               p = q == std::string::npos ? v.size() : q + 1;
+            }
+         } else if (a == "--seeds") {
+            std::string v = value();
+            size_t d = v.find('-');
+            o.first_seed = strtoull(v.c_str(), nullptr, 10);
+            o.last_seed = d == std::string::npos ? o.first_seed
+                                                 : strtoull(v.c_str() + d + 1, nullptr, 10);
+         } else if (a == "-h" || a == "--help") {
+            usage(stdout);
+            return 0;
+         } else {
+            usage(stderr);
+            return 1;
+         }
+      }
+      if (o.mode == "corpus")
+         return run_corpus(o);
+      if (o.mode == "random")
+         return run_random(o);
+      usage(stderr);
+      return 1;
+   } catch (const error &e) {
+      fprintf(stderr, "ibis-check: %s\n", e.what());
+      return 1;
+   }
+}

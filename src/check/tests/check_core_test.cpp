@@ -1,0 +1,163 @@
+/*
+ * The differential check without the compiler: output classification,
+ * input sets, and check_binary() on a hand-assembled vertex shader whose
+ * payload layout is from_nir's.
+ */
+#include <gtest/gtest.h>
+
+#include "check/check.h"
+#include "isa/isa.h"
+#include "nir/random/nir_random.h"
+#include "util/ibis_error.h"
+
+using namespace ibis;
+using check::exactness;
+
+namespace {
+
+std::string
+fs_shader(const std::string &body)
+{
+   return "shader: MESA_SHADER_FRAGMENT\nstage: 4\ninputs_read: 1\nuniforms: 0\n"
+          "decl_function main (0 params)\n\nimpl main {\n    block b0:\n" + body +
+          "\n    block b1:\n}\n";
+}
+
+const char *varying =
+   "    div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)\n"
+   "    con 32 %1 = load_const (0x00000000)\n"
+   "    div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, "
+   "dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)\n";
+
+const char *store =
+   "    @store_output (%9, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, "
+   "src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())\n";
+
+} /* anonymous namespace */
+
+/* fsin's result is approximate through fadd, unchecked once converted to an
+ * integer; plain arithmetic stays exact; a branch on an approximation makes
+ * what it selects unchecked.
+ */
+TEST(check_classify, approximations_taint_what_they_reach)
+{
+   auto s = nir::read_shader(fs_shader(std::string(varying) +
+      "    div 32 %3 = fsin %2.x\n"
+      "    div 32 %4 = fadd %3, %2.y\n"
+      "    div 32 %5 = f2i32 %3\n"
+      "    div 32 %6 = fmul %2.z, %2.w\n"
+      "    div 32 %7 = flt32 %3, %2.y\n"
+      "    div 32 %8 = b32csel %7, %2.x, %2.y\n"
+      "    div 32x4 %9 = vec4 %4, %5, %6, %8\n" + store), "classify.nir");
+   auto c = check::classify_outputs(*s);
+   EXPECT_EQ(c.at("rt0.x"), exactness::approximate);
+   EXPECT_EQ(c.at("rt0.y"), exactness::unchecked);
+   EXPECT_EQ(c.at("rt0.z"), exactness::exact);
+   EXPECT_EQ(c.at("rt0.w"), exactness::unchecked);
+}
+
+/* A filtered texture lookup is approximate, a texel fetch exact. */
+TEST(check_classify, filtered_texturing)
+{
+   auto s = nir::read_shader(fs_shader(std::string(varying) +
+      "    div 32x4 %3 = (float32)tex %2 (coord), 0 (texture), 0 (sampler)\n"
+      "    div 32 %4 = f2i32 %2.x\n"
+      "    div 32x2 %5 = vec2 %4, %4\n"
+      "    div 32x4 %6 = (float32)txf %5 (coord), %1 (0x0) (lod), 0 (texture)\n"
+      "    div 32x4 %9 = vec4 %3.x, %6.y, %3.z, %6.w\n" + store), "tex.nir");
+   auto c = check::classify_outputs(*s);
+   EXPECT_EQ(c.at("rt0.x"), exactness::approximate);
+   EXPECT_EQ(c.at("rt0.y"), exactness::exact);
+   EXPECT_EQ(c.at("rt0.z"), exactness::approximate);
+   EXPECT_EQ(c.at("rt0.w"), exactness::exact);
+}
+
+/* Set 0 is the interpreter's default; the others are a function of the
+ * seed, differ from each other, and turn whole FS quads off on odd sets.
+ */
+TEST(check_inputs, sets_from_a_seed)
+{
+   nir::random_options ro;
+   ro.seed = 5;
+   ro.stage = nir::shader_stage::fragment;
+   auto s = nir::generate(ro);
+   auto def = nir::interp::default_inputs(*s, 16);
+   auto in0 = check::make_inputs(*s, 16, 99, 0);
+   EXPECT_EQ(nir::interp::print_inputs(in0), nir::interp::print_inputs(def));
+   auto a = check::make_inputs(*s, 16, 99, 1), b = check::make_inputs(*s, 16, 99, 1);
+   EXPECT_EQ(nir::interp::print_inputs(a), nir::interp::print_inputs(b));
+   auto c = check::make_inputs(*s, 16, 100, 1);
+   EXPECT_NE(nir::interp::print_inputs(a), nir::interp::print_inputs(c));
+   bool some_off = false;
+   for (unsigned i = 1; i < 40; i += 2) {
+      uint32_t m = check::make_inputs(*s, 16, i, i).channel_mask();
+      EXPECT_NE(m, 0u);
+      for (unsigned q = 0; q < 4; q++) {
+         uint32_t quad = (m >> (4 * q)) & 0xf;
+         EXPECT_TRUE(quad == 0 || quad == 0xf) << std::hex << m;
+         some_off |= quad == 0;
+      }
+   }
+   EXPECT_TRUE(some_off);
+}
+
+namespace {
+
+const char *vs_nir = R"(shader: MESA_SHADER_VERTEX
+stage: 0
+inputs_read: 15
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    con 32    %0 = load_const (0x00000000)
+    div 32x4  %1 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+    @store_output (%1, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
+/* from_nir's VS layout without push constants: URB handles in g1, the
+ * attribute's four components in g2..g5; VUE slot 1 is the position.
+ * SWAP exchanges y and z.
+ */
+std::vector<uint8_t>
+vs_binary(bool swap)
+{
+   std::string text = ibis::strfmt(
+      "mov(8) g10<1>UD g1<8,8,1>UD { align1 1Q };\n"
+      "mov(8) g11<1>F g2<8,8,1>F { align1 1Q };\n"
+      "mov(8) g12<1>F g%u<8,8,1>F { align1 1Q };\n"
+      "mov(8) g13<1>F g%u<8,8,1>F { align1 1Q };\n"
+      "mov(8) g14<1>F g5<8,8,1>F { align1 1Q };\n"
+      "send(8) null<1>F g10<8,8,1>F 0x0a080017 urb { align1 1Q EOT };\n",
+      swap ? 4 : 3, swap ? 3 : 4);
+   return isa::assemble(text, isa::gen::gen9, false, "vs.asm");
+}
+
+} /* anonymous namespace */
+
+TEST(check_binary, vertex_shader_matches_and_mismatches)
+{
+   auto s = nir::read_shader(vs_nir, "vs.nir");
+   for (unsigned set = 0; set < 4; set++) {
+      auto in = check::make_inputs(*s, 8, 7, set);
+      auto good = check::check_binary(*s, 8, vs_binary(false), in, compile_options());
+      EXPECT_EQ(good.v, check::verdict::match) << good.first;
+      EXPECT_EQ(good.compared, 4 * unsigned(__builtin_popcount(in.channel_mask())));
+      auto bad = check::check_binary(*s, 8, vs_binary(true), in, compile_options());
+      EXPECT_EQ(bad.v, check::verdict::mismatch);
+      EXPECT_EQ(bad.first.rfind("location 0.y channel 0: expected ", 0), 0u) << bad.first;
+   }
+}
+
+/* A binary the simulator cannot run is a run error, not a crash. */
+TEST(check_binary, simulator_errors_are_reported)
+{
+   auto s = nir::read_shader(vs_nir, "vs.nir");
+   std::vector<uint8_t> junk(16, 0xff);
+   auto r = check::check_binary(*s, 8, junk, check::make_inputs(*s, 8, 1, 0), compile_options());
+   EXPECT_EQ(r.v, check::verdict::run_error);
+   EXPECT_FALSE(r.first.empty());
+}
