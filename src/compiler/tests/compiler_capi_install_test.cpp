@@ -60,8 +60,9 @@ TEST(compiler_capi, c_program_builds_against_installed_files)
    ASSERT_NE(found.out.find("/include/ibis/ibis.h"), std::string::npos) << found.out;
    ASSERT_NE(found.out.find("/libibis.a"), std::string::npos) << found.out;
    ASSERT_NE(found.out.find("/pkgconfig/ibis.pc"), std::string::npos) << found.out;
-   const std::string pc = found.out.substr(0, found.out.find('\n'));
-   const std::string pcdir = pc.substr(0, pc.rfind('/'));
+   const size_t pc_end = found.out.find("/pkgconfig/ibis.pc") + std::string("/pkgconfig").size();
+   const std::string pcdir = found.out.substr(0, pc_end).substr(
+      found.out.substr(0, pc_end).rfind('\n') + 1);
 
    const std::string pkg = "PKG_CONFIG_SYSROOT_DIR='" + dest + "' PKG_CONFIG_PATH='" +
                            pcdir + "' PKG_CONFIG_LIBDIR='" + pcdir + ":/usr/lib/x86_64-linux-gnu/pkgconfig:/usr/share/pkgconfig'";
@@ -71,6 +72,10 @@ TEST(compiler_capi, c_program_builds_against_installed_files)
    std::string f = flags.out;
    while (!f.empty() && (f.back() == '\n' || f.back() == ' '))
       f.pop_back();
+
+   const std::string sanitize = env("IBIS_SANITIZE");
+   if (!sanitize.empty() && sanitize != "none")
+      f += " -fsanitize=" + sanitize;
 
    const std::string exe = dest + "/capi_program";
    result cc = sh("cc -std=c99 -Wall -Wextra -Werror -pedantic '" + program + "' -o '" +
