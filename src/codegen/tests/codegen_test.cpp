@@ -54,6 +54,36 @@ mul(8) g52<1>DF g42<4,4,1>DF g42<4,4,1>DF { align1 2Q };
 )"));
 }
 
+/* SIMD32 64-bit: four SIMD8 quarters, 1Q-4Q. */
+TEST(codegen, f64_quarters)
+{
+   EXPECT_TRUE(check_asm(R"(
+shader fs simd32 allocated
+hw %1:s64x32@g10
+block0:
+   %2:s64x32@g30 = mov -%1
+)", R"(
+mov(8) g30<1>Q -g10<4,4,1>Q { align1 1Q };
+mov(8) g32<1>Q -g12<4,4,1>Q { align1 2Q };
+mov(8) g34<1>Q -g14<4,4,1>Q { align1 3Q };
+mov(8) g36<1>Q -g16<4,4,1>Q { align1 4Q };
+)"));
+}
+
+/* nop and wait (on the notification register n0, NoMask). */
+TEST(codegen, nop_and_wait)
+{
+   EXPECT_TRUE(check_asm(R"(
+shader cs simd8 allocated
+block0:
+   nop
+   wait
+)", R"(
+nop ;
+wait(1) n0<1>UD { align1 WE_all 1N };
+)"));
+}
+
 /* Width-1 values and single-channel pieces read <0,1,0>; explicit regions
  * are kept and move per piece along the region; sub-registers come from
  * phys plus the operand's byte offset.
