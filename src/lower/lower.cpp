@@ -9,6 +9,7 @@
 #include "lower/lower_private.h"
 
 #include <algorithm>
+#include <map>
 
 #include "ir/ibis_pass.h"
 #include "ir/ibis_validate.h"
@@ -216,6 +217,122 @@ struct fs_state {
 };
 
 bool
+is_zero_source(const operand &o)
+{
+   if (o.is_imm())
+      return o.imm == 0;
+   const instr *d = o.val && o.val->file == reg_file::ssa ? o.val->def() : nullptr;
+   return d && d->op == opcode::mov && d->src(0).is_imm() &&
+          d->src(0).imm == 0 && !d->predicate() && o.offset == 0;
+}
+
+/* VS outputs as brw writes them (emit_urb_writes): the VUE header slot is
+ * not written when nothing in it is (all zero), and the slots go out two
+ * at a time (8 GRFs) from the first one written, so the messages and their
+ * global offsets are brw's.
+ */
+void
+repack_urb_writes(shader &s)
+{
+   std::vector<instr *> writes;
+   for (const auto &b : s.blocks())
+      for (instr *in : b->instrs())
+         if (in->op == opcode::urb_write_logical)
+            writes.push_back(in);
+   if (writes.empty())
+      return;
+   namespace src = urb_write_logical_src;
+   std::map<unsigned, std::vector<operand>> slots;
+   const operand handle = writes[0]->src(src::handle);
+   for (instr *in : writes) {
+      const operand &slot = in->src(src::per_slot_offsets);
+      const operand &data = in->src(src::data);
+      if (in->parent() != writes[0]->parent() || !slot.is_imm() ||
+          !in->src(src::channel_mask).is_null() || !data.val ||
+          data.val->width != 8 || data.val->bit_size() != 32 || data.offset ||
+          data.val->length % 4 || in->src(src::handle) != handle)
+         return;
+      const instr *lp = data.val->def();
+      for (unsigned c = 0; c < data.val->length; c++) {
+         operand o = operand(data.val).component(c);
+         if (lp && lp->op == opcode::load_payload &&
+             lp->num_srcs() == data.val->length && !lp->src(c).is_null() &&
+             (lp->src(c).is_imm() || lp->src(c).val->width == 8))
+            o = lp->src(c);
+         std::vector<operand> &v = slots[slot.imm + c / 4];
+         if (v.size() != c % 4)
+            return;
+         v.push_back(o);
+      }
+   }
+   /* Contiguous slots only. */
+   unsigned expect = slots.begin()->first;
+   for (const auto &e : slots)
+      if (e.first != expect++)
+         return;
+   if (slots.begin()->first == 0 && slots.size() > 1) {
+      bool zero = true;
+      for (const operand &o : slots[0])
+         zero &= is_zero_source(o);
+      if (zero)
+         slots.erase(slots.begin());
+   }
+
+   instr *last = writes.back();
+   builder b(&s);
+   b.before(last);
+   const builder b8 = b.exec(8);
+   std::vector<unsigned> order;
+   for (const auto &e : slots)
+      order.push_back(e.first);
+   for (size_t i = 0; i < order.size(); i += 2) {
+      std::vector<operand> srcs;
+      const size_t n = std::min<size_t>(2, order.size() - i);
+      for (size_t k = 0; k < n; k++)
+         for (const operand &o : slots[order[i + k]])
+            srcs.push_back(o.is_imm() ? o : o.as_type(data_type::u32));
+      /* The components of one value in order need no gathering. */
+      value *data = srcs[0].val;
+      for (size_t k = 0; data && k < srcs.size(); k++) {
+         if (srcs[k].val != data || srcs[k].offset != k * data->component_bytes() ||
+             srcs[k].neg || srcs[k].abs || srcs[k].has_region)
+            data = nullptr;
+      }
+      if (!data || data->file != reg_file::ssa || data->length != srcs.size() ||
+          data->width != 8 || data->bit_size() != 32)
+         data = b8.load_payload(data_type::u32, srcs);
+      instr *w = b8.emit(opcode::urb_write_logical, {},
+                         {handle, operand::imm_u32(order[i]), operand(),
+                          operand(data), operand::imm_u32(srcs.size())});
+      if (i + 2 >= order.size())
+         w->flags |= last->flags & INSTR_EOT;
+   }
+   for (instr *in : writes)
+      in->remove();
+}
+
+/* Gathers whose every reader became a message payload of its sources. */
+void
+remove_dead_payloads(shader &s)
+{
+   bool progress = true;
+   while (progress) {
+      progress = false;
+      for (const auto &b : s.blocks()) {
+         for (auto it = b->begin(); it != b->end();) {
+            instr *in = *it++;
+            if (in->op == opcode::load_payload && in->num_dsts() == 1 &&
+                in->dst().val && in->dst().val->file == reg_file::ssa &&
+                in->dst().val->uses().empty() && !in->has_side_effects()) {
+               in->remove();
+               progress = true;
+            }
+         }
+      }
+   }
+}
+
+bool
 is_lowered_away(const instr *in)
 {
    switch (in->info().kind) {
@@ -311,6 +428,8 @@ lower_instr(shader &s, instr *in, const device_info &dev)
 void
 lower(shader &s, const device_info &dev)
 {
+   if (s.stage == shader_stage::vs)
+      repack_urb_writes(s);
    fs_state fs;
    instr *first_write = nullptr;
    unsigned targets = 0;
@@ -351,6 +470,7 @@ lower(shader &s, const device_info &dev)
             lower_instr(s, in, dev);
       }
    }
+   remove_dead_payloads(s);
    legalize(s, dev);
    s.lowered = true;
 }

@@ -151,7 +151,11 @@ TEST(lower_corpus, every_shader_every_width)
                if (!in->src(1).is_imm())
                   continue;
                mine++;
-               found += brw.count(uint32_t(in->src(1).imm));
+               const uint32_t d = uint32_t(in->src(1).imm);
+               found += brw.count(d);
+               if (!brw.count(d) && std::getenv("IBIS_LOWER_CORPUS_MISSES"))
+                  printf("miss %s %s sfid %u desc 0x%08x\n", rel.c_str(),
+                         label.c_str(), unsigned(in->src(0).imm), d);
             }
          }
          ibis_descs += mine;

@@ -366,9 +366,40 @@ TEST(lower_messages, urb_write)
       attr %0:f32x8[4]
       hw %9:u32x8@g1
       block0:
-         %1:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
-         %10:u32x8 = mov %9 {WE_all}
-         _ = send 6:u32, 0x2080037:u32, 256:u32, %10, %1 {EOT}
+         %10:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         %11:u32x8 = mov %9 {WE_all}
+         _ = send 6:u32, 0x2080037:u32, 256:u32, %11, %10 {EOT}
+   )"));
+}
+
+TEST(lower_messages, urb_writes_skip_an_empty_header)
+{
+   /* anholt/12.vs.simd8.asm:12: sends(8) 0x02080017 ex 0x200 "urb offset 1
+    * SIMD8 write mlen 1 ex_mlen 8 EOT": the all-zero VUE header (slot 0) is
+    * not written, and slots 1 and 2 (position, varying) go in one message,
+    * as brw's emit_urb_writes does.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader vs simd8
+      attr %0:f32x8[4]@g2
+      hw %9:u32x8@g1
+      block0:
+         %1:f32x8 = mul %0, 0.5:f32
+         %10:u32x8 = mov 0:u32
+         %14:u32x8[8] = load_payload %10, %10, %10, %10, %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         urb_write_logical %9, 0:u32, _, %14, 8:u32
+         %17:u32x8[4] = load_payload %1:u32, %10, %10, %10
+         urb_write_logical %9, 2:u32, _, %17, 4:u32 {EOT}
+   )", R"(
+      shader vs simd8 lowered
+      attr %0:f32x8[4]@g2
+      hw %9:u32x8@g1
+      block0:
+         %1:f32x8 = mul %0, 0.5:f32
+         %10:u32x8 = mov 0:u32
+         %18:u32x8[8] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32, %1:u32, %10, %10, %10
+         %19:u32x8 = mov %9 {WE_all}
+         _ = send 6:u32, 0x2080017:u32, 512:u32, %19, %18 {EOT}
    )"));
 }
 
