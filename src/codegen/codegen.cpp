@@ -117,6 +117,7 @@ generator::emit_alu(const instr *in)
    if (op == isa::opcode::nop) {
       isa::inst nop;
       nop.op = op;
+      nop.exec_size = 1;
       push(nop);
       return;
    }
