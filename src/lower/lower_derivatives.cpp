@@ -47,12 +47,4 @@ lower_derivative(shader &s, instr *in)
    in->remove();
 }
 
-void
-lower_interp(shader &s, instr *in)
-{
-   (void)s;
-   throw error("lower: pixel interpolator messages are not supported yet: '" +
-               in->str() + "'");
-}
-
 } /* namespace ibis::lowering */

@@ -625,3 +625,45 @@ TEST(lower_messages, fence_barrier_and_thread_end)
          _ = send 7:u32, 0x2000010:u32, 0:u32, %5, _ {WE_all, EOT}
    )"));
 }
+
+TEST(lower_messages, interpolate_at_sample_and_offset)
+{
+   /* No corpus shader interpolates at a sample or offset.  brw_eu.h
+    * brw_pixel_interp_desc (type 13:12: 1 sample, 3 per-slot offset; SIMD16
+    * bit 16), brw_fs_nir.cpp: the sample index ORed in at 7:4 from the
+    * first live channel, offsets as min(int(16 x), 7); g0 is the sample
+    * message's payload; 2 GRFs back per 8 channels.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:u32x16
+      attr %1:f32x16[2]
+      block0:
+         %2:f32x16[2] = interp_logical 0:u32, %0, 1:u32
+         %3:f32x16[2] = interp_logical 1:u32, %1, 3:u32
+         %4:f32x16[4] = load_payload %2, %2[1], %3, %3[1]
+         fb_write_logical %4, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:u32x16
+      attr %1:f32x16[2]
+      hw %8:u32x8@g0
+      block0:
+         %5:u32x1 = find_live_channel {WE_all}
+         %6:u32x1 = broadcast %0, %5 {WE_all}
+         %7:u32x1 = shl %6, 4:u32 {WE_all}
+         %9:u32x8 = mov %8 {WE_all}
+         %10:u32x1 = or %7, 0x2411000:u32 {WE_all}
+         %2:f32x16[2] = send 11:u32, %10, 0:u32, %9, _
+         %11:f32x16 = mul %1, 16.0:f32
+         %12:s32x16 = mov %11
+         %13:s32x16 = sel.l %12, 7:s32
+         %14:f32x16 = mul %1[1], 16.0:f32
+         %15:s32x16 = mov %14
+         %16:s32x16 = sel.l %15, 7:s32
+         %17:u32x16[2] = load_payload %13:u32, %16:u32
+         %3:f32x16[2] = send 11:u32, 0x8417000:u32, 0:u32, %17, _
+         %4:f32x16[4] = load_payload %2, %2[1], %3, %3[1]
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %4, _ {EOT}
+   )"));
+}
