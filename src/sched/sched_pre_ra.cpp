@@ -26,6 +26,7 @@
 #include <unordered_map>
 
 #include "ir/ibis_analysis.h"
+#include "ir/ibis_text.h"
 #include "sched/sched_dag.h"
 #include "sched/sched_private.h"
 #include "util/ibis_error.h"
@@ -373,11 +374,11 @@ sched_pressure_budget(const shader &s, const device_info &dev)
    return device_info::grf_count;
 }
 
+namespace {
+
 void
-schedule_pre_ra_blocks(shader &s, const device_info &dev, sched_mode mode)
+schedule_blocks(shader &s, const device_info &dev, sched_mode mode)
 {
-   if (mode == sched_mode::none)
-      return;
    liveness lv(s);
    const unsigned bound = s.value_id_bound();
    const unsigned budget = sched_pressure_budget(s, dev);
@@ -390,6 +391,29 @@ schedule_pre_ra_blocks(shader &s, const device_info &dev, sched_mode mode)
                                       : schedule_latency(dag, &lv, bound, budget);
       apply_schedule(dag, order);
    }
+}
+
+} /* anonymous namespace */
+
+void
+schedule_pre_ra_blocks(shader &s, const device_info &dev, sched_mode mode)
+{
+   if (mode == sched_mode::none)
+      return;
+   if (mode == sched_mode::pressure) {
+      /* Rematerialize only when it pays: try it on a copy first. */
+      std::unique_ptr<shader> alt = parse_shader(s.str());
+      if (remat_cheap_defs(*alt)) {
+         schedule_blocks(*alt, dev, mode);
+         schedule_blocks(s, dev, mode);
+         if (max_live(*alt) < max_live(s)) {
+            remat_cheap_defs(s);
+            schedule_blocks(s, dev, mode);
+         }
+         return;
+      }
+   }
+   schedule_blocks(s, dev, mode);
 }
 
 } /* namespace ibis */

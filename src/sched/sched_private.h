@@ -22,6 +22,12 @@ std::vector<unsigned> schedule_latency(const sched_dag &dag, const liveness *lv,
 /* The GRFs pre-RA latency scheduling keeps pressure under. */
 unsigned sched_pressure_budget(const shader &s, const device_info &dev);
 
+/* Gives every block that reads a cheap, program-invariant definition
+ * (pln, constant and push-constant moves) its own copy before its first
+ * use (sched_remat.cpp).  Returns whether anything changed.
+ */
+bool remat_cheap_defs(shader &s);
+
 /* schedule_pre_ra without the debug report. */
 void schedule_pre_ra_blocks(shader &s, const device_info &dev, sched_mode mode);
 
