@@ -59,6 +59,29 @@ rt_header(shader &s, const builder &b, unsigned group, unsigned target,
    return h;
 }
 
+/* A color component.  A constant one (an immediate gathered into the
+ * color, or a mov of one) ends the payload's first run: brw's copy
+ * propagation puts the immediate itself into the payload, which splits
+ * the send there (opt_split_sends).
+ */
+param
+color_param(const operand &o)
+{
+   param p = make_param(o);
+   const value *v = o.val;
+   const instr *lp = v && v->file == reg_file::ssa ? v->def() : nullptr;
+   if (!lp || lp->op != opcode::load_payload || lp->num_srcs() != v->length ||
+       o.offset % v->component_bytes())
+      return p;
+   const operand &src = lp->src(o.offset / v->component_bytes());
+   const instr *d = src.val && src.val->file == reg_file::ssa ? src.val->def()
+                                                             : nullptr;
+   if (src.is_imm() || (d && d->op == opcode::mov && d->src(0).is_imm() &&
+                        !d->predicate()))
+      p.origin = nullptr;
+   return p;
+}
+
 } /* anonymous namespace */
 
 void
@@ -95,7 +118,7 @@ lower_fb_write(shader &s, instr *in, bool header, value *live)
             if (c.is_null() || i >= comps || i >= c.val->length)
                ps.push_back(param{operand(), nullptr});
             else
-               ps.push_back(make_param(c.component(i)));
+               ps.push_back(color_param(c.component(i)));
          }
       };
       if (!alpha.is_null())
