@@ -3,7 +3,8 @@
 # non-interactive: it only calls apt-get when something is missing.
 set -euo pipefail
 
-packages=(meson ninja-build g++ pkg-config python3 python3-mako libgtest-dev libdrm-dev)
+# valgrind: callgrind counts for `ninja -C build bench`.
+packages=(meson ninja-build g++ pkg-config python3 python3-mako libgtest-dev libdrm-dev valgrind)
 
 missing=()
 for p in "${packages[@]}"; do

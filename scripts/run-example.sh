@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The README's first command: install, build, and compile the bundled
-# example shader, printing every stage the pipeline has so far.
+# example shader through the whole pipeline, printing each width's outcome,
+# its assembly and its stats line.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
 scripts/install-deps.sh
 build=$(scripts/build.sh "$@")
-"$build/bin/ibis-compile" examples/shaders/vignette.fs.nir --dump nir,ir
+"$build/bin/ibis-compile" examples/shaders/vignette.fs.nir --dump asm,stats

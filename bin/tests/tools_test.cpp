@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <regex>
 #include <string>
 #include <sys/wait.h>
 
@@ -184,4 +185,170 @@ TEST(tools, disasm_survives_garbage)
    }
    result r = run("ibis-disasm --gen 9 " + path);
    EXPECT_TRUE(r.status == 0 || r.status == 1) << r.status << "\n" << r.out;
+}
+
+namespace {
+
+/* A directory with the example under sub/ and, optionally, more files. */
+std::string
+corpus_dir(const std::string &name)
+{
+   const std::string dir = ::testing::TempDir() + name;
+   std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "/sub'").c_str());
+   std::ofstream(dir + "/sub/vignette.fs.nir") << slurp(example());
+   return dir;
+}
+
+} /* namespace */
+
+TEST(tools, compile_prints_selection_and_stats)
+{
+   result r = run("ibis-compile " + example());
+   ASSERT_EQ(r.status, 0) << r.out;
+   EXPECT_NE(r.out.find("; SIMD8: kept at offset 0, dispatch GRF start "),
+             std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("; SIMD16: "), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("; SIMD32: "), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("\nFS SIMD8 shader: "), std::string::npos) << r.out;
+}
+
+TEST(tools, compile_dump_asm_stats_and_raw_program)
+{
+   const std::string bin = ::testing::TempDir() + "vignette8.bin";
+   result r = run("ibis-compile " + example() + " --simd 8 --dump asm,stats -o " + bin);
+   ASSERT_EQ(r.status, 0) << r.out;
+   EXPECT_NE(r.out.find("; SIMD8 assembly\n"), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("EOT"), std::string::npos) << r.out;
+   const size_t at = r.out.find("FS SIMD8 shader: ");
+   ASSERT_NE(at, std::string::npos) << r.out;
+   /* -o writes exactly the compacted program the stats line counts. */
+   const size_t c = r.out.find(" to ", r.out.find("compacted ", at));
+   ASSERT_NE(c, std::string::npos) << r.out;
+   const unsigned bytes = unsigned(std::strtoul(r.out.c_str() + c + 4, nullptr, 10));
+   EXPECT_EQ(slurp(bin).size(), bytes);
+   result d = run("ibis-disasm --gen 9 " + bin);
+   ASSERT_EQ(d.status, 0) << d.out;
+   EXPECT_NE(d.out.find("send"), std::string::npos) << d.out;
+   EXPECT_NE(d.out.find("EOT"), std::string::npos) << d.out;
+}
+
+TEST(tools, compile_unknown_dump_is_an_error)
+{
+   result r = run("ibis-compile " + example() + " --dump nir,bogus");
+   EXPECT_EQ(r.status, 1);
+   EXPECT_NE(r.out.find("unknown debug flag 'bogus'"), std::string::npos) << r.out;
+}
+
+TEST(tools, shaderdb_writes_brw_log_lines)
+{
+   const std::string dir = corpus_dir("sdb1");
+   const std::string log = dir + "/out.txt";
+   result r = run("ibis-shaderdb " + dir + " -j 2 -o " + log);
+   ASSERT_EQ(r.status, 0) << r.out;
+   EXPECT_NE(r.out.find("1 shaders: 1 compiled, 0 failed, 0 crashed"), std::string::npos)
+      << r.out;
+   const std::string text = slurp(log);
+   const std::regex line(
+      R"(sub/vignette\.fs\.nir - FS SIMD(8|16|32) shader: \d+ inst, \d+ loops, \d+ cycles, )"
+      R"(\d+:\d+ spills:fills, \d+ sends, scheduled with mode [a-z-]+, Promoted \d+ )"
+      R"(constants, compacted \d+ to \d+ bytes\.)");
+   size_t lines = 0, pos = 0;
+   while (pos < text.size()) {
+      const size_t nl = text.find('\n', pos);
+      ASSERT_NE(nl, std::string::npos) << text;
+      const std::string l = text.substr(pos, nl - pos);
+      EXPECT_TRUE(std::regex_match(l, line)) << l;
+      lines++;
+      pos = nl + 1;
+   }
+   EXPECT_GE(lines, 2u) << text;
+   EXPECT_EQ(text.rfind("sub/vignette.fs.nir - FS SIMD8 shader: ", 0), 0u) << text;
+}
+
+TEST(tools, shaderdb_lists_failures_and_survives_crashes)
+{
+   const std::string dir = corpus_dir("sdb2");
+   std::ofstream(dir + "/sub/broken.fs.nir") << "shader: MESA_SHADER_FRAGMENT\nfrob\n";
+   std::ofstream(dir + "/sub/crash.fs.nir") << slurp(example());
+   std::ofstream(dir + "/sub/zz.fs.nir") << slurp(example());
+   setenv("IBIS_SHADERDB_TEST_CRASH", "crash.fs", 1);
+   result r = run("ibis-shaderdb " + dir + " -j 1");
+   unsetenv("IBIS_SHADERDB_TEST_CRASH");
+   /* A crash makes the exit status 2; the run still finishes. */
+   EXPECT_EQ(r.status, 2) << r.out;
+   EXPECT_NE(r.out.find("sub/broken.fs.nir: FAIL: "), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("sub/crash.fs.nir: CRASH: crashed: Segmentation fault"),
+             std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("4 shaders: 2 compiled, 1 failed, 1 crashed"), std::string::npos)
+      << r.out;
+   /* The shader after the crash, in the same batch, still compiled. */
+   EXPECT_NE(r.out.find("sub/zz.fs.nir - FS SIMD8 shader: "), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("sub/vignette.fs.nir - FS SIMD8 shader: "), std::string::npos)
+      << r.out;
+}
+
+TEST(tools, report_totals_helped_hurt)
+{
+   const std::string before = write_temp("old.txt",
+      "a.fs.nir - FS SIMD8 shader: 10 inst, 0 loops, 100 cycles, 0:0 spills:fills, 2 sends, scheduled with mode top-down, Promoted 0 constants, compacted 160 to 112 bytes.\n"
+      "a.fs.nir - FS SIMD16 shader: 12 inst, 0 loops, 150 cycles, 0:0 spills:fills, 2 sends, scheduled with mode top-down, Promoted 0 constants, compacted 192 to 144 bytes.\n"
+      "b.vs.nir - VS SIMD8 shader: 20 inst, 1 loops, 300 cycles, 2:3 spills:fills, 4 sends, scheduled with mode top-down, Promoted 0 constants, compacted 320 to 320 bytes.\n"
+      "c.fs.nir - FS SIMD8 shader: 7 inst, 0 loops, 50 cycles, 0:0 spills:fills, 1 sends, scheduled with mode top-down, Promoted 0 constants, compacted 112 to 112 bytes.\n");
+   const std::string after = write_temp("new.txt",
+      "some other log line\n"
+      "a.fs.nir - FS SIMD8 shader: 8 inst, 0 loops, 90 cycles, 0:0 spills:fills, 2 sends, scheduled with mode none, Promoted 0 constants, compacted 128 to 96 bytes.\n"
+      "b.vs.nir - VS SIMD8 shader: 25 inst, 1 loops, 300 cycles, 0:1 spills:fills, 4 sends, scheduled with mode none, Promoted 0 constants, compacted 400 to 400 bytes.\n"
+      "c.fs.nir - FS SIMD8 shader: 7 inst, 0 loops, 50 cycles, 0:0 spills:fills, 1 sends, scheduled with mode none, Promoted 0 constants, compacted 112 to 112 bytes.\n"
+      "c.fs.nir - FS SIMD32 shader: 14 inst, 0 loops, 70 cycles, 0:0 spills:fills, 2 sends, scheduled with mode none, Promoted 0 constants, compacted 224 to 224 bytes.\n");
+   result r = run("ibis-report " + before + " " + after);
+   ASSERT_EQ(r.status, 0) << r.out;
+   EXPECT_NE(r.out.find("shared programs: 3\n"), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("total instructions in shared programs: 37 -> 40 (+8.11%)\n"
+                        "instructions in affected programs: 30 -> 33 (+10.00%)\n"
+                        "helped: 1\nHURT: 1\n"), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("total cycles in shared programs: 450 -> 440 (-2.22%)"),
+             std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("total spills in shared programs: 2 -> 0 (-100.00%)"),
+             std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("total fills in shared programs: 3 -> 1 (-66.67%)"),
+             std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("  FS SIMD16     1 ->     0"), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("  FS SIMD32     0 ->     1"), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("LOST: 1 programs\nGAINED: 1 programs"), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("most hurt (instructions NEW / OLD):\n  b.vs.nir VS SIMD8"),
+             std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("most helped (instructions NEW / OLD):\n  a.fs.nir FS SIMD8"),
+             std::string::npos) << r.out;
+}
+
+TEST(tools, report_reads_brw_stats_csv)
+{
+   const std::string csv = write_temp("brw.csv",
+      "game,name,stage,simd,status,reason,instructions,loops,cycles,spills,fills,sends,sched_mode,promoted_constants,bytes_uncompacted,bytes_compacted\n"
+      "g,1,fs,8,compiled,,100,0,1000,0,0,5,top-down,0,1600,1200\n"
+      "g,1,fs,32,discarded_inefficient,SIMD32 compiled but not better,300,0,5000,0,0,10,top-down,0,4800,4000\n"
+      "g,1,vs,8,compiled,,40,0,200,0,0,2,top-down,0,640,512\n");
+   const std::string log = write_temp("ibis.txt",
+      "g/1.fs.nir - FS SIMD8 shader: 80 inst, 0 loops, 900 cycles, 0:0 spills:fills, 5 sends, scheduled with mode latency, Promoted 0 constants, compacted 1280 to 960 bytes.\n"
+      "g/1.vs.nir - VS SIMD8 shader: 40 inst, 0 loops, 210 cycles, 0:0 spills:fills, 2 sends, scheduled with mode latency, Promoted 0 constants, compacted 640 to 512 bytes.\n");
+   result r = run("ibis-report " + csv + " " + log);
+   ASSERT_EQ(r.status, 0) << r.out;
+   /* The discarded SIMD32 is no program of brw's. */
+   EXPECT_NE(r.out.find("(2 programs)"), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("shared programs: 2\n"), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("total instructions in shared programs: 140 -> 120 (-14.29%)"),
+             std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("  FS SIMD8      1 ->     1   shared     1: 100 -> 80 inst (0.800x)"),
+             std::string::npos) << r.out;
+}
+
+TEST(tools, report_bad_csv_names_line)
+{
+   const std::string csv = write_temp("bad.csv",
+      "game,name,stage,simd,status,reason,instructions,loops,cycles,spills,fills,sends\n"
+      "g,1,fs,8,compiled,,100,0,1000,0,0,5\n"
+      "g,2,fs,8,compiled,,100,0\n");
+   result r = run("ibis-report " + csv + " " + csv);
+   EXPECT_EQ(r.status, 1);
+   EXPECT_NE(r.out.find(csv + ":3: "), std::string::npos) << r.out;
 }

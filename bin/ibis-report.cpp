@@ -1,0 +1,307 @@
+/*
+ * ibis-report OLD NEW [--top N]
+ *
+ * Compares two shader-db results, as shader-db's report.py does: totals
+ * of instructions, cycles, spills, fills, sends and loops over the
+ * programs both have, helped and hurt counts, the SIMD8/16/32 program
+ * counts, the ratio per stage and width, and the most changed programs.
+ *
+ * Each input is a shader-db log (ibis-shaderdb's output or brw's:
+ * "NAME - FS SIMD16 shader: 180 inst, 0 loops, 3144 cycles, 0:0
+ * spills:fills, 7 sends, ...") or brw-stats.csv (columns game, name,
+ * stage, simd, status, reason, instructions, loops, cycles, spills, fills,
+ * sends, ...; rows with status "compiled" are programs, named
+ * GAME/NAME.STAGE.nir to match ibis-shaderdb's names).
+ */
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "util/ibis_error.h"
+
+namespace {
+
+enum metric { INST, CYCLES, SPILLS, FILLS, SENDS, LOOPS, NUM_METRICS };
+const char *const metric_names[NUM_METRICS] = {
+   "instructions", "cycles", "spills", "fills", "sends", "loops",
+};
+
+struct program {
+   double v[NUM_METRICS] = {};
+};
+
+/* (name, stage, simd) -> figures */
+using key = std::tuple<std::string, std::string, unsigned>;
+using result_set = std::map<key, program>;
+
+std::vector<std::string>
+split_csv(const std::string &line)
+{
+   std::vector<std::string> f;
+   std::string cur;
+   bool quoted = false;
+   for (char c : line) {
+      if (c == '"')
+         quoted = !quoted;
+      else if (c == ',' && !quoted) {
+         f.push_back(cur);
+         cur.clear();
+      } else if (c != '\r')
+         cur += c;
+   }
+   f.push_back(cur);
+   return f;
+}
+
+std::string
+upper(std::string s)
+{
+   for (char &c : s)
+      c = char(std::toupper(static_cast<unsigned char>(c)));
+   return s;
+}
+
+std::string
+lower(std::string s)
+{
+   for (char &c : s)
+      c = char(std::tolower(static_cast<unsigned char>(c)));
+   return s;
+}
+
+unsigned
+to_uint(const std::string &s, const ibis::source_loc &loc, const char *what)
+{
+   char *end = nullptr;
+   const unsigned long v = std::strtoul(s.c_str(), &end, 10);
+   if (s.empty() || *end)
+      throw ibis::error(loc, std::string(what) + " '" + s + "' is not a number");
+   return unsigned(v);
+}
+
+result_set
+read_csv(std::istream &in, const std::string &path)
+{
+   result_set r;
+   std::string line;
+   ibis::source_loc loc{path, 1, 0};
+   std::getline(in, line);
+   const std::vector<std::string> head = split_csv(line);
+   std::map<std::string, size_t> col;
+   for (size_t i = 0; i < head.size(); i++)
+      col[head[i]] = i;
+   for (const char *c : {"game", "name", "stage", "simd", "status", "instructions",
+                         "loops", "cycles", "spills", "fills", "sends"}) {
+      if (!col.count(c))
+         throw ibis::error(loc, std::string("no column '") + c + "'");
+   }
+   while (std::getline(in, line)) {
+      loc.line++;
+      if (line.empty())
+         continue;
+      const std::vector<std::string> f = split_csv(line);
+      if (f.size() != head.size())
+         throw ibis::error(loc, ibis::strfmt("%zu fields, the header has %zu",
+                                             f.size(), head.size()));
+      if (f[col["status"]] != "compiled")
+         continue;
+      program p;
+      p.v[INST] = to_uint(f[col["instructions"]], loc, "instructions");
+      p.v[LOOPS] = to_uint(f[col["loops"]], loc, "loops");
+      p.v[CYCLES] = to_uint(f[col["cycles"]], loc, "cycles");
+      p.v[SPILLS] = to_uint(f[col["spills"]], loc, "spills");
+      p.v[FILLS] = to_uint(f[col["fills"]], loc, "fills");
+      p.v[SENDS] = to_uint(f[col["sends"]], loc, "sends");
+      const std::string stage = f[col["stage"]];
+      r[key{f[col["game"]] + "/" + f[col["name"]] + "." + lower(stage) + ".nir",
+            upper(stage), to_uint(f[col["simd"]], loc, "simd")}] = p;
+   }
+   return r;
+}
+
+result_set
+read_log(std::istream &in, const std::string &path)
+{
+   static const std::regex line_re(
+      R"(^(.*) - (\w+) SIMD(\d+) shader: (\d+) inst, (\d+) loops, (\d+) cycles, )"
+      R"((\d+):(\d+) spills:fills, (\d+) sends)");
+   result_set r;
+   std::string line;
+   ibis::source_loc loc{path, 0, 0};
+   while (std::getline(in, line)) {
+      loc.line++;
+      std::smatch m;
+      if (!std::regex_search(line, m, line_re))
+         continue;   /* shader-db logs carry other lines too */
+      program p;
+      p.v[INST] = std::stod(m[4]);
+      p.v[LOOPS] = std::stod(m[5]);
+      p.v[CYCLES] = std::stod(m[6]);
+      p.v[SPILLS] = std::stod(m[7]);
+      p.v[FILLS] = std::stod(m[8]);
+      p.v[SENDS] = std::stod(m[9]);
+      const key k{m[1], upper(m[2]), to_uint(m[3], loc, "width")};
+      if (r.count(k))
+         throw ibis::error(loc, "program '" + std::get<0>(k) + "' " + std::get<1>(k) +
+                           " SIMD" + std::to_string(std::get<2>(k)) + " twice");
+      r[k] = p;
+   }
+   return r;
+}
+
+result_set
+read_results(const std::string &path)
+{
+   std::ifstream f(path);
+   if (!f)
+      throw ibis::error(path + ": cannot read");
+   std::string first;
+   std::getline(f, first);
+   f.clear();
+   f.seekg(0);
+   if (first.compare(0, 10, "game,name,") == 0)
+      return read_csv(f, path);
+   return read_log(f, path);
+}
+
+std::string
+change(double a, double b)
+{
+   if (a == 0)
+      return b == 0 ? "0.00%" : "+inf%";
+   return ibis::strfmt("%+.2f%%", 100.0 * (b - a) / a);
+}
+
+std::string
+program_name(const key &k)
+{
+   return ibis::strfmt("%s %s SIMD%u", std::get<0>(k).c_str(),
+                       std::get<1>(k).c_str(), std::get<2>(k));
+}
+
+} /* anonymous namespace */
+
+int
+main(int argc, char **argv)
+{
+   std::vector<std::string> files;
+   unsigned top = 10;
+   try {
+      for (int i = 1; i < argc; i++) {
+         const std::string a = argv[i];
+         if (a == "--top" && i + 1 < argc) {
+            top = unsigned(std::strtoul(argv[++i], nullptr, 10));
+         } else if (a == "-h" || a == "--help") {
+            std::printf("usage: ibis-report OLD NEW [--top N]\n");
+            return 0;
+         } else if (!a.empty() && a[0] == '-') {
+            throw ibis::error("unknown option '" + a + "'");
+         } else {
+            files.push_back(a);
+         }
+      }
+      if (files.size() != 2)
+         throw ibis::error("usage: ibis-report OLD NEW [--top N]");
+      const result_set before = read_results(files[0]);
+      const result_set after = read_results(files[1]);
+
+      std::vector<key> shared;
+      for (const auto &kv : before) {
+         if (after.count(kv.first))
+            shared.push_back(kv.first);
+      }
+      std::printf("OLD: %s (%zu programs)\nNEW: %s (%zu programs)\n"
+                  "shared programs: %zu\n\n",
+                  files[0].c_str(), before.size(), files[1].c_str(),
+                  after.size(), shared.size());
+
+      for (unsigned m = 0; m < NUM_METRICS; m++) {
+         double tb = 0, ta = 0, ab = 0, aa = 0;
+         unsigned helped = 0, hurt = 0;
+         for (const key &k : shared) {
+            const double b = before.at(k).v[m], a = after.at(k).v[m];
+            tb += b;
+            ta += a;
+            if (a != b) {
+               ab += b;
+               aa += a;
+               (a < b ? helped : hurt)++;
+            }
+         }
+         std::printf("total %s in shared programs: %.0f -> %.0f (%s)\n",
+                     metric_names[m], tb, ta, change(tb, ta).c_str());
+         std::printf("%s in affected programs: %.0f -> %.0f (%s)\n",
+                     metric_names[m], ab, aa, change(ab, aa).c_str());
+         std::printf("helped: %u\nHURT: %u\n\n", helped, hurt);
+      }
+
+      /* Program counts per stage and width, and what was lost or gained. */
+      std::map<std::pair<std::string, unsigned>, std::pair<unsigned, unsigned>> counts;
+      for (const auto &kv : before)
+         counts[{std::get<1>(kv.first), std::get<2>(kv.first)}].first++;
+      for (const auto &kv : after)
+         counts[{std::get<1>(kv.first), std::get<2>(kv.first)}].second++;
+      std::printf("programs per stage and width (OLD -> NEW), and instructions\n"
+                  "in the programs both have (NEW / OLD):\n");
+      for (const auto &c : counts) {
+         double ib = 0, ia = 0;
+         unsigned n = 0;
+         for (const key &k : shared) {
+            if (std::get<1>(k) == c.first.first && std::get<2>(k) == c.first.second) {
+               ib += before.at(k).v[INST];
+               ia += after.at(k).v[INST];
+               n++;
+            }
+         }
+         std::printf("  %s SIMD%-2u %5u -> %5u   shared %5u: %.0f -> %.0f inst (%.3fx)\n",
+                     c.first.first.c_str(), c.first.second, c.second.first,
+                     c.second.second, n, ib, ia, ib > 0 ? ia / ib : 0.0);
+      }
+      unsigned lost = 0, gained = 0;
+      for (const auto &kv : before)
+         lost += !after.count(kv.first);
+      for (const auto &kv : after)
+         gained += !before.count(kv.first);
+      std::printf("LOST: %u programs\nGAINED: %u programs\n\n", lost, gained);
+
+      /* The most changed programs, by relative instruction count. */
+      std::vector<std::pair<double, key>> ratios;
+      for (const key &k : shared) {
+         const double b = before.at(k).v[INST], a = after.at(k).v[INST];
+         if (b > 0 && a != b)
+            ratios.emplace_back(a / b, k);
+      }
+      std::sort(ratios.begin(), ratios.end(), [](const auto &x, const auto &y) {
+         return x.first != y.first ? x.first > y.first : x.second < y.second;
+      });
+      std::printf("most hurt (instructions NEW / OLD):\n");
+      for (size_t i = 0; i < ratios.size() && i < top && ratios[i].first > 1; i++) {
+         const key &k = ratios[i].second;
+         std::printf("  %-60s %6.0f -> %6.0f (%.2fx)\n", program_name(k).c_str(),
+                     before.at(k).v[INST], after.at(k).v[INST], ratios[i].first);
+      }
+      std::printf("most helped (instructions NEW / OLD):\n");
+      for (size_t i = 0; i < top && i < ratios.size(); i++) {
+         const auto &r = ratios[ratios.size() - 1 - i];
+         if (r.first >= 1)
+            break;
+         std::printf("  %-60s %6.0f -> %6.0f (%.2fx)\n", program_name(r.second).c_str(),
+                     before.at(r.second).v[INST], after.at(r.second).v[INST], r.first);
+      }
+   } catch (const ibis::error &e) {
+      std::fprintf(stderr, "ibis-report: %s\n", e.what());
+      return 1;
+   } catch (const std::exception &e) {
+      std::fprintf(stderr, "ibis-report: %s\n", e.what());
+      return 1;
+   }
+   return 0;
+}
