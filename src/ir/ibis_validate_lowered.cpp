@@ -19,7 +19,9 @@
  *   hw-dst      destination stride times size equals the execution
  *               type's size when the destination is narrower
  *   hw-math     the math unit's operand types and regions
- *   hw-type     integer multiplies of 64-bit operands do not exist
+ *   hw-type     no integer multiply of 64-bit operands; a DW multiplied
+ *               by a narrower integer is src0; Gen9 csel is F only and
+ *               unpredicated; sel has a predicate or a condition
  * They hold for allocated IR too.
  */
 #include "ir/ibis_validate.h"
@@ -461,6 +463,24 @@ private:
             }
          }
       }
+      if (in->op == opcode::mul && in->num_srcs() == 2) {
+         const data_type t0 = in->src(0).type, t1 = in->src(1).type;
+         if (!type_is_float(t1) && type_bits(t1) == 32 && type_bits(t0) < 32)
+            report(in, "hw-type", "multiplying a DW by a narrower integer, "
+                   "the DW operand must be src0");
+      }
+      if (in->op == opcode::csel) {
+         bool all_f = in->num_dsts() && in->dst().type == data_type::f32;
+         for (const operand &o : in->srcs())
+            all_f &= o.type == data_type::f32;
+         if (!all_f)
+            report(in, "hw-type", "Gen9 csel is F only");
+         if (in->predicate())
+            report(in, "hw-type", "csel cannot be predicated");
+      }
+      if (in->op == opcode::sel &&
+          (in->cmod != cond_mod::none) == (in->predicate() != nullptr))
+         report(in, "hw-type", "sel needs a predicate or a condition, not both");
       if (in->saturate && in->num_dsts() && !in->dst().is_null() &&
           !type_is_float(in->dst().type) && in->info().kind == opcode_kind::math)
          report(in, "hw-type", "integer math cannot saturate");

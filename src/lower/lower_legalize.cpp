@@ -7,6 +7,8 @@
  *   sources instead), math none in src0, and 64-bit ones exist only for
  *   mov.  Anything else is loaded into a width-1 value by a NoMask mov(1)
  *   and read as a scalar.
+ * - mul of a DW by a narrower integer has the DW in src0; integer csel
+ *   (Gen9's csel is F only) is a comparison and a predicated sel.
  * - Destinations narrower than the execution type (a u16 result of a
  *   dword operation) are computed into a value of the execution type's
  *   size and moved down with a strided read.
@@ -94,6 +96,45 @@ legalize_immediates(shader &s, instr *in)
    }
 }
 
+/* mul of a DW by a narrower integer takes the DW in src0; integer csel
+ * (Gen9's is F only) becomes a comparison and a predicated sel.
+ */
+void legalize_immediates(shader &s, instr *in);
+void legalize_dst(shader &s, instr *in);
+
+/* Returns the instruction that replaces `in`, or `in`. */
+instr *
+legalize_operations(shader &s, instr *in)
+{
+   if (in->op == opcode::mul && in->num_srcs() == 2) {
+      const data_type t0 = in->src(0).type, t1 = in->src(1).type;
+      if (!type_is_float(t1) && type_bits(t1) == 32 && type_bits(t0) < 32 &&
+          !in->src(0).is_imm()) {
+         operand a = in->src(0), b = in->src(1);
+         in->set_src(0, b);
+         in->set_src(1, a);
+      }
+   }
+   if (in->op == opcode::csel) {
+      bool all_f = in->dst().type == data_type::f32;
+      for (const operand &o : in->srcs())
+         all_f &= o.type == data_type::f32;
+      if (all_f)
+         return in;
+      builder b(&s);
+      b.before(in);
+      const builder eb = b.exec(in->exec_size, in->group);
+      const builder fb = in->we_all() ? eb.nomask() : eb;
+      const operand c = in->src(2);
+      value *f = fb.cmp(in->cmod, c, operand::imm_of(c.type, 0));
+      instr *sel = fb.predicated(f).sel(in->dst(), in->src(0), in->src(1));
+      sel->saturate = in->saturate;
+      in->remove();
+      return sel;
+   }
+   return in;
+}
+
 /* Bytes of the execution type, as the validator computes it. */
 unsigned
 exec_bytes(const instr *in)
@@ -175,6 +216,7 @@ legalize(shader &s, const device_info &dev)
          const opcode_kind k = in->info().kind;
          if (k != opcode_kind::alu && k != opcode_kind::math)
             continue;
+         in = legalize_operations(s, in);
          legalize_immediates(s, in);
          legalize_dst(s, in);
       }

@@ -159,3 +159,38 @@ TEST(lower_legalize, uniform_narrow_destination)
          %1:u16x1 = mov %2<0,1,0>:u16 {WE_all}
    )"));
 }
+
+/* When multiplying a DW by a narrower integer, the DW operand must be src0 (brw_eu_validate.c). */
+TEST(lower_legalize, mul_takes_the_dword_in_src0)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:u16x8
+      attr %1:u32x8
+      block0:
+         %2:u32x8 = mul %0, %1
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:u16x8
+      attr %1:u32x8
+      block0:
+         %2:u32x8 = mul %1, %0
+   )"));
+}
+
+/* Gen9 csel is F only: an integer one is a comparison and a predicated sel. */
+TEST(lower_legalize, integer_csel_becomes_cmp_and_sel)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:s32x8[3]
+      block0:
+         %1:s32x8 = csel.nz %0, %0[1], %0[2]
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:s32x8[3]
+      block0:
+         %2:flagx8 = cmp.nz %0[2], 0:s32
+         (+%2) %1:s32x8 = sel %0, %0[1]
+   )"));
+}

@@ -350,6 +350,44 @@ TEST(lower_validate, mul_64bit_integers)
                  "block0: '%1:u64x8 = mul %0, %0': no mul of 64-bit integers [hw-type]"}));
 }
 
+/* A DW multiplied by a narrower integer is src0. */
+TEST(lower_validate, mul_dword_in_src1)
+{
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd8 lowered
+      attr %0:u16x8
+      attr %1:u32x8
+      block0:
+         %2:u32x8 = mul %0, %1
+   )"), (strings{
+                 "block0: '%2:u32x8 = mul %0, %1': multiplying a DW by a narrower integer, the DW operand must be src0 [hw-type]"}));
+}
+
+/* Gen9 csel is F only. */
+TEST(lower_validate, csel_integer)
+{
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd8 lowered
+      attr %0:s32x8[3]
+      block0:
+         %1:s32x8 = csel.nz %0, %0[1], %0[2]
+   )"), (strings{
+                 "block0: '%1:s32x8 = csel.nz %0, %0[1], %0[2]': Gen9 csel is F only [hw-type]"}));
+}
+
+/* sel with both a predicate and a condition. */
+TEST(lower_validate, sel_predicate_and_condition)
+{
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd8 lowered
+      attr %0:f32x8
+      block0:
+         %1:flagx8 = cmp.l %0, 0.5:f32
+         (+%1) %2:f32x8 = sel.l %0, 1.0:f32
+   )"), (strings{
+                 "block0: '(+%1) %2:f32x8 = sel.l %0, 1.0:f32': sel needs a predicate or a condition, not both [hw-type]"}));
+}
+
 /* A shader that keeps every rule. */
 TEST(lower_validate, valid_lowered_shader)
 {
