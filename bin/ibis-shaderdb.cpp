@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
+#include <map>
 #include <poll.h>
 #include <string>
 #include <sys/stat.h>
@@ -41,6 +42,7 @@ struct options {
    std::string output;
    std::string platform = "skl";
    bool times = false;
+   bool verbose = false;
    unsigned timeout = 120;
    unsigned batch = 8;
 };
@@ -55,7 +57,9 @@ struct outcome {
    enum { pending, ok, failed, crashed } state = pending;
    std::string lines;      /* shader-db lines */
    std::string reason;     /* failed / crashed */
-   std::string variants;   /* "FS SIMD8 kept; SIMD16 ..." */
+   std::string variants;   /* "SIMD8 kept; SIMD16 failed (why) ..." */
+   /* Per width: "FS 16 failed", one entry each. */
+   std::vector<std::string> widths_outcome;
    double seconds = 0;
    double stage_seconds[ibis::NUM_COMPILE_STAGES] = {};
    /* Widths compiled, and of those the ones that needed more than one
@@ -68,7 +72,7 @@ void
 usage(FILE *f)
 {
    std::fprintf(f, "usage: ibis-shaderdb DIR... [-j N] [-o FILE] [--platform skl]\n"
-                   "                     [--times] [--timeout SECONDS]\n");
+                   "                     [--times] [--verbose] [--timeout SECONDS]\n");
 }
 
 options
@@ -102,6 +106,8 @@ parse_args(int argc, char **argv)
          o.platform = value(i);
       else if (a == "--times")
          o.times = true;
+      else if (a == "-v" || a == "--verbose")
+         o.verbose = true;
       else if (a == "--timeout")
          o.timeout = number(i);
       else if (a == "-h" || a == "--help") {
@@ -207,8 +213,13 @@ run_batch(const options &o, const std::vector<job> &jobs, size_t begin,
             retried += v.attempts.size() > 1;
             for (unsigned k = 0; k < ibis::NUM_COMPILE_STAGES; k++)
                stages[k] += v.stage_seconds[k];
+            const char *what = v.kept ? "kept" : v.compiled ? "dropped"
+                               : v.attempts.empty() ? "skipped" : "failed";
             summary += ibis::strfmt("%sSIMD%u %s", summary.empty() ? "" : "; ",
-                                    v.simd, v.kept ? "kept" : v.compiled ? "dropped" : "failed");
+                                    v.simd, what);
+            rec += ibis::strfmt("W %s %u %s\n", s->info.stage == ibis::nir::shader_stage::vertex ? "VS"
+                                : s->info.stage == ibis::nir::shader_stage::fragment ? "FS" : "CS",
+                                v.simd, what);
             if (!v.reason.empty())
                summary += " (" + one_line(v.reason) + ")";
          }
@@ -265,6 +276,9 @@ parse_record_line(const std::string &line, worker &w, std::vector<outcome> &out)
       break;
    case 'V':
       w.cur.variants = rest;
+      break;
+   case 'W':
+      w.cur.widths_outcome.push_back(rest);
       break;
    case 'A':
       std::sscanf(rest.c_str(), "%u %u", &w.cur.widths, &w.cur.retried);
@@ -490,6 +504,37 @@ main(int argc, char **argv)
          std::fprintf(stderr, "%s: %s: %s\n", jobs[i].name.c_str(),
                       out[i].state == outcome::crashed ? "CRASH" : "FAIL",
                       out[i].reason.c_str());
+   }
+   if (o.verbose) {
+      for (size_t i = 0; i < jobs.size(); i++) {
+         if (out[i].state == outcome::ok)
+            std::fprintf(stderr, "%s: %s\n", jobs[i].name.c_str(), out[i].variants.c_str());
+      }
+   }
+   /* Per stage and width: how many were kept, dropped, failed, skipped. */
+   std::map<std::string, std::map<std::string, unsigned>> widths;
+   std::map<std::string, unsigned> shaders_of_stage;
+   for (size_t i = 0; i < jobs.size(); i++) {
+      const std::string &n = jobs[i].name;
+      const std::string stage = n.size() > 7 && n.compare(n.size() - 7, 7, ".vs.nir") == 0 ? "VS"
+                                : n.size() > 7 && n.compare(n.size() - 7, 7, ".fs.nir") == 0 ? "FS"
+                                : "CS";
+      shaders_of_stage[stage]++;
+      for (const std::string &w : out[i].widths_outcome) {
+         const size_t sp = w.rfind(' ');
+         widths[w.substr(0, sp)][w.substr(sp + 1)]++;
+      }
+   }
+   for (const auto &w : widths) {
+      auto count = [&](const char *k) {
+         auto it = w.second.find(k);
+         return it == w.second.end() ? 0u : it->second;
+      };
+      const std::string stage = w.first.substr(0, 2);
+      std::fprintf(stderr, "%s SIMD%s: %u/%u kept, %u compiled but dropped, %u failed, "
+                   "%u skipped\n", stage.c_str(), w.first.c_str() + 3, count("kept"),
+                   shaders_of_stage[stage], count("dropped"), count("failed"),
+                   count("skipped"));
    }
    std::fprintf(stderr, "%zu shaders: %zu compiled, %zu failed, %zu crashed "
                 "(%.1f s, -j %u)\n", jobs.size(),

@@ -247,6 +247,9 @@ TEST(tools, shaderdb_writes_brw_log_lines)
    ASSERT_EQ(r.status, 0) << r.out;
    EXPECT_NE(r.out.find("1 shaders: 1 compiled, 0 failed, 0 crashed"), std::string::npos)
       << r.out;
+   /* The per-width tally: SIMD8 is always kept. */
+   EXPECT_NE(r.out.find("FS SIMD8: 1/1 kept, 0 compiled but dropped, 0 failed, 0 skipped"),
+             std::string::npos) << r.out;
    const std::string text = slurp(log);
    const std::regex line(
       R"(sub/vignette\.fs\.nir - FS SIMD(8|16|32) shader: \d+ inst, \d+ loops, \d+ cycles, )"
