@@ -183,6 +183,66 @@ liveness::liveness(shader &s) : sh(s)
             cover(in->preserve().val, in->ip, in->ip);
       }
    }
+   /* SIMD control flow runs every block in program order with some
+    * channels disabled, so a value that some channels carry over a jump
+    * is live, for those channels, in every block the jump skips; and a
+    * value that channels carry out of a loop (by break, or past the
+    * while) was written by them in an earlier iteration and is live for
+    * them in the whole loop.  Intervals cover both, so that a NoMask write
+    * (the interval part of regs_interfere) cannot land on such a value.
+    */
+   {
+      std::vector<const block *> loop_head(n, nullptr), stack;
+      std::vector<unsigned> loop_last(n, 0);
+      for (const auto &b : s.blocks()) {
+         const instr *first = b->first(), *last = b->last();
+         if (first && first->op == opcode::do_)
+            stack.push_back(b.get());
+         if (!stack.empty())
+            loop_head[b->index] = stack.back();
+         if (last && last->op == opcode::while_ && !stack.empty()) {
+            loop_last[stack.back()->index] = b->index;
+            stack.pop_back();
+         }
+      }
+      for (const auto &b : s.blocks()) {
+         if (b->empty())
+            continue;
+         for (const block *succ : b->succs) {
+            if (succ->empty())
+               continue;
+            value_set edge(bound);
+            edge.add_all(in_[succ->index]);
+            phi_uses(succ, b.get(), edge);
+            std::vector<value *> vals;
+            for (value *v : edge.values(s)) {
+               if (out_[b->index].has(v))
+                  vals.push_back(v);
+            }
+            unsigned from = b->last()->ip + 1, to = succ->first()->ip;
+            if (to > from) {
+               for (const value *v : vals)
+                  cover(v, from, to);
+            }
+            /* Leaving loops: every loop around b that succ is outside of. */
+            for (const block *h = loop_head[b->index]; h;) {
+               unsigned last = loop_last[h->index];
+               if (succ->index >= h->index && succ->index <= last)
+                  break;
+               unsigned head_ip = h->first()->ip;
+               unsigned end_ip = s.blocks()[last]->last()->ip + 1;
+               for (const value *v : vals) {
+                  if (start_[v->id] >= head_ip)
+                     cover(v, head_ip, std::max(end_ip, to));
+               }
+               h = h->index > 0 ? loop_head[h->index - 1] : nullptr;
+               /* The enclosing loop of h, if h's own loop is nested. */
+               while (h && loop_last[h->index] < last)
+                  h = h->index > 0 ? loop_head[h->index - 1] : nullptr;
+            }
+         }
+      }
+   }
    for (const value *v : s.values()) {
       if (v->is_preloaded() && start_[v->id] != UINT32_MAX)
          start_[v->id] = 0;

@@ -29,6 +29,14 @@ struct ra_result {
    unsigned grfs_used = 0;
    /* Exact pressure peak in GRFs before allocation. */
    unsigned max_live = 0;
+   /* Interference edges of the last graph colored, and the edges a purely
+    * interval-based graph of the same values would have had.
+    */
+   unsigned edges = 0, interval_edges = 0;
+   /* Flag values moved through a GRF because more flags were live than
+    * fit.
+    */
+   unsigned flag_spills = 0;
 };
 
 /* Allocates s in place.  On success s.allocated is set and every value has
@@ -43,5 +51,11 @@ ra_result allocate_registers(shader &s, const device_info &dev,
  * clobber (ir3's ir3_ra_validate.c is the model).
  */
 void validate_allocation(const shader &s);
+
+/* Registers the passes "ra" and "ra-nospill" (Skylake; they throw
+ * ibis::error when allocation fails) and "validate-ra" in the pass
+ * registry; safe to call more than once.
+ */
+void register_ra_passes();
 
 } /* namespace ibis */

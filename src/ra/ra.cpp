@@ -1,0 +1,222 @@
+/*
+ * The register allocator's driver (docs/ra.md): ties preserve writes,
+ * leaves SSA through phi classes, assigns flags, then builds the hybrid
+ * interference graph and colors it, spilling and retrying until it fits;
+ * last, copies are sequentialized on the physical registers.
+ */
+#include "ra/ra.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "ir/ibis_pass.h"
+#include "ir/ibis_text.h"
+#include "ra/ra_internal.h"
+#include "util/ibis_debug.h"
+#include "util/ibis_error.h"
+
+namespace ibis {
+
+/* A preserve write keeps the rest of its preserve value in place, so the
+ * destination must be that value's register.  Where the preserve value is
+ * still needed afterwards (or is fixed, or is read by another operand of
+ * the instruction, or already tied elsewhere), a copy becomes the tied
+ * value instead.
+ */
+static void
+tie_preserve_writes(shader &s)
+{
+   liveness live(s);
+   std::vector<instr *> todo;
+   for (const auto &b : s.blocks()) {
+      for (instr *in : b->instrs()) {
+         if (in->preserve().val && in->num_dsts())
+            todo.push_back(in);
+      }
+   }
+   value_set tied(s.value_id_bound());
+   for (instr *in : todo) {
+      value *p = in->preserve().val;
+      bool other = false;
+      for (const operand &o : in->srcs())
+         other |= o.val == p;
+      if (p->file == reg_file::ssa && !tied.has(p) && !other &&
+          !live.is_live_after(p, in)) {
+         tied.add(p);
+         continue;
+      }
+      value *t = s.create_value(reg_file::ssa, p->type, p->width, p->length,
+                                p->group);
+      instr *cp = ra_make_copy(s, operand(t), operand(p));
+      if (p->is_simd_global())
+         cp->flags |= INSTR_WE_ALL;
+      in->parent()->insert_before(in, cp);
+      operand o = in->preserve();
+      o.val = t;
+      in->set_preserve(o);
+   }
+}
+
+static unsigned
+grfs_used(const shader &s)
+{
+   unsigned used = 0;
+   for (const value *v : s.values()) {
+      if (v->phys.kind != phys_reg::grf ||
+          (v->defs().empty() && v->uses().empty()))
+         continue;
+      unsigned bytes = v->file == reg_file::hw_reg ? v->size_bytes()
+                                                   : ra_value_bytes(v);
+      used = std::max(used, v->phys.nr + (v->phys.subreg + bytes + 31) / 32);
+   }
+   return used;
+}
+
+/* The value to spill for a class that found no registers: among the
+ * failed values and their neighbors, the cheapest per byte.
+ */
+static std::vector<value *>
+choose_spills(const ra_graph &g, const std::vector<value *> &failed,
+              const value_set &unspillable)
+{
+   auto spillable = [&](const value *v) {
+      return (v->file == reg_file::ssa || v->file == reg_file::wlr) &&
+             !unspillable.has(v) && !v->defs().empty() &&
+             v->defs()[0]->op != opcode::undef;
+   };
+   std::vector<value *> out;
+   const value *best = nullptr;
+   float best_w = 0;
+   auto consider = [&](unsigned i) {
+      const value *v = g.nodes[i];
+      if (!spillable(v))
+         return;
+      float w = g.cost[i] / float(ra_value_bytes(v)) /
+                float(1 + g.end[i] - g.start[i]);
+      if (!best || w < best_w) {
+         best = v;
+         best_w = w;
+      }
+   };
+   for (value *v : failed) {
+      int i = g.node_of[v->id];
+      if (i < 0)
+         continue;
+      consider(i);
+      for (unsigned nb : g.adj[i])
+         consider(nb);
+   }
+   if (best)
+      out.push_back(const_cast<value *>(best));
+   return out;
+}
+
+ra_result
+allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
+{
+   ra_result res;
+   try {
+      {
+         liveness live(s);
+         res.max_live = compute_pressure(live).max;
+      }
+      tie_preserve_writes(s);
+      std::vector<std::vector<value *>> classes = ra_insert_phi_copies(s);
+      res.flag_spills = ra_assign_flags(s);
+
+      value_set unspillable(s.value_id_bound());
+      for (const auto &c : classes)
+         for (value *v : c)
+            unspillable.add(v);
+      for (unsigned round = 0;; round++) {
+         ra_graph g = ra_build_interference(s);
+         res.edges = g.edges;
+         res.interval_edges = g.interval_edges;
+         ra_color_result r = ra_color(s, g, classes, true);
+         if (!r.success) {
+            ra_color_result r2 = ra_color(s, g, classes, false);
+            if (r2.success)
+               r = r2;
+         }
+         if (r.success)
+            break;
+         if (!opts.allow_spilling)
+            throw error(strfmt("register allocation: SIMD%u needs spilling "
+                               "(%u values do not fit; MaxLive %u GRFs)",
+                               s.dispatch_width, unsigned(r.spill.size()),
+                               res.max_live));
+         std::vector<value *> victims = choose_spills(g, r.spill, unspillable);
+         if (victims.empty() || round > 400)
+            throw error("register allocation: out of registers and nothing "
+                        "left to spill");
+         unsigned before = s.value_id_bound();
+         ra_spill_values(s, dev, victims, res);
+         /* Fills and the lowering's temporaries are not spilled again. */
+         unspillable = value_set(s.value_id_bound());
+         for (const auto &c : classes)
+            for (value *v : c)
+               unspillable.add(v);
+         for (value *v : s.values()) {
+            if (v->id >= before)
+               unspillable.add(v);
+         }
+      }
+      ra_lower_copies(s);
+      s.allocated = true;
+      res.grfs_used = grfs_used(s);
+      for (const auto &b : s.blocks()) {
+         for (const instr *in : b->instrs()) {
+            res.spills += (in->flags & INSTR_SPILL) != 0;
+            res.fills += (in->flags & INSTR_FILL) != 0;
+         }
+      }
+      res.success = true;
+#ifdef NDEBUG
+      if (debug_enabled(DEBUG_VALIDATE))
+#endif
+         validate_allocation(s);
+   } catch (const error &e) {
+      res.success = false;
+      res.failure = e.what();
+   }
+   if (debug_enabled(DEBUG_RA))
+      fprintf(stderr, "ra: SIMD%u %s%s%s: %u GRFs, MaxLive %u, %u spills, "
+              "%u fills\n", s.dispatch_width, res.success ? "ok" : "failed",
+              res.success ? "" : ": ", res.failure.c_str(), res.grfs_used,
+              res.max_live, res.spills, res.fills);
+   return res;
+}
+
+/* Registers "ra" (Skylake) for ibis-opt and the pass tests. */
+void
+register_ra_passes()
+{
+   static bool done = false;
+   if (done)
+      return;
+   done = true;
+   register_pass("ra", "allocate registers for Skylake (throws on failure)",
+                 [](shader &s) {
+      ra_result r = allocate_registers(s, device_by_name("skl"));
+      if (!r.success)
+         throw error(r.failure);
+      return true;
+   });
+   register_pass("ra-nospill", "allocate registers for Skylake without "
+                 "spilling (throws on failure)", [](shader &s) {
+      ra_options o;
+      o.allow_spilling = false;
+      ra_result r = allocate_registers(s, device_by_name("skl"), o);
+      if (!r.success)
+         throw error(r.failure);
+      return true;
+   });
+   register_pass("validate-ra", "check an allocation (ra_validate.cpp)",
+                 [](shader &s) {
+      validate_allocation(s);
+      return false;
+   });
+}
+
+} /* namespace ibis */

@@ -1,0 +1,416 @@
+/*
+ * Coalescing and coloring of contiguous GRF blocks (Chaitin–Briggs with
+ * optimistic coloring, after Smith, Ramsey and Holloway's generalization
+ * to register classes of different sizes).
+ *
+ * A class is a set of values at byte offsets within one block of
+ * registers: a phi class (always merged), a copy's destination and source,
+ * or a load_payload's destination with the sources that can be built in
+ * place.  Two classes merge only when no member of one interferes with a
+ * member of the other.  Classes are then colored by size: a class is
+ * simplified when the registers its neighbors can block leave it a place,
+ * else the cheapest one (uses weighted by loop depth, per byte) is pushed
+ * optimistically; select gives each the lowest free block with the right
+ * alignment (GRF-aligned for everything of a register or more and for
+ * message payloads and results; width-1 values pack by dwords, 16-byte
+ * values by halves), EOT payloads in g112-g127, fixed values where
+ * translation put them.
+ */
+#include "ra/ra_internal.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "util/ibis_error.h"
+
+namespace ibis {
+
+namespace {
+
+struct ra_class {
+   std::vector<std::pair<unsigned, unsigned>> members;  /* node, offset */
+   unsigned bytes = 0, align = 4;
+   int fixed = -1;                  /* byte position, if precolored */
+   bool eot = false;
+   float cost = 0;
+};
+
+class colorer {
+public:
+   colorer(shader &s, const ra_graph &g) : s(s), g(g)
+   {
+      unsigned n = g.nodes.size();
+      root.resize(n);
+      off.assign(n, 0);
+      cls.resize(n);
+      std::vector<bool> whole_grf(n, false);
+      /* Message payloads, results and load_payload destinations start
+       * on a register.
+       */
+      for (const auto &b : s.blocks()) {
+         for (const instr *in : b->instrs()) {
+            bool msg = in->op == opcode::send;
+            if (msg || in->op == opcode::load_payload) {
+               for (const operand &d : in->dsts())
+                  mark(whole_grf, d.val);
+            }
+            if (msg) {
+               for (unsigned k = 3; k < in->num_srcs(); k++)
+                  mark(whole_grf, in->src(k).val);
+            }
+         }
+      }
+      for (unsigned i = 0; i < n; i++) {
+         const value *v = g.nodes[i];
+         root[i] = i;
+         ra_class &c = cls[i];
+         c.members = {{i, 0}};
+         c.bytes = ra_value_bytes(v);
+         if (v->file == reg_file::hw_reg)
+            c.bytes = std::max(4u, v->size_bytes());
+         c.align = c.bytes >= 32 ? 32 : c.bytes <= 4 ? 4 : c.bytes <= 8 ? 8 :
+                   c.bytes <= 16 ? 16 : 32;
+         if (whole_grf[i]) {
+            c.align = 32;
+            c.bytes = (c.bytes + 31) / 32 * 32;
+         }
+         if ((v->file == reg_file::hw_reg || v->is_preloaded()) &&
+             v->phys.kind == phys_reg::grf)
+            c.fixed = v->phys.nr * 32 + v->phys.subreg;
+         c.eot = g.eot[i];
+         c.cost = g.cost[i];
+      }
+   }
+
+   void mark(std::vector<bool> &w, const value *v)
+   {
+      if (v && g.node_of[v->id] >= 0)
+         w[g.node_of[v->id]] = true;
+   }
+
+   unsigned find(unsigned x)
+   {
+      while (root[x] != x)
+         x = root[x];
+      return x;
+   }
+
+   /* Merges the class of b into a's, b's member at offset delta of a's
+    * frame.  force skips the interference test (phi classes are free of
+    * interference by construction).
+    */
+   bool merge(unsigned a, unsigned b, int delta, bool force)
+   {
+      unsigned ra = find(a), rb = find(b);
+      if (ra == rb)
+         return off[a] == off[b] + delta;   /* already where it belongs */
+      /* Frame offsets: b's class root sits at off_a + delta - off_b. */
+      int shift = int(off[a]) + delta - int(off[b]);
+      ra_class &ca = cls[ra], &cb = cls[rb];
+      if (!force) {
+         for (auto [m, o] : cb.members) {
+            for (unsigned nb : g.adj[m]) {
+               if (find(nb) == ra)
+                  return false;
+            }
+         }
+         for (const ra_class *c : {&ca, &cb}) {
+            for (auto [m, o] : c->members) {
+               (void)o;
+               if (g.nodes[m]->file == reg_file::hw_reg)
+                  return false;
+            }
+         }
+      }
+      int lo = std::min(0, shift);
+      int hi = std::max(int(ca.bytes), shift + int(cb.bytes));
+      if (hi - lo > int(RA_GRF_BYTES))
+         return false;
+      if (shift % int(std::min(cb.align, 32u)) != 0 && shift >= 0)
+         return false;
+      int fixed = ca.fixed;
+      if (cb.fixed >= 0) {
+         int f = cb.fixed - shift;
+         if (fixed >= 0 && fixed != f)
+            return false;
+         fixed = f;
+      }
+      /* Rebase on a frame that starts at the lowest member. */
+      if (lo < 0) {
+         for (auto &m : ca.members)
+            m.second -= lo;
+         for (auto [m, o] : ca.members)
+            off[m] = o;
+         if (fixed >= 0)
+            fixed += lo;
+      }
+      for (auto [m, o] : cb.members) {
+         unsigned no = unsigned(int(o) + shift - lo);
+         ca.members.push_back({m, no});
+         off[m] = no;
+         root[m] = ra;
+      }
+      root[rb] = ra;
+      ca.bytes = unsigned(hi - lo);
+      ca.align = std::max(ca.align, cb.align);
+      if (ca.bytes > 32)
+         ca.align = 32;
+      ca.fixed = fixed;
+      ca.eot |= cb.eot;
+      ca.cost += cb.cost;
+      cb.members.clear();
+      return true;
+   }
+
+   int node(const value *v) const
+   {
+      return v ? g.node_of[v->id] : -1;
+   }
+
+   void coalesce(const std::vector<std::vector<value *>> &phi_classes,
+                 bool copies)
+   {
+      for (const auto &pc : phi_classes) {
+         for (size_t i = 1; i < pc.size(); i++) {
+            int a = node(pc[0]), b = node(pc[i]);
+            if (a >= 0 && b >= 0)
+               merge(a, b, 0, true);
+         }
+      }
+      /* Preserve writes are tied: the destination is the preserve
+       * register (ra.cpp inserted a copy where that could not work).
+       */
+      for (const auto &b : s.blocks()) {
+         for (const instr *in : b->instrs()) {
+            if (in->preserve().val && in->num_dsts()) {
+               int d = node(in->dst().val), p = node(in->preserve().val);
+               if (d >= 0 && p >= 0 && !merge(p, d, 0, false))
+                  throw error(strfmt("register allocation: cannot tie the preserve "
+                              "write of %%%u", in->dst().val->id));
+            }
+         }
+      }
+      if (!copies)
+         return;
+      /* Copies inside loops first: they cost the most. */
+      for (const auto &b : s.blocks()) {
+         for (const instr *in : b->instrs()) {
+            if (in->op == opcode::copy || in->op == opcode::parallel_copy) {
+               for (unsigned i = 0; i < in->num_dsts(); i++) {
+                  const operand &src = in->src(i);
+                  const value *d = in->dst(i).val;
+                  if (!src.val || src.offset || src.has_region ||
+                      src.val->type != d->type || src.val->width != d->width ||
+                      src.val->group != d->group || src.val->length != d->length)
+                     continue;
+                  int a = node(d), c = node(src.val);
+                  if (a >= 0 && c >= 0)
+                     merge(a, c, 0, false);
+               }
+            } else if (in->op == opcode::load_payload) {
+               const value *d = in->dst().val;
+               int a = node(d);
+               if (a < 0)
+                  continue;
+               unsigned pos = 0;
+               for (const operand &src : in->srcs()) {
+                  unsigned w = src.val && src.val->width > 1 ?
+                               std::min<unsigned>(src.val->width, d->width) : d->width;
+                  unsigned bytes = w * d->bit_size() / 8;
+                  int c = node(src.val);
+                  if (c >= 0 && !src.offset && !src.has_region &&
+                      src.val->width == d->width && src.val->length == 1 &&
+                      src.val->group == d->group &&
+                      src.val->bit_size() == d->bit_size() &&
+                      (src.val->file == reg_file::ssa) && pos % 32 == 0)
+                     merge(a, c, int(pos), false);
+                  pos += bytes;
+               }
+            }
+         }
+      }
+   }
+
+   /* Edges between classes, with the copy pairs not coalesced made hard. */
+   void class_graph()
+   {
+      unsigned n = g.nodes.size();
+      cadj.assign(n, {});
+      for (unsigned i = 0; i < n; i++) {
+         unsigned r = find(i);
+         for (unsigned j : g.adj[i]) {
+            unsigned q = find(j);
+            if (q != r)
+               cadj[r].push_back(q);
+         }
+      }
+      for (const auto &b : s.blocks()) {
+         for (const instr *in : b->instrs()) {
+            if (in->op != opcode::copy && in->op != opcode::parallel_copy &&
+                in->op != opcode::load_payload)
+               continue;
+            for (unsigned i = 0; i < in->num_dsts(); i++) {
+               int d = node(in->dst(i).val);
+               if (d < 0)
+                  continue;
+               for (unsigned k = 0; k < in->num_srcs(); k++) {
+                  if (in->op == opcode::parallel_copy && k != i)
+                     continue;
+                  int c = node(in->src(k).val);
+                  if (c < 0)
+                     continue;
+                  unsigned rd = find(d), rc = find(c);
+                  if (rd != rc) {
+                     cadj[rd].push_back(rc);
+                     cadj[rc].push_back(rd);
+                  }
+               }
+            }
+         }
+      }
+      for (auto &l : cadj) {
+         std::sort(l.begin(), l.end());
+         l.erase(std::unique(l.begin(), l.end()), l.end());
+      }
+   }
+
+   ra_color_result color()
+   {
+      unsigned n = g.nodes.size();
+      std::vector<unsigned> roots;
+      for (unsigned i = 0; i < n; i++) {
+         if (find(i) == i)
+            roots.push_back(i);
+      }
+      /* Worst case registers (in dwords) a neighbor blocks for a class. */
+      auto block_of = [&](unsigned c, unsigned nb) {
+         return (cls[nb].bytes + cls[c].bytes - 4) / 4;
+      };
+      const unsigned K = RA_GRF_BYTES / 4;
+      std::vector<unsigned> load(n, 0);
+      std::vector<bool> removed(n, false);
+      for (unsigned r : roots) {
+         for (unsigned nb : cadj[r])
+            load[r] += block_of(r, nb);
+      }
+      std::vector<unsigned> stack;
+      std::vector<unsigned> pending;
+      for (unsigned r : roots) {
+         if (cls[r].fixed < 0)
+            pending.push_back(r);
+      }
+      /* Simplify: trivially colorable classes first, then the cheapest. */
+      while (!pending.empty()) {
+         size_t pick = SIZE_MAX;
+         for (size_t i = 0; i < pending.size(); i++) {
+            unsigned r = pending[i];
+            if (load[r] + cls[r].bytes / 4 <= K && !cls[r].eot) {
+               pick = i;
+               break;
+            }
+         }
+         if (pick == SIZE_MAX) {
+            float best = 0;
+            for (size_t i = 0; i < pending.size(); i++) {
+               unsigned r = pending[i];
+               float w = cls[r].cost / float(cls[r].bytes) /
+                         float(1 + load[r]);
+               if (pick == SIZE_MAX || w < best) {
+                  pick = i;
+                  best = w;
+               }
+            }
+         }
+         unsigned r = pending[pick];
+         pending[pick] = pending.back();
+         pending.pop_back();
+         removed[r] = true;
+         stack.push_back(r);
+         for (unsigned nb : cadj[r]) {
+            if (!removed[nb])
+               load[nb] -= std::min(load[nb], block_of(nb, r));
+         }
+      }
+      /* Select. */
+      std::vector<int> pos(n, -1);
+      for (unsigned r : roots) {
+         if (cls[r].fixed >= 0)
+            pos[r] = cls[r].fixed;
+      }
+      ra_color_result res;
+      std::vector<uint8_t> busy(K);
+      std::vector<unsigned> failed;
+      while (!stack.empty()) {
+         unsigned r = stack.back();
+         stack.pop_back();
+         std::fill(busy.begin(), busy.end(), 0);
+         for (unsigned nb : cadj[r]) {
+            if (pos[nb] < 0)
+               continue;
+            unsigned from = unsigned(pos[nb]) / 4;
+            unsigned to = std::min(K, (unsigned(pos[nb]) + cls[nb].bytes + 3) / 4);
+            for (unsigned k = from; k < to; k++)
+               busy[k] = 1;
+         }
+         const ra_class &c = cls[r];
+         unsigned first = c.eot ? RA_EOT_FIRST : 0;
+         unsigned size = (c.bytes + 3) / 4, step = c.align / 4;
+         int found = -1;
+         for (unsigned p = first / 4; p + size <= K; p += step) {
+            /* Small values stay within one register. */
+            if (size <= 8 && p / 8 != (p + size - 1) / 8)
+               continue;
+            unsigned k = 0;
+            while (k < size && !busy[p + k])
+               k++;
+            if (k == size) {
+               found = int(p * 4);
+               break;
+            }
+         }
+         if (found < 0)
+            failed.push_back(r);
+         pos[r] = found;
+      }
+      if (!failed.empty()) {
+         for (unsigned r : failed)
+            for (auto [m, o] : cls[r].members) {
+               (void)o;
+               res.spill.push_back(g.nodes[m]);
+            }
+         return res;
+      }
+      for (unsigned i = 0; i < n; i++) {
+         value *v = g.nodes[i];
+         if (v->file == reg_file::hw_reg ||
+             (v->is_preloaded() && v->phys.valid()))
+            continue;
+         unsigned at = unsigned(pos[find(i)]) + off[i];
+         v->phys.kind = phys_reg::grf;
+         v->phys.nr = at / 32;
+         v->phys.subreg = at % 32;
+      }
+      res.success = true;
+      return res;
+   }
+
+   shader &s;
+   const ra_graph &g;
+   std::vector<unsigned> root, off;
+   std::vector<ra_class> cls;
+   std::vector<std::vector<unsigned>> cadj;
+};
+
+} /* anonymous namespace */
+
+ra_color_result
+ra_color(shader &s, const ra_graph &g,
+         const std::vector<std::vector<value *>> &phi_classes, bool coalesce)
+{
+   colorer c(s, g);
+   c.coalesce(phi_classes, coalesce);
+   c.class_graph();
+   return c.color();
+}
+
+} /* namespace ibis */

@@ -1,0 +1,160 @@
+/*
+ * FLAG values in f0.0, f0.1, f1.0 and f1.1 (16 bits each).
+ *
+ * A flag value of channels [group, group + width) occupies the 16-bit
+ * halves that hold those channel bits counted from the subregister its
+ * instruction names: a SIMD32 flag names f0.0 or f1.0 and takes both
+ * halves, a flag of channels 16-31 names f0.0 or f1.0 and takes the upper
+ * half.  Flags interfere by program-order intervals: a flag write by a
+ * masked instruction still changes the bits of its channels whatever the
+ * SSA view says, and cmp writes its flag even when nothing reads it, so
+ * every conditional modifier without a flag value gets a dead one here.
+ *
+ * Linear scan over the intervals; when more flags are live than fit, the
+ * flag with the farthest end moves to a GRF (a sel of ~0/0 under it, right
+ * after its definition) and each use gets a fresh flag from a cmp.nz of
+ * that GRF right before it.
+ */
+#include "ra/ra_internal.h"
+
+#include <algorithm>
+
+#include "util/ibis_error.h"
+
+namespace ibis {
+
+namespace {
+
+/* First and last occupied half for a flag named at half h. */
+void
+halves(const value *v, unsigned h, unsigned *first, unsigned *last)
+{
+   *first = h + v->group / 16;
+   *last = h + (v->group + std::max<unsigned>(v->width, 1) - 1) / 16;
+}
+
+/* Moves flag v to a GRF: a sel after its definition, a cmp.nz before each
+ * use.
+ */
+void
+spill_flag(shader &s, value *v)
+{
+   instr *def = v->def();
+   if (!def)
+      throw error(strfmt("register allocation: flag %%%u has no single definition",
+                  v->id));
+   unsigned w = v->width;
+   value *g = s.create_value(reg_file::ssa, data_type::u32, w, 1, v->group);
+   instr *sel = s.create_instr(opcode::sel, w);
+   sel->group = v->group;
+   sel->add_dst(operand(g));
+   sel->add_src(operand::imm_u32(0xffffffffu));
+   sel->add_src(operand::imm_u32(0));
+   sel->set_predicate(v);
+   def->parent()->insert_after(def, sel);
+
+   std::vector<use> uses = v->uses();
+   for (const use &u : uses) {
+      if (u.in == sel)
+         continue;
+      value *f = s.create_value(reg_file::flag, data_type::flag, w, 1, v->group);
+      instr *c = s.create_instr(opcode::cmp, w);
+      c->group = v->group;
+      c->cmod = cond_mod::nz;
+      c->add_src(operand(g));
+      c->add_src(operand::imm_u32(0));
+      c->set_flag_def(f);
+      u.in->parent()->insert_before(u.in, c);
+      if (u.slot == use::predicate)
+         u.in->set_predicate(f, u.in->pred_inv);
+      else
+         throw error(strfmt("register allocation: flag %%%u read other than as a "
+                     "predicate", v->id));
+   }
+}
+
+} /* anonymous namespace */
+
+unsigned
+ra_assign_flags(shader &s)
+{
+   /* cmp and every other conditional modifier write a flag. */
+   for (const auto &b : s.blocks()) {
+      for (instr *in : b->instrs()) {
+         if (in->cmod != cond_mod::none && in->op != opcode::sel &&
+             !in->flag_def()) {
+            value *f = s.create_value(reg_file::flag, data_type::flag,
+                                      in->exec_size, 1, in->group);
+            in->set_flag_def(f);
+         }
+      }
+   }
+
+   unsigned spilled = 0;
+   for (unsigned round = 0;; round++) {
+      if (round > 1000)
+         throw error("register allocation: flag spilling does not converge");
+      liveness live(s);
+      std::vector<value *> flags;
+      for (value *v : s.values()) {
+         if (v->file == reg_file::flag &&
+             (!v->defs().empty() || !v->uses().empty()))
+            flags.push_back(v);
+      }
+      std::sort(flags.begin(), flags.end(), [&](value *a, value *b) {
+         return live.start(a) < live.start(b) ||
+                (live.start(a) == live.start(b) && a->id < b->id);
+      });
+      std::vector<value *> active;
+      value *victim = nullptr;
+      for (value *v : flags) {
+         unsigned st = live.start(v);
+         active.erase(std::remove_if(active.begin(), active.end(),
+                                     [&](value *a) { return live.end(a) <= st; }),
+                      active.end());
+         bool used[4] = {};
+         for (value *a : active) {
+            unsigned f, l;
+            halves(a, a->phys.nr * 2 + a->phys.subreg, &f, &l);
+            for (unsigned k = f; k <= l && k < 4; k++)
+               used[k] = true;
+         }
+         int pick = -1;
+         for (unsigned h = 0; h < 4 && pick < 0; h++) {
+            unsigned f, l;
+            halves(v, h, &f, &l);
+            /* A span of two halves, or one past the first, names f0.0/f1.0. */
+            if ((l > f || v->group >= 16) && h % 2)
+               continue;
+            if (l > 3 || (l > f && f % 2))
+               continue;
+            bool free = true;
+            for (unsigned k = f; k <= l; k++)
+               free &= !used[k];
+            if (free)
+               pick = int(h);
+         }
+         if (pick < 0) {
+            /* The flag that stays longest makes room. */
+            victim = v;
+            for (value *a : active) {
+               if (live.end(a) > live.end(victim))
+                  victim = a;
+            }
+            break;
+         }
+         v->phys.kind = phys_reg::flag;
+         v->phys.nr = pick / 2;
+         v->phys.subreg = pick % 2;
+         active.push_back(v);
+      }
+      if (!victim)
+         return spilled;
+      for (value *v : flags)
+         v->phys = phys_reg();
+      spill_flag(s, victim);
+      spilled++;
+   }
+}
+
+} /* namespace ibis */

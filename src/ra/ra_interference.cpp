@@ -1,0 +1,307 @@
+/*
+ * The interference graph of i965-scalar-ssa.txt's hybrid rule, built in
+ * near-linear passes instead of testing every pair with regs_interfere():
+ *
+ *  - SSA edges: a definition against every value live after it (one
+ *    backward walk per block).  A copy's or load_payload's destination
+ *    does not interfere with its own source: they hold the same bits.
+ *  - Interval edges: a sweep over program-order intervals adds an edge
+ *    for overlapping values that differ in width, bit size or group, or
+ *    of which one is SIMD-global (NoMask writes, uniforms, WLR, preserve
+ *    writes), or fixed (HW_REG, push constants, attributes).
+ *  - Instruction edges: a destination never overlaps a source of its own
+ *    instruction (docs/backend.md §2), except the coalescable pairs of
+ *    copies and load_payloads, which ra_color() makes edges only when it
+ *    does not coalesce them.
+ *
+ * Undefined values interfere with nothing.  The same sweep counts the
+ * edges an interval-only allocator would have.
+ */
+#include "ra/ra_internal.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ibis {
+
+bool
+ra_needs_grf(const value *v)
+{
+   return uses_grfs(v) || v->file == reg_file::hw_reg;
+}
+
+unsigned
+ra_value_bytes(const value *v)
+{
+   if (v->width == 1)
+      return uniform_bytes(v);
+   unsigned n = v->size_bytes();
+   if (n <= 16)
+      return 16;
+   return (n + 31) / 32 * 32;
+}
+
+bool
+ra_graph::interferes(unsigned a, unsigned b) const
+{
+   const auto &l = adj[a];
+   return std::binary_search(l.begin(), l.end(), b);
+}
+
+static bool
+only_undef(const value *v)
+{
+   if (v->defs().empty())
+      return false;
+   for (const instr *d : v->defs()) {
+      if (d->op != opcode::undef)
+         return false;
+   }
+   return true;
+}
+
+/* Loop nesting depth of each block, from the structured do/while. */
+static std::vector<unsigned>
+loop_depths(const shader &s)
+{
+   std::vector<unsigned> depth(s.blocks().size(), 0);
+   unsigned d = 0;
+   for (const auto &b : s.blocks()) {
+      const instr *first = b->first(), *last = b->last();
+      if (first && first->op == opcode::do_)
+         d++;
+      depth[b->index] = d;
+      if (last && last->op == opcode::while_ && d)
+         d--;
+   }
+   return depth;
+}
+
+ra_graph
+ra_build_interference(shader &s)
+{
+   liveness live(s);
+   ra_graph g;
+   unsigned bound = s.value_id_bound();
+   g.node_of.assign(bound, -1);
+
+   /* Nodes: every GRF value something reads or writes. */
+   for (value *v : s.values()) {
+      if (!ra_needs_grf(v) || (v->defs().empty() && v->uses().empty()))
+         continue;
+      g.node_of[v->id] = g.nodes.size();
+      g.nodes.push_back(v);
+   }
+   unsigned n = g.nodes.size();
+   std::vector<std::vector<unsigned>> adj(n);
+   /* The interval-only graph, for comparison: overlapping intervals and
+    * the instruction edges.
+    */
+   std::vector<std::vector<unsigned>> iv(n);
+   std::vector<bool> undef(n);
+   for (unsigned i = 0; i < n; i++)
+      undef[i] = only_undef(g.nodes[i]);
+   auto add_edge = [&](const value *a, const value *b) {
+      int x = g.node_of[a->id], y = g.node_of[b->id];
+      if (x < 0 || y < 0 || x == y || undef[x] || undef[y])
+         return;
+      adj[x].push_back(y);
+      adj[y].push_back(x);
+   };
+
+   /* Intervals: liveness for tracked values; a HW_REG value is fixed and
+    * counts as live from the program start to its last read or write.
+    */
+   g.start.assign(n, 0);
+   g.end.assign(n, 0);
+   g.cost.assign(n, 0);
+   g.eot.assign(n, false);
+   std::vector<unsigned> depth = loop_depths(s);
+   for (unsigned i = 0; i < n; i++) {
+      value *v = g.nodes[i];
+      if (liveness::tracked(v)) {
+         g.start[i] = live.start(v);
+         g.end[i] = live.end(v);
+      }
+   }
+   for (const auto &b : s.blocks()) {
+      float w = std::pow(10.0f, float(std::min(depth[b->index], 6u)));
+      for (const instr *in : b->instrs()) {
+         auto touch = [&](const value *v) {
+            if (!v || g.node_of[v->id] < 0)
+               return;
+            unsigned i = g.node_of[v->id];
+            g.cost[i] += w;
+            if (v->file == reg_file::hw_reg) {
+               g.start[i] = 0;
+               g.end[i] = std::max(g.end[i], in->ip + 1);
+            }
+         };
+         for (const operand &d : in->dsts())
+            touch(d.val);
+         for (const operand &o : in->srcs())
+            touch(o.val);
+         touch(in->preserve().val);
+         if (in->op == opcode::send && (in->flags & INSTR_EOT)) {
+            for (unsigned k = 3; k < in->num_srcs() && k <= 4; k++) {
+               const value *p = in->src(k).val;
+               if (p && g.node_of[p->id] >= 0)
+                  g.eot[g.node_of[p->id]] = true;
+            }
+         }
+      }
+   }
+
+   /* SSA edges. */
+   for (const auto &b : s.blocks()) {
+      live.walk_backwards(b.get(), [&](const instr *in, const value_set &after) {
+         if (in->is_phi() || in->num_dsts() == 0)
+            return;
+         std::vector<value *> l;
+         bool any = false;
+         for (const operand &d : in->dsts())
+            any |= d.val && g.node_of[d.val->id] >= 0;
+         if (!any)
+            return;
+         l = after.values(s);
+         bool same_bits = in->op == opcode::copy ||
+                          in->op == opcode::parallel_copy ||
+                          in->op == opcode::load_payload;
+         for (unsigned di = 0; di < in->num_dsts(); di++) {
+            const value *d = in->dst(di).val;
+            if (!d || g.node_of[d->id] < 0)
+               continue;
+            for (const value *v : l) {
+               if (v == d || g.node_of[v->id] < 0)
+                  continue;
+               if (same_bits) {
+                  bool is_src = false;
+                  if (in->op == opcode::parallel_copy)
+                     is_src = in->src(di).val == v;
+                  else
+                     for (const operand &o : in->srcs())
+                        is_src |= o.val == v;
+                  if (is_src)
+                     continue;
+               }
+               add_edge(d, v);
+            }
+            /* Destinations of one instruction never share. */
+            for (unsigned dj = 0; dj < di; dj++) {
+               if (in->dst(dj).val)
+                  add_edge(d, in->dst(dj).val);
+            }
+         }
+      });
+   }
+   /* Values defined at program start that are live together. */
+   {
+      std::vector<value *> pre;
+      for (value *v : g.nodes) {
+         if (v->is_preloaded())
+            pre.push_back(v);
+      }
+      for (size_t i = 0; i < pre.size(); i++)
+         for (size_t j = i + 1; j < pre.size(); j++)
+            add_edge(pre[i], pre[j]);
+   }
+
+   /* Instruction edges: destinations against sources. */
+   for (const auto &b : s.blocks()) {
+      for (const instr *in : b->instrs()) {
+         /* A parallel copy's cycles are broken by swapping registers of one
+          * size; a destination never overlaps another entry's source of a
+          * different size.
+          */
+         if (in->op == opcode::parallel_copy) {
+            for (unsigned i = 0; i < in->num_dsts(); i++) {
+               for (unsigned j = 0; j < in->num_dsts(); j++) {
+                  const operand &src = in->src(j);
+                  if (!src.val)
+                     continue;
+                  /* Part of a value (a component): no destination of the
+                   * copy lands on any of it, so the value stays whole
+                   * until the copy has read what it needs.
+                   */
+                  bool partial = src.offset || src.has_region ||
+                                 ra_value_bytes(src.val) !=
+                                 ra_value_bytes(in->dst(j).val);
+                  if (partial || (i != j && ra_value_bytes(in->dst(i).val) !=
+                                            ra_value_bytes(in->dst(j).val)))
+                     add_edge(in->dst(i).val, src.val);
+               }
+            }
+         }
+         if (in->is_phi() || in->op == opcode::copy ||
+             in->op == opcode::parallel_copy || in->op == opcode::load_payload)
+            continue;
+         for (const operand &d : in->dsts()) {
+            if (!d.val)
+               continue;
+            for (const operand &o : in->srcs()) {
+               if (o.val && o.val != d.val) {
+                  add_edge(d.val, o.val);
+                  int x = g.node_of[d.val->id], y = g.node_of[o.val->id];
+                  if (x >= 0 && y >= 0 && !undef[x] && !undef[y]) {
+                     iv[x].push_back(y);
+                     iv[y].push_back(x);
+                  }
+               }
+            }
+         }
+      }
+   }
+
+   /* Interval edges by a sweep in start order. */
+   std::vector<unsigned> order(n);
+   for (unsigned i = 0; i < n; i++)
+      order[i] = i;
+   std::sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
+      return g.start[a] < g.start[b];
+   });
+   std::vector<unsigned> active;
+   std::vector<bool> global(n);
+   for (unsigned i = 0; i < n; i++)
+      global[i] = g.nodes[i]->is_simd_global() ||
+                  g.nodes[i]->file == reg_file::hw_reg;
+   for (unsigned a : order) {
+      size_t k = 0;
+      for (unsigned b : active) {
+         if (g.end[b] > g.start[a])
+            active[k++] = b;
+      }
+      active.resize(k);
+      if (g.end[a] <= g.start[a])
+         continue;
+      const value *va = g.nodes[a];
+      for (unsigned b : active) {
+         const value *vb = g.nodes[b];
+         if (undef[a] || undef[b])
+            continue;
+         iv[a].push_back(b);
+         iv[b].push_back(a);
+         if (global[a] || global[b] || va->width != vb->width ||
+             va->bit_size() != vb->bit_size() || va->group != vb->group) {
+            adj[a].push_back(b);
+            adj[b].push_back(a);
+         }
+      }
+      active.push_back(a);
+   }
+
+   for (auto &l : adj) {
+      std::sort(l.begin(), l.end());
+      l.erase(std::unique(l.begin(), l.end()), l.end());
+      g.edges += l.size();
+   }
+   g.edges /= 2;
+   for (auto &l : iv) {
+      std::sort(l.begin(), l.end());
+      g.interval_edges += std::unique(l.begin(), l.end()) - l.begin();
+   }
+   g.interval_edges /= 2;
+   g.adj = std::move(adj);
+   return g;
+}
+
+} /* namespace ibis */

@@ -1,0 +1,110 @@
+/*
+ * Register allocator internals shared by its passes.  The stages are kept
+ * apart so that coloring alone can later be replaced by an SSA-based
+ * allocator:
+ *
+ *   ra_out_of_ssa.cpp     phis -> parallel copies on edges (before), and
+ *                         sequentialized copies on registers (after)
+ *   ra_flags.cpp          FLAG values to f0.0..f1.1, flag spilling
+ *   ra_interference.cpp   the hybrid interference graph over values
+ *   ra_color.cpp          coalescing and coloring of contiguous GRF blocks
+ *   ra_spill.cpp          spill choice and scratch spill/fill insertion
+ *   ra_validate.cpp       the independent checker of the result
+ */
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dev/ibis_device.h"
+#include "ir/ibis_analysis.h"
+#include "ir/ibis_ir.h"
+#include "ra/ra.h"
+
+namespace ibis {
+
+/* Bytes in the GRF file, and the EOT window of docs/backend.md. */
+constexpr unsigned RA_GRF_BYTES = 128 * 32;
+constexpr unsigned RA_EOT_FIRST = 112 * 32;
+
+/* Does the allocator give v bytes of the GRF file? */
+bool ra_needs_grf(const value *v);
+/* Bytes v takes in the GRF file and the alignment it needs. */
+unsigned ra_value_bytes(const value *v);
+
+/* --- out of SSA -------------------------------------------------------- */
+
+/* Splits critical edges (an empty else for an if without one) and puts a
+ * parallel copy at the end of each phi predecessor, so that each phi and
+ * its copies' destinations form one congruence class with no interference
+ * inside.  Returns the classes: phi destination first.
+ */
+std::vector<std::vector<value *>> ra_insert_phi_copies(shader &s);
+
+/* After coloring: removes phis, turns parallel copies into copies on
+ * physical registers (cycles broken with xor swaps), drops copies whose
+ * source already is in place, and ties preserve writes.
+ */
+void ra_lower_copies(shader &s);
+
+/* Replaces every write and read of from by to. */
+void ra_rename(value *from, value *to);
+
+/* A copy instruction for dst = src with the NoMask property of dst. */
+instr *ra_make_copy(shader &s, const operand &dst, const operand &src);
+
+/* --- flags ------------------------------------------------------------- */
+
+/* Gives every FLAG value a flag register; a flag that does not fit lives
+ * in a GRF and is moved back into a flag before each use.  Models the
+ * unconditional flag write of cmp.  Returns the number of flags spilled.
+ */
+unsigned ra_assign_flags(shader &s);
+
+/* --- interference ------------------------------------------------------ */
+
+struct ra_graph {
+   /* Values that take GRFs, indexed by value id; -1 if not a node. */
+   std::vector<int> node_of;
+   std::vector<value *> nodes;
+   /* Adjacency by node index, sorted, without duplicates. */
+   std::vector<std::vector<unsigned>> adj;
+   /* Edge counts of this graph and of a purely interval-based one. */
+   unsigned edges = 0, interval_edges = 0;
+   /* Program-order interval per node (liveness, extended over loops). */
+   std::vector<unsigned> start, end;
+   /* Weighted use count (10^loop depth) per node: spill cost. */
+   std::vector<float> cost;
+   /* Node must lie in the EOT window. */
+   std::vector<bool> eot;
+
+   bool interferes(unsigned a, unsigned b) const;
+};
+
+ra_graph ra_build_interference(shader &s);
+
+/* --- coloring ---------------------------------------------------------- */
+
+struct ra_color_result {
+   bool success = false;
+   /* Nodes chosen to spill when coloring failed. */
+   std::vector<value *> spill;
+};
+
+/* Coalesces (phi classes always, copies and load_payload sources when
+ * coalesce is set) and colors; on success sets phys of every node.
+ */
+ra_color_result ra_color(shader &s, const ra_graph &g,
+                         const std::vector<std::vector<value *>> &phi_classes,
+                         bool coalesce);
+
+/* --- spilling ---------------------------------------------------------- */
+
+/* Spills each value of vals to scratch: a spill after each write, a fill
+ * before each use.  Returns spills and fills added.
+ */
+void ra_spill_values(shader &s, const device_info &dev,
+                     const std::vector<value *> &vals, ra_result &res);
+
+} /* namespace ibis */

@@ -1,0 +1,463 @@
+/*
+ * The independent RA validator (after ir3's ir3_ra_validate.c): it reads
+ * only the allocated program, re-derives liveness on it and checks every
+ * physical register against it.  Nothing of the allocator's graph or
+ * classes is used, so a bug there cannot hide itself here.
+ *
+ * Checks:
+ *  - form: no phi or parallel copy; every operand's value has a register
+ *    of the right kind; EOT payloads in g112-g127; a preserve write lands
+ *    in its preserve register.
+ *  - clobber: a write overlaps no other value live after it (liveness of
+ *    the allocated program, where each write of a value kills it), except
+ *    a load_payload source built in place.
+ *  - SIMD: values whose program-order intervals overlap (intervals cover
+ *    skipped blocks and loops, ibis_liveness.cpp) may share bytes only if
+ *    both are SIMD-local with the same width, bit size and group: the
+ *    then/else sharing of i965-scalar-ssa.txt and nothing more.
+ *  - instruction rules of docs/backend.md §2: a destination overlaps a
+ *    source only at the same start with the same layout, never for send,
+ *    shuffle, mov_indirect and broadcast.
+ *  - flags: flag values with overlapping intervals use distinct bits.
+ * Undefined values (written only by undef) hold garbage and are exempt.
+ */
+#include "ra/ra.h"
+
+#include <algorithm>
+
+#include "ir/ibis_analysis.h"
+#include "ir/ibis_text.h"
+#include "ra/ra_internal.h"
+#include "util/ibis_error.h"
+
+namespace ibis {
+
+namespace {
+
+struct span {
+   unsigned start, end;   /* bytes */
+};
+
+bool
+is_grf_value(const value *v)
+{
+   return v->file == reg_file::ssa || v->file == reg_file::wlr ||
+          v->file == reg_file::uniform || v->file == reg_file::attr ||
+          v->file == reg_file::hw_reg;
+}
+
+span
+grf_span(const value *v)
+{
+   unsigned at = v->phys.nr * 32 + v->phys.subreg;
+   unsigned bytes = v->width == 1 ? uniform_bytes(v) : v->size_bytes();
+   return {at, at + std::max(bytes, 1u)};
+}
+
+span
+flag_span(const value *v)
+{
+   /* In bits of f0..f1, from the named subregister plus the group. */
+   unsigned at = v->phys.nr * 32 + v->phys.subreg * 16 + v->group;
+   return {at, at + std::max<unsigned>(v->width, 1)};
+}
+
+bool
+overlap(span a, span b)
+{
+   return a.start < b.end && b.start < a.end;
+}
+
+bool
+undefined(const value *v)
+{
+   if (v->defs().empty())
+      return false;
+   for (const instr *d : v->defs()) {
+      if (d->op != opcode::undef)
+         return false;
+   }
+   return true;
+}
+
+class checker {
+public:
+   explicit checker(shader &s) : s(s) {}
+
+   std::vector<std::string> errors;
+
+   void fail(const instr *in, const std::string &msg)
+   {
+      errors.push_back(strfmt("block%u: '%s': %s", in->parent()->index,
+                              in->str().c_str(), msg.c_str()));
+   }
+
+   void check_operand(const instr *in, const value *v, const char *what)
+   {
+      if (!v || v->file == reg_file::imm)
+         return;
+      phys_reg::kind_t want = v->file == reg_file::flag ? phys_reg::flag :
+                              v->file == reg_file::accum ? phys_reg::acc :
+                              phys_reg::grf;
+      if (v->phys.kind != want)
+         fail(in, strfmt("%s %%%u has no %s register", what, v->id,
+                         want == phys_reg::flag ? "flag" :
+                         want == phys_reg::acc ? "accumulator" : "general"));
+      else if (want == phys_reg::grf && grf_span(v).end > RA_GRF_BYTES)
+         fail(in, strfmt("%s %%%u goes past g127", what, v->id));
+   }
+
+   /* Byte span an operand reads or writes within its value's register. */
+   span operand_span(const operand &o)
+   {
+      span v = grf_span(o.val);
+      return {v.start + o.offset, v.end};
+   }
+
+   void check_form()
+   {
+      for (const auto &b : s.blocks()) {
+         for (const instr *in : b->instrs()) {
+            size_t before = errors.size();
+            if (in->is_phi() || in->op == opcode::parallel_copy)
+               fail(in, "phi or parallel copy left after allocation");
+            for (const operand &d : in->dsts())
+               check_operand(in, d.val, "destination");
+            for (const operand &o : in->srcs())
+               check_operand(in, o.val, "source");
+            check_operand(in, in->predicate(), "predicate");
+            check_operand(in, in->flag_def(), "flag");
+            check_operand(in, in->preserve().val, "preserve");
+            if (errors.size() == before)
+               check_instr_overlap(in);
+         }
+      }
+   }
+
+   void check_instr_overlap(const instr *in)
+   {
+      if (in->preserve().val && in->num_dsts() && in->dst().val) {
+         const value *d = in->dst().val, *p = in->preserve().val;
+         if (!(d->phys == p->phys))
+            fail(in, strfmt("preserve write of %%%u is not in %%%u's register",
+                            d->id, p->id));
+      }
+      if (in->op == opcode::send && (in->flags & INSTR_EOT)) {
+         for (unsigned k = 3; k < in->num_srcs(); k++) {
+            const value *p = in->src(k).val;
+            if (p && grf_span(p).start < RA_EOT_FIRST)
+               fail(in, strfmt("EOT payload %%%u below g112", p->id));
+         }
+      }
+      for (const operand &d : in->dsts()) {
+         if (!d.val || d.val->phys.kind != phys_reg::grf)
+            continue;
+         span ds = grf_span(d.val);
+         for (unsigned k = 0; k < in->num_srcs(); k++) {
+            const operand &o = in->src(k);
+            if (!o.val || o.val->phys.kind != phys_reg::grf || o.val == d.val)
+               continue;
+            if (undefined(o.val))
+               continue;
+            span os = grf_span(o.val);
+            if (!overlap(ds, os))
+               continue;
+            bool ok;
+            switch (in->op) {
+            case opcode::send:
+            case opcode::shuffle:
+            case opcode::mov_indirect:
+            case opcode::broadcast:
+               ok = false;
+               break;
+            case opcode::load_payload:
+               /* Built in place (at one of its positions). */
+               ok = in_place_source(in, d.val, o.val);
+               break;
+            default:
+               ok = operand_span(o).start == ds.start + d.offset &&
+                    o.val->width == d.val->width &&
+                    o.val->bit_size() == d.val->bit_size() &&
+                    (!o.has_region || o.rgn.width == 0 || o.rgn.hstride == 1);
+               break;
+            }
+            if (!ok)
+               fail(in, strfmt("destination %%%u overlaps source %%%u",
+                               d.val->id, o.val->id));
+         }
+      }
+   }
+
+   void check_clobbers()
+   {
+      liveness live(s);
+      for (const value *v : live.live_in(s.entry()).values(s)) {
+         if (!v->is_preloaded() && !undefined(v) && v->file != reg_file::flag)
+            errors.push_back(strfmt("%%%u is read on a path where it is "
+                                    "never written", v->id));
+      }
+      for (const auto &b : s.blocks()) {
+         live.walk_backwards(b.get(), [&](const instr *in, const value_set &after) {
+            if (in->op == opcode::undef)
+               return;
+            std::vector<value *> l;
+            bool got = false;
+            for (const operand &d : in->dsts()) {
+               if (!d.val || d.val->phys.kind != phys_reg::grf)
+                  continue;
+               if (!got) {
+                  l = after.values(s);
+                  got = true;
+               }
+               span ds = grf_span(d.val);
+               for (const value *v : l) {
+                  if (v == d.val || v->phys.kind != phys_reg::grf ||
+                      undefined(v) || !overlap(ds, grf_span(v)))
+                     continue;
+                  if (in_place_source(in, d.val, v))
+                     continue;
+                  fail(in, strfmt("writing %%%u clobbers %%%u, which is "
+                                  "live", d.val->id, v->id));
+               }
+            }
+         });
+      }
+      check_simd(live);
+   }
+
+   /* v is a load_payload source already where d needs it. */
+   bool in_place_source(const instr *in, const value *d, const value *v)
+   {
+      if (in->op != opcode::load_payload && in->op != opcode::copy)
+         return false;
+      unsigned pos = 0;
+      span ds = grf_span(d);
+      for (const operand &o : in->srcs()) {
+         unsigned w = o.val && o.val->width > 1 ?
+                      std::min<unsigned>(o.val->width, d->width) : d->width;
+         if (o.val == v && !o.offset && !o.has_region &&
+             grf_span(v).start == ds.start + pos &&
+             v->width == d->width && v->bit_size() == d->bit_size())
+            return true;
+         pos += w * d->bit_size() / 8;
+      }
+      return false;
+   }
+
+   /* Program-order segments where each value is live for some channel:
+    * the CFG liveness of the allocated program, plus, for values live on
+    * a forward jump, the blocks it skips, and for values carried out of a
+    * loop and written inside it, the whole loop.
+    */
+   using segments = std::vector<std::pair<unsigned, unsigned>>;
+
+   std::vector<segments> live_segments(const liveness &live)
+   {
+      std::vector<segments> seg(s.value_id_bound());
+      std::vector<unsigned> end_of(s.value_id_bound());
+      auto tracked = [](const value *v) { return liveness::tracked(v); };
+      for (const auto &b : s.blocks()) {
+         if (b->empty())
+            continue;
+         value_set cur = live.live_out(b.get());
+         for (const value *v : cur.values(s))
+            end_of[v->id] = b->last()->ip + 1;
+         for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it) {
+            const instr *in = *it;
+            auto def = [&](value *v) {
+               if (!v || !tracked(v))
+                  return;
+               if (cur.has(v)) {
+                  seg[v->id].push_back({in->ip, end_of[v->id]});
+                  bool partial = v->file == reg_file::wlr &&
+                                 live.first_def(v) != in;
+                  if (!partial)
+                     cur.remove(v);
+                  else
+                     end_of[v->id] = in->ip;
+               } else {
+                  seg[v->id].push_back({in->ip, in->ip + 1});
+               }
+            };
+            for (const operand &d : in->dsts())
+               def(d.val);
+            def(in->flag_def());
+            auto use = [&](value *v) {
+               if (!v || !tracked(v) || cur.has(v))
+                  return;
+               cur.add(v);
+               end_of[v->id] = in->ip;
+            };
+            for (const operand &o : in->srcs())
+               use(o.val);
+            use(in->predicate());
+            use(in->preserve().val);
+         }
+         for (const value *v : cur.values(s))
+            seg[v->id].push_back({b->first()->ip, end_of[v->id]});
+      }
+      /* Structured loops: head block and last block. */
+      std::vector<int> head_of(s.blocks().size(), -1), last_of(s.blocks().size(), -1);
+      std::vector<int> stack;
+      for (const auto &b : s.blocks()) {
+         if (b->first() && b->first()->op == opcode::do_)
+            stack.push_back(b->index);
+         if (!stack.empty())
+            head_of[b->index] = stack.back();
+         if (b->last() && b->last()->op == opcode::while_ && !stack.empty()) {
+            last_of[stack.back()] = b->index;
+            stack.pop_back();
+         }
+      }
+      for (const auto &b : s.blocks()) {
+         if (b->empty())
+            continue;
+         for (const block *succ : b->succs) {
+            if (succ->empty())
+               continue;
+            for (const value *v : live.live_in(succ).values(s)) {
+               if (!live.live_out(b.get()).has(v))
+                  continue;
+               unsigned from = b->last()->ip + 1, to = succ->first()->ip;
+               if (to > from)
+                  seg[v->id].push_back({from, to});
+               for (int h = head_of[b->index]; h >= 0;) {
+                  int last = last_of[h];
+                  if (last < 0 || (int(succ->index) >= h && int(succ->index) <= last))
+                     break;
+                  unsigned head_ip = s.blocks()[h]->first()->ip;
+                  unsigned end_ip = s.blocks()[last]->last()->ip + 1;
+                  bool inside = false;
+                  for (const instr *d : v->defs())
+                     inside |= d->ip >= head_ip && d->ip < end_ip;
+                  if (inside)
+                     seg[v->id].push_back({head_ip, std::max(end_ip, to)});
+                  int outer = h > 0 ? head_of[h - 1] : -1;
+                  while (outer >= 0 && last_of[outer] >= 0 && last_of[outer] < last)
+                     outer = outer > 0 ? head_of[outer - 1] : -1;
+                  h = outer;
+               }
+            }
+         }
+      }
+      for (auto &l : seg) {
+         std::sort(l.begin(), l.end());
+         segments merged;
+         for (auto r : l) {
+            if (r.second <= r.first)
+               continue;
+            if (!merged.empty() && r.first <= merged.back().second)
+               merged.back().second = std::max(merged.back().second, r.second);
+            else
+               merged.push_back(r);
+         }
+         l = merged;
+      }
+      return seg;
+   }
+
+   static bool meet(const segments &a, const segments &b)
+   {
+      size_t i = 0, j = 0;
+      while (i < a.size() && j < b.size()) {
+         if (a[i].first < b[j].second && b[j].first < a[i].second)
+            return true;
+         if (a[i].second <= b[j].second)
+            i++;
+         else
+            j++;
+      }
+      return false;
+   }
+
+   void check_simd(const liveness &live)
+   {
+      struct item {
+         const value *v;
+         span reg;
+         bool global;
+      };
+      std::vector<segments> seg = live_segments(live);
+      for (const auto &b : s.blocks()) {
+         for (const instr *in : b->instrs()) {
+            auto touch = [&](const value *v) {
+               if (v && v->file == reg_file::hw_reg)
+                  seg[v->id] = {{0, in->ip + 1}};
+            };
+            for (const operand &d : in->dsts())
+               touch(d.val);
+            for (const operand &o : in->srcs())
+               touch(o.val);
+         }
+      }
+      std::vector<item> grf, flag;
+      for (const value *v : s.values()) {
+         if (!v->phys.valid() || (v->defs().empty() && v->uses().empty()) ||
+             undefined(v))
+            continue;
+         if (is_grf_value(v) && v->phys.kind == phys_reg::grf)
+            grf.push_back({v, grf_span(v),
+                           v->is_simd_global() || v->file == reg_file::hw_reg});
+         else if (v->file == reg_file::flag && v->phys.kind == phys_reg::flag)
+            flag.push_back({v, flag_span(v), true});
+      }
+      for (auto *set : {&grf, &flag}) {
+         std::sort(set->begin(), set->end(), [](const item &a, const item &b) {
+            return a.reg.start < b.reg.start;
+         });
+         for (size_t i = 0; i < set->size(); i++) {
+            const item &a = (*set)[i];
+            for (size_t j = i + 1; j < set->size() && (*set)[j].reg.start < a.reg.end; j++) {
+               const item &b = (*set)[j];
+               if (a.v->file == reg_file::hw_reg && b.v->file == reg_file::hw_reg)
+                  continue;
+               if (!meet(seg[a.v->id], seg[b.v->id]))
+                  continue;
+               if (!a.global && !b.global && a.v->width == b.v->width &&
+                   a.v->bit_size() == b.v->bit_size() && a.v->group == b.v->group)
+                  continue;
+               if (in_place_pair(a.v, b.v) || in_place_pair(b.v, a.v))
+                  continue;
+               errors.push_back(strfmt(
+                  "%%%u and %%%u share %s while both are live and %s",
+                  std::min(a.v->id, b.v->id), std::max(a.v->id, b.v->id),
+                  set == &flag ? "flag bits" : "registers",
+                  set == &flag ? "flags do not share" :
+                  "not both SIMD-local with one layout"));
+            }
+         }
+      }
+   }
+
+   bool in_place_pair(const value *d, const value *v)
+   {
+      for (const instr *in : d->defs()) {
+         if (in_place_source(in, d, v))
+            return true;
+      }
+      return false;
+   }
+
+   shader &s;
+};
+
+} /* anonymous namespace */
+
+void
+validate_allocation(const shader &cs)
+{
+   /* Liveness numbers the instructions; nothing else changes. */
+   shader &s = const_cast<shader &>(cs);
+   checker c(s);
+   c.check_form();
+   if (c.errors.empty())
+      c.check_clobbers();
+   if (c.errors.empty())
+      return;
+   std::string msg = "invalid register allocation:";
+   for (const std::string &e : c.errors)
+      msg += "\n   " + e;
+   throw error(msg);
+}
+
+} /* namespace ibis */

@@ -1,0 +1,131 @@
+/*
+ * The whole corpus through translation, optimization, lowering and
+ * allocation at every width, each allocation checked by the independent
+ * validator.  Prints the figures of docs/ra.md: shaders allocated without
+ * spills per width, registers used minus MaxLive, edges of the hybrid
+ * graph against an interval-only graph, allocation time.
+ *
+ * Until lower() lowers everything, a shader it refuses is allocated in its
+ * optimized (unlowered) form and counted apart.
+ */
+#include <chrono>
+#include <cstdio>
+#include <map>
+
+#include <gtest/gtest.h>
+
+#include "from_nir/from_nir.h"
+#include "ir/ibis_pass.h"
+#include "ir/ibis_text.h"
+#include "ir/ibis_validate.h"
+#include "lower/lower.h"
+#include "nir/nir.h"
+#include "opt/opt.h"
+#include "ra/ra.h"
+#include "util/ibis_error.h"
+#include "util/ibis_test.h"
+
+namespace {
+
+struct tally {
+   unsigned shaders = 0, ok = 0, spilled = 0, failed = 0, unlowered = 0;
+   unsigned long long used_minus_live = 0, zero_gap = 0;
+   unsigned long long edges = 0, interval_edges = 0;
+   double seconds = 0, max_seconds = 0;
+   std::string max_name;
+};
+
+} /* anonymous namespace */
+
+TEST(ra_corpus, every_shader_allocates_and_validates)
+{
+   IBIS_REQUIRE_SHARED(dir, "corpus/skl");
+   const ibis::device_info &dev = ibis::device_by_name("skl");
+   ibis::register_opt_passes();
+   std::map<std::string, tally> by;   /* "FS SIMD16" */
+   unsigned files = 0;
+   for (const std::string &path : ibis::test::list_files(dir, ".nir")) {
+      std::unique_ptr<ibis::nir::shader> n;
+      try {
+         n = ibis::nir::read_shader_file(path);
+         ibis::nir::validate(*n);
+      } catch (const ibis::error &) {
+         continue;
+      }
+      files++;
+      bool vs = n->info.stage == ibis::nir::shader_stage::vertex;
+      bool fs = n->info.stage == ibis::nir::shader_stage::fragment;
+      std::vector<unsigned> widths = fs ? std::vector<unsigned>{8, 16, 32}
+                                        : std::vector<unsigned>{8};
+      for (unsigned width : widths) {
+         ibis::from_nir_options fo;
+         fo.dispatch_width = width;
+         fo.device = &dev;
+         std::unique_ptr<ibis::shader> ir;
+         try {
+            ir = ibis::from_nir(*n, fo);
+         } catch (const ibis::error &) {
+            continue;   /* a SIMD width the translator refuses */
+         }
+         ibis::run_passes(*ir, "copy-prop,cse,algebraic,constant-fold,copy-prop,dce");
+         std::string key = std::string(vs ? "VS" : fs ? "FS" : "other") +
+                           " SIMD" + std::to_string(width);
+         tally &t = by[key];
+         t.shaders++;
+         bool lowered = true;
+         {
+            std::unique_ptr<ibis::shader> copy = ibis::parse_shader(ir->str());
+            try {
+               ibis::lower(*copy, dev);
+               ir = std::move(copy);
+            } catch (const ibis::error &) {
+               lowered = false;
+            }
+         }
+         t.unlowered += !lowered;
+         ibis::ra_options o;
+         o.allow_spilling = width == 8;
+         auto t0 = std::chrono::steady_clock::now();
+         ibis::ra_result r = ibis::allocate_registers(*ir, dev, o);
+         double sec = std::chrono::duration<double>(
+            std::chrono::steady_clock::now() - t0).count();
+         t.seconds += sec;
+         if (sec > t.max_seconds) {
+            t.max_seconds = sec;
+            t.max_name = path.substr(dir.size() + 1);
+         }
+         if (!r.success) {
+            t.failed++;
+            /* SIMD8 must always allocate; wider widths may give up. */
+            EXPECT_NE(width, 8u) << path << ": " << r.failure;
+            EXPECT_NE(r.failure.find("needs spilling"), std::string::npos)
+               << path << " SIMD" << width << ": " << r.failure;
+            continue;
+         }
+         t.ok++;
+         t.spilled += r.spills > 0;
+         EXPECT_EQ(r.spills, 0u) << path << " SIMD" << width;
+         try {
+            ibis::validate_allocation(*ir);
+         } catch (const ibis::error &e) {
+            ADD_FAILURE() << path << " SIMD" << width << ": " << e.what();
+         }
+         t.used_minus_live += r.grfs_used > r.max_live ? r.grfs_used - r.max_live : 0;
+         t.zero_gap += r.grfs_used <= r.max_live;
+         t.edges += r.edges;
+         t.interval_edges += r.interval_edges;
+      }
+   }
+   EXPECT_GT(files, 0u);
+   printf("%-12s %7s %7s %7s %7s %9s %8s %8s %12s %12s %9s %9s\n", "width",
+          "shaders", "alloc", "spilled", "failed", "unlowered", "gap-avg",
+          "gap=0", "edges", "interval", "ms-avg", "ms-max");
+   for (const auto &[k, t] : by) {
+      printf("%-12s %7u %7u %7u %7u %9u %8.2f %8llu %12llu %12llu %9.3f %9.3f  %s\n",
+             k.c_str(), t.shaders, t.ok, t.spilled, t.failed, t.unlowered,
+             t.ok ? double(t.used_minus_live) / t.ok : 0.0, t.zero_gap,
+             t.edges, t.interval_edges,
+             t.shaders ? 1000 * t.seconds / t.shaders : 0.0,
+             1000 * t.max_seconds, t.max_name.c_str());
+   }
+}
