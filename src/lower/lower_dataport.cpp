@@ -248,23 +248,19 @@ lower_surface(shader &s, instr *in)
       std::vector<param> ps;
       const unsigned ncoord = typed && addr.val ? addr.val->length : 1;
       for (unsigned i = 0; i < ncoord; i++)
-         ps.push_back(param{addr.val ? addr.component(i) : addr, nullptr});
+         ps.push_back(make_param(addr.val ? addr.component(i) : addr));
       unsigned comps = 0;
       uint32_t desc = 0;
       unsigned rlen = 0;
+      /* Gen9 needs no header for typed messages (brw adds one before Gen9
+       * only), nor for untyped ones through a binding table.
+       */
       value *header = nullptr;
-      if (typed) {
-         /* Typed messages carry a header whose dword 7 holds the sample
-          * mask of the channels to write (brw: the execution mask).
-          */
-         const builder nb = pb.exec(8).nomask();
-         header = nb.mov(data_type::u32, operand::imm_u32(0));
-      }
       if (atomic) {
          const unsigned aop = gen_atomic_op(in->src(4).imm, in);
-         ps.push_back(param{in->src(2), nullptr});
+         ps.push_back(make_param(in->src(2)));
          if (!in->src(3).is_null())
-            ps.push_back(param{in->src(3), nullptr});
+            ps.push_back(make_param(in->src(3)));
          const bool ret = dst != nullptr && !dst->uses().empty();
          const unsigned ctrl = aop | (piece <= 8 ? 1u << 4 : 0) |
                                (ret ? 1u << 5 : 0);
@@ -280,7 +276,7 @@ lower_surface(shader &s, instr *in)
          if (write) {
             const operand &data = in->src(2);
             for (unsigned c = 0; c < comps; c++)
-               ps.push_back(param{data.val ? data.component(c) : data, nullptr});
+               ps.push_back(make_param(data.val ? data.component(c) : data));
          }
          /* Control: disabled channels 3:0 (brw_mdc_cmask), SIMD mode 5:4
           * (2 SIMD8, 1 SIMD16); typed: slot group 5:4 instead.
@@ -311,9 +307,9 @@ lower_byte_scattered(shader &s, instr *in)
                                  unsigned group, value *dst) {
       uint32_t bti = 0;
       value *desc_val = surface_index(pb, in->src(0), &bti, in);
-      std::vector<param> ps = {param{in->src(1), nullptr}};
+      std::vector<param> ps = {make_param(in->src(1))};
       if (write)
-         ps.push_back(param{in->src(2), nullptr});
+         ps.push_back(make_param(in->src(2)));
       payloads p = build_payloads(pb, piece, group, nullptr, 0, ps);
       const unsigned ctrl = (piece == 16 ? 1u : 0u) | ds << 2;
       emit_send(pb, SFID_DC0,

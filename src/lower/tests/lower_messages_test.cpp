@@ -595,6 +595,48 @@ TEST(lower_messages, untyped_surface_messages)
    )"));
 }
 
+TEST(lower_messages, typed_and_byte_scattered_messages)
+{
+   /* No corpus shader uses images or 8/16-bit buffers.  brw_eu.h
+    * brw_dp_typed_surface_rw_desc (DC1 read 5 / write 13, disabled
+    * channels 3:0, slot group 5:4 = 1 + (group / 8) % 2, SIMD8 only, no
+    * header on Gen9) and brw_dp_byte_scattered_rw_desc (DC0 read 4 /
+    * write 12, SIMD16 bit 0, data size 3:2).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader cs simd16
+      attr %0:u32x16[2]
+      block0:
+         %1:u32x16 = typed_read_logical 3:u32, %0, 1:u32
+         typed_write_logical 3:u32, %0, %1, 1:u32
+         %2:u32x16 = byte_scattered_read_logical 4:u32, %0, 16:u32
+         byte_scattered_write_logical 4:u32, %0[1], %2, 16:u32
+         thread_end_logical %0 {EOT}
+   )", R"(
+      shader cs simd16 lowered
+      attr %0:u32x16[2]
+      hw %13:u32x8@g0
+      block0:
+         %4:u32x8[2] = load_payload %0, %0[1]
+         %3:u32x8 = send 12:u32, 0x4115e03:u32, 0:u32, %4, _
+         %6:u32x8+8[2] = load_payload %0.32, %0[1].32
+         %5:u32x8+8 = send 12:u32, 0x4116e03:u32, 0:u32, %6, _
+         %1:u32x16 = load_payload %3, %5
+         %7:u32x8[2] = load_payload %0, %0[1]
+         %8:u32x8 = load_payload %1
+         _ = send(8) 12:u32, 0x4035e03:u32, 64:u32, %7, %8
+         %9:u32x8+8[2] = load_payload %0.32, %0[1].32
+         %10:u32x8+8 = load_payload %1.32
+         _ = send(8+8) 12:u32, 0x4036e03:u32, 64:u32, %9, %10
+         %11:u32x16 = load_payload %0
+         %2:u32x16 = send 10:u32, 0x4210504:u32, 0:u32, %11, _
+         %12:u32x16 = load_payload %0[1]
+         _ = send 10:u32, 0x4030504:u32, 128:u32, %12, %2
+         %14:u32x8 = mov %13 {WE_all}
+         _ = send(8) 7:u32, 0x2000010:u32, 0:u32, %14, _ {WE_all, EOT}
+   )"));
+}
+
 TEST(lower_messages, fence_barrier_and_thread_end)
 {
    /* No corpus shader is a compute shader.  brw_eu.h / brw_eu_emit.c
