@@ -63,13 +63,14 @@ usage(FILE *f)
       "                  subgroup id is pushed after the push constants\n"
       "Floats compare bit-exactly unless --ulps N allows N units in the last place.\n"
       "\n"
-      "       ibis-run FILE.nir [--simd N] [--inputs F | --seed S [--sets K]] --check\n"
+      "       ibis-run FILE.nir [--simd N] [--inputs F | --seed S [--sets K]] [-v] --check\n"
       "\n"
       "Compiles FILE.nir with ibis at SIMD N (default 8), runs it on the simulator\n"
       "and on the interpreter, and compares (docs/check.md): input set 0 is the\n"
       "interpreter's default inputs, sets 1..K-1 vary them from seed S (default\n"
       "1, K default 4); --inputs F checks those inputs only.  Exit status 0 on a\n"
-      "match, 1 on a mismatch or an error.\n");
+      "match, 1 on a mismatch or an error.  -v prints both sides of every compared\n"
+      "output of the last input set run.\n");
 }
 
 /* A crash in the compiler or the simulator is reported as a failure with
@@ -131,7 +132,7 @@ load_program(const std::string &path)
 #ifdef IBIS_HAVE_CHECK
 int
 check_nir(const std::string &path, unsigned simd, const std::string &inputs_path, uint64_t seed,
-          unsigned sets)
+          unsigned sets, bool verbose)
 {
    std::unique_ptr<nir::shader> s = nir::read_shader_file(path);
    if (s->info.stage == nir::shader_stage::vertex && simd != 8)
@@ -158,9 +159,13 @@ check_nir(const std::string &path, unsigned simd, const std::string &inputs_path
    printf("# SIMD%u: %u words compared (%u with a tolerance), %u not compared\n", simd,
           r.compared, r.approximate, r.unchecked);
    if (r.v == check::verdict::match) {
+      if (verbose)
+         fputs(r.detail.c_str(), stdout);
       printf("PASS\n");
       return 0;
    }
+   if (verbose)
+      fputs(r.detail.c_str(), stdout);
    fputs(r.log.c_str(), stdout);
    printf("FAIL: %s, input set %u: %s\n", check::verdict_name(r.v), r.input_set,
           r.first.c_str());
@@ -178,7 +183,7 @@ main(int argc, char **argv)
    std::string file, stage, inputs_path, nir_path;
    unsigned simd = 0, ulps = 0, sets = 4;
    uint64_t seed = 1;
-   bool check_flag = false;
+   bool check_flag = false, verbose = false;
    signal(SIGSEGV, on_fatal_signal);
    signal(SIGABRT, on_fatal_signal);
    signal(SIGFPE, on_fatal_signal);
@@ -209,6 +214,8 @@ main(int argc, char **argv)
       }
       else if (a == "--seed")
          seed = strtoull(value().c_str(), nullptr, 0);
+      else if (a == "-v" || a == "--verbose")
+         verbose = true;
       else if (a == "--sets")
          sets = unsigned(atoi(value().c_str()));
       else if (a == "--ulps")
@@ -232,7 +239,7 @@ main(int argc, char **argv)
       }
 #ifdef IBIS_HAVE_CHECK
       try {
-         return check_nir(file, simd ? simd : 8, inputs_path, seed, std::max(1u, sets));
+         return check_nir(file, simd ? simd : 8, inputs_path, seed, std::max(1u, sets), verbose);
       } catch (const error &e) {
          fprintf(stderr, "ibis-run: %s\n", e.what());
          return 1;

@@ -472,6 +472,34 @@ within(uint32_t want, uint32_t got, exactness e)
 struct comparer {
    const std::map<std::string, exactness> &classes;
    result &res;
+   unsigned simd;
+   /* Per output: the interpreter's and the simulator's words. */
+   std::map<std::string, std::pair<std::vector<std::string>, std::vector<std::string>>> seen;
+
+   void note(const std::string &what, unsigned channel, uint32_t want, const uint32_t *got)
+   {
+      if (channel >= simd)
+         return;
+      auto &[w, g] = seen[what];
+      w.resize(simd, "-");
+      g.resize(simd, "-");
+      w[channel] = strfmt("%08x", want);
+      g[channel] = got ? strfmt("%08x", *got) : "none";
+   }
+   std::string table() const
+   {
+      std::string out;
+      for (const auto &[name, sides] : seen) {
+         out += name + " want:";
+         for (const std::string &x : sides.first)
+            out += " " + x;
+         out += "\n" + name + " got: ";
+         for (const std::string &x : sides.second)
+            out += " " + x;
+         out += "\n";
+      }
+      return out;
+   }
 
    exactness class_of(const std::string &name) const
    {
@@ -485,6 +513,8 @@ struct comparer {
          res.unchecked++;
          return;
       }
+      if (what.compare(0, 5, "ssbo ") != 0)
+         note(what, channel, want, got);
       res.compared++;
       if (e == exactness::approximate)
          res.approximate++;
@@ -506,7 +536,7 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
                 const interp::outputs &want, const std::map<std::string, exactness> &classes,
                 result &res)
 {
-   comparer cmp{classes, res};
+   comparer cmp{classes, res, simd, {}};
    static const char xyzw[] = "xyzw";
    const uint32_t live = want.channels & ~want.killed & ~want.helpers;
    switch (s.info.stage) {
@@ -599,6 +629,7 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
          cmp.one(strfmt("%s dword %zu", name.c_str(), i / 4), unsigned(i / 4 % simd), w, got, e);
       }
    }
+   res.detail = cmp.table();
 }
 
 } /* anonymous namespace */
@@ -609,9 +640,19 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
 {
    result res;
    interp::outputs want;
+   /* Final-form Gen9 NIR has had its pixel centre lowered into the shader
+    * (nir_lower_wpos_center: brw's load_frag_coord is the integer pixel
+    * position, see the corpus' brw assembly); the interpreter must not add
+    * the 0.5 again.
+    */
+   nir::shader &oracle = const_cast<nir::shader &>(s);
+   const bool centre = oracle.info.fs.pixel_center_integer;
+   oracle.info.fs.pixel_center_integer = true;
    try {
       want = interp::run(s, in);
+      oracle.info.fs.pixel_center_integer = centre;
    } catch (const error &e) {
+      oracle.info.fs.pixel_center_integer = centre;
       res.v = verdict::oracle_error;
       res.first = e.what();
       return res;

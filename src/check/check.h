@@ -86,6 +86,10 @@ struct result {
     */
    std::string first;
    std::string log;             /* every mismatching channel */
+   /* Both sides of every compared output, one line per output and side:
+    * "rt0.x want: 3f800000 - ..." ("-": channel not compared).
+    */
+   std::string detail;
    unsigned mismatches = 0;
    unsigned input_set = 0;      /* the set that failed */
    unsigned compared = 0;       /* channel words compared */
