@@ -171,7 +171,8 @@ main(int argc, char **argv)
 
       const uint64_t back_end = ~uint64_t(ibis::DEBUG_NIR | ibis::DEBUG_IR |
                                           ibis::DEBUG_OPT | ibis::DEBUG_VALIDATE);
-      if (a.dumps && !(a.dumps & back_end) && a.output.empty()) {
+      const uint64_t front_end = ibis::DEBUG_NIR | ibis::DEBUG_IR | ibis::DEBUG_OPT;
+      if ((a.dumps & front_end) && !(a.dumps & back_end) && a.output.empty()) {
          if (a.dumps & ibis::DEBUG_NIR)
             out(ibis::nir::print_shader(*s));
          std::vector<unsigned> widths = {8, 16, 32};

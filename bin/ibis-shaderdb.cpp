@@ -512,7 +512,7 @@ main(int argc, char **argv)
       }
    }
    /* Per stage and width: how many were kept, dropped, failed, skipped. */
-   std::map<std::string, std::map<std::string, unsigned>> widths;
+   std::map<std::pair<std::string, unsigned>, std::map<std::string, unsigned>> widths;
    std::map<std::string, unsigned> shaders_of_stage;
    for (size_t i = 0; i < jobs.size(); i++) {
       const std::string &n = jobs[i].name;
@@ -521,8 +521,10 @@ main(int argc, char **argv)
                                 : "CS";
       shaders_of_stage[stage]++;
       for (const std::string &w : out[i].widths_outcome) {
-         const size_t sp = w.rfind(' ');
-         widths[w.substr(0, sp)][w.substr(sp + 1)]++;
+         char st[8] = {}, what[16] = {};
+         unsigned simd = 0;
+         if (std::sscanf(w.c_str(), "%7s %u %15s", st, &simd, what) == 3)
+            widths[{st, simd}][what]++;
       }
    }
    for (const auto &w : widths) {
@@ -530,9 +532,9 @@ main(int argc, char **argv)
          auto it = w.second.find(k);
          return it == w.second.end() ? 0u : it->second;
       };
-      const std::string stage = w.first.substr(0, 2);
-      std::fprintf(stderr, "%s SIMD%s: %u/%u kept, %u compiled but dropped, %u failed, "
-                   "%u skipped\n", stage.c_str(), w.first.c_str() + 3, count("kept"),
+      const std::string &stage = w.first.first;
+      std::fprintf(stderr, "%s SIMD%u: %u/%u kept, %u compiled but dropped, %u failed, "
+                   "%u skipped\n", stage.c_str(), w.first.second, count("kept"),
                    shaders_of_stage[stage], count("dropped"), count("failed"),
                    count("skipped"));
    }

@@ -355,3 +355,24 @@ TEST(tools, report_bad_csv_names_line)
    EXPECT_EQ(r.status, 1);
    EXPECT_NE(r.out.find(csv + ":3: "), std::string::npos) << r.out;
 }
+
+TEST(tools, compile_abi_file_and_prog_data)
+{
+   const std::string abi = write_temp("vignette.abi", "# push nothing\npush_ranges none\n");
+   result r = run("ibis-compile " + example() + " --abi " + abi + " --prog-data");
+   ASSERT_EQ(r.status, 0) << r.out;
+   EXPECT_NE(r.out.find("prog_data.push_regs 0\n"), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("prog_data.push_ranges -\n"), std::string::npos) << r.out;
+   /* VAR0 is the one varying, interpolated with perspective at pixels. */
+   EXPECT_NE(r.out.find("prog_data.urb_setup 32\n"), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("prog_data.barycentric_modes 0x1\n"), std::string::npos) << r.out;
+   result d = run("ibis-compile " + example() + " --prog-data");
+   ASSERT_EQ(d.status, 0) << d.out;
+   EXPECT_NE(d.out.find("prog_data.push_regs 1\n"), std::string::npos) << d.out;
+
+   const std::string bad = write_temp("bad.abi", "push_range 0 0\n");
+   result e = run("ibis-compile " + example() + " --abi " + bad);
+   EXPECT_EQ(e.status, 1);
+   EXPECT_NE(e.out.find(bad + ":1: 'push_range' takes BLOCK START LENGTH"), std::string::npos)
+      << e.out;
+}
