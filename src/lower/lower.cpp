@@ -342,7 +342,6 @@ is_lowered_away(const instr *in)
       break;
    }
    switch (in->op) {
-   case opcode::discard:
    case opcode::terminate:
    case opcode::ddx_coarse:
    case opcode::ddx_fine:
@@ -437,9 +436,6 @@ lower(shader &s, const device_info &dev)
       for (instr *in : b->instrs()) {
          if (in->op == opcode::terminate)
             fs.has_terminate = true;
-         if (in->op == opcode::discard)
-            throw error("lower: demote ('" + in->str() +
-                        "') is not supported; only terminate is");
          if (in->op != opcode::fb_write_logical)
             continue;
          if (!first_write)
@@ -452,11 +448,20 @@ lower(shader &s, const device_info &dev)
       }
    }
    fs.rt_header |= targets > 1;
+   value *alive = lower_demotes(s, first_write);
    if (fs.has_terminate) {
       if (!first_write)
          throw error("lower: terminate in a shader without a render-target "
                      "write");
       fs.live = emit_halt_target(s, first_write);
+   }
+   if (alive && fs.live) {
+      builder b(&s);
+      b.before(first_write);
+      fs.live = b.exec(s.dispatch_width).and_(data_type::u32, operand(fs.live),
+                                              operand(alive));
+   } else if (alive) {
+      fs.live = alive;
    }
 
    for (const auto &b : s.blocks()) {

@@ -129,6 +129,10 @@ void lower_dataport(shader &s, instr *in);
 void lower_derivative(shader &s, instr *in);
 void lower_interp(shader &s, instr *in);
 void lower_terminate(shader &s, instr *in);
+/* Replaces every discard by updates of an `alive` mask; returns its value
+ * at first_write (null without discards).
+ */
+value *lower_demotes(shader &s, instr *first_write);
 
 /* Makes every instruction's hardware pieces encodable (lower_legalize.cpp). */
 void legalize(shader &s, const device_info &dev);

@@ -463,6 +463,45 @@ TEST(lower_messages, terminate_halts_and_masks_rt_writes)
    )"));
 }
 
+TEST(lower_messages, discard_masks_rt_writes)
+{
+   /* No corpus shader demotes.  brw (brw_fs_nir.cpp, demote_if) clears
+    * the channel's bit of the sample mask f1.0 and predicates the RT write
+    * on it (dolphin/ubershaders/201.fs.simd8.asm:5052 "(+f1.0) sendsc");
+    * ibis keeps the mask as an SSA value, with a phi where a demote under
+    * an if merges.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[4]
+      block0:
+         %1:flagx8 = cmp.l %0, 0.5:f32
+         (+%1) if
+      block1:
+         %2:flagx8 = cmp.l %0[1], 0.5:f32
+         (+%2) discard
+      block2:
+         endif
+         fb_write_logical %0, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[4]
+      block0: ; succs: block1 block2
+         %4:u32x8 = mov 0xffffffff:u32
+         %1:flagx8 = cmp.l %0, 0.5:f32
+         (+%1) if
+      block1: ; preds: block0 succs: block2
+         %2:flagx8 = cmp.l %0[1], 0.5:f32
+         (-%2) %6:u32x8 = sel %4, 0:u32
+      block2: ; preds: block0 block1
+         endif
+         %5:u32x8 = phi %4, %6
+         %7:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         %8:flagx8 = cmp.nz %5, 0:u32
+         (+%8) _ = send 5:u32, 0x8031400:u32, 0:u32, %7, _ {EOT}
+   )"));
+}
+
 TEST(lower_messages, derivatives_are_regioned_adds)
 {
    /* nexuiz/94.fs.simd32.asm:24: "add(16) g34<1>F g76.1<4,4,0>F
