@@ -177,7 +177,6 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
       dag.tail.push_back(*it);
 
    dag_builder db(dag);
-   db.bytes.resize(device_info::grf_count * device_info::grf_bytes);
 
    std::unordered_map<const instr *, unsigned> index;
    for (unsigned i = 0; i < dag.nodes.size(); i++)
@@ -191,6 +190,11 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
       const value *v = o.val;
       unsigned start, len;
       operand_byte_range(in, o, is_dst, &start, &len);
+      /* Sized on first use: most blocks before allocation have no
+       * fixed-register access at all.
+       */
+      if (db.bytes.empty())
+         db.bytes.resize(device_info::grf_count * device_info::grf_bytes);
       const unsigned base = v->phys.nr * device_info::grf_bytes + v->phys.subreg;
       const unsigned lo = base + start;
       const unsigned hi = std::min<unsigned>(lo + len, db.bytes.size());

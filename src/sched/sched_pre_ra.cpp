@@ -26,7 +26,6 @@
 #include <unordered_map>
 
 #include "ir/ibis_analysis.h"
-#include "ir/ibis_text.h"
 #include "sched/sched_dag.h"
 #include "sched/sched_private.h"
 #include "util/ibis_error.h"
@@ -400,19 +399,12 @@ schedule_pre_ra_blocks(shader &s, const device_info &dev, sched_mode mode)
 {
    if (mode == sched_mode::none)
       return;
-   if (mode == sched_mode::pressure) {
-      /* Rematerialize only when it pays: try it on a copy first. */
-      std::unique_ptr<shader> alt = parse_shader(s.str());
-      if (remat_cheap_defs(*alt)) {
-         schedule_blocks(*alt, dev, mode);
-         schedule_blocks(s, dev, mode);
-         if (max_live(*alt) < max_live(s)) {
-            remat_cheap_defs(s);
-            schedule_blocks(s, dev, mode);
-         }
-         return;
-      }
-   }
+   /* Pressure first also recomputes cheap definitions where they are
+    * used (sched_remat.cpp); it costs instructions, so the latency mode
+    * does not.
+    */
+   if (mode == sched_mode::pressure)
+      remat_cheap_defs(s);
    schedule_blocks(s, dev, mode);
 }
 

@@ -9,8 +9,8 @@
  * payload registers) can be recomputed anywhere, so each block that uses
  * it gets its own copy, placed before its first use there, and the
  * original goes away when nothing else reads it.  The price is the
- * sources living longer and one instruction per using block; pre-RA
- * scheduling keeps the result only when MaxLive drops (sched_pre_ra.cpp).
+ * sources living longer (they are mostly live anyway) and one
+ * instruction per using block, so only the pressure-first mode does it.
  */
 #include <algorithm>
 #include <unordered_map>
