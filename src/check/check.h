@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,11 @@ constexpr double rel_tolerance = 1.0 / 4096;
  * "location 0.w" (VS: VARYING_SLOT_*), "ssbo 1" (a whole buffer).
  */
 std::map<std::string, exactness> classify_outputs(const nir::shader &s);
+/* The output components stored as floats: there a denormal and a zero of
+ * the same sign match (the shaders leave the denormal mode to the
+ * implementation; Gen9 flushes by default).
+ */
+std::set<std::string> float_outputs(const nir::shader &s);
 std::string output_component_name(nir::shader_stage st, unsigned location, unsigned comp);
 
 /* Input set `index` for s at simd: 0 is the interpreter's default inputs

@@ -10,6 +10,7 @@
  */
 #include <algorithm>
 #include <functional>
+#include <set>
 #include <unordered_map>
 
 #include "check/check.h"
@@ -92,6 +93,9 @@ private:
    std::unordered_map<const nir::def *, std::vector<unsigned>> level;
    std::unordered_map<const nir::def *, unsigned> reg_level;
    std::map<std::string, unsigned> outputs;
+public:
+   std::set<std::string> floats;   /* outputs stored as floats */
+private:
    bool changed = false;
    unsigned after = 0;   /* raised after a loop with a tainted branch */
 
@@ -248,6 +252,11 @@ private:
       switch (in.op) {
       case intrinsic_op::decl_reg:
          return;
+      case intrinsic_op::load_frag_coord:
+         /* w is 1/W: Gen computes it with math inv of the payload's W. */
+         raise(&in.dest, 0, control);
+         raise(&in.dest, 3, std::max(1u, control));
+         return;
       case intrinsic_op::load_reg:
       case intrinsic_op::load_reg_indirect: {
          auto it = reg_level.find(in.srcs[0].ssa);
@@ -273,8 +282,12 @@ private:
             unsigned l = std::max(of(in.srcs[0].ssa, k), control);
             if (of(in.srcs[1].ssa))
                l = 2;
-            if ((mask >> k) & 1 && comp + k < 4)
-               output(output_name(s.info.stage, loc, comp + k), l);
+            if ((mask >> k) & 1 && comp + k < 4) {
+               std::string name = output_name(s.info.stage, loc, comp + k);
+               output(name, l);
+               if (nir::base_type(nir::intrinsic_src_type(in, 0)) == nir::type_float)
+                  floats.insert(name);
+            }
          }
          return;
       }
@@ -340,6 +353,14 @@ std::map<std::string, exactness>
 classify_outputs(const nir::shader &s)
 {
    return classifier(s).run();
+}
+
+std::set<std::string>
+float_outputs(const nir::shader &s)
+{
+   classifier c(s);
+   c.run();
+   return c.floats;
 }
 
 } /* namespace ibis::check */

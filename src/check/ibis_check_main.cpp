@@ -27,11 +27,14 @@
 #include <vector>
 
 #include "check/check.h"
+#include "check/check_isolated.h"
 #include "nir/random/nir_random.h"
 #include "util/ibis_error.h"
 
 using namespace ibis;
 namespace fs = std::filesystem;
+using check::outcome;
+using check::kind_names;
 
 namespace {
 
@@ -49,85 +52,6 @@ struct options {
    bool quiet = false;
    bool expect_clean = false;
 };
-
-/* What a child reports: the verdict and the first line. */
-struct outcome {
-   enum kind { match, mismatch, rejected, sim_error, crashed, skipped } k = match;
-   std::string first;
-   unsigned compared = 0, unchecked = 0, input_set = 0;
-};
-
-const char *kind_names[] = {"matched", "mismatched", "rejected", "simulator errors", "crashed",
-                            "skipped"};
-
-outcome
-run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, unsigned timeout)
-{
-   int fd[2];
-   if (pipe(fd) != 0)
-      throw error("ibis-check: pipe failed");
-   fflush(stdout);
-   pid_t pid = fork();
-   if (pid < 0)
-      throw error("ibis-check: fork failed");
-   if (pid == 0) {
-      close(fd[0]);
-      alarm(timeout);
-      std::string msg;
-      check::result r;
-      try {
-         r = check::check_shader(s, simd, seed, sets);
-      } catch (const std::exception &e) {
-         r.v = check::verdict::compile_error;
-         r.first = std::string("uncaught exception: ") + e.what();
-      }
-      outcome::kind k;
-      switch (r.v) {
-      case check::verdict::match: k = outcome::match; break;
-      case check::verdict::mismatch: k = outcome::mismatch; break;
-      case check::verdict::compile_error: k = outcome::rejected; break;
-      case check::verdict::run_error: k = outcome::sim_error; break;
-      default: k = outcome::skipped; break;
-      }
-      msg = strfmt("%d %u %u %u\n", int(k), r.compared, r.unchecked, r.input_set) + r.first;
-      size_t off = 0;
-      while (off < msg.size()) {
-         ssize_t n = write(fd[1], msg.data() + off, msg.size() - off);
-         if (n <= 0)
-            break;
-         off += size_t(n);
-      }
-      _exit(0);
-   }
-   close(fd[1]);
-   std::string text;
-   char buf[4096];
-   ssize_t n;
-   while ((n = read(fd[0], buf, sizeof(buf))) > 0)
-      text.append(buf, size_t(n));
-   close(fd[0]);
-   int status = 0;
-   waitpid(pid, &status, 0);
-   outcome o;
-   if (WIFSIGNALED(status)) {
-      o.k = outcome::crashed;
-      o.first = WTERMSIG(status) == SIGALRM ? strfmt("timed out after %u s", timeout)
-                                             : strfmt("signal %d (%s)", WTERMSIG(status),
-                                                      strsignal(WTERMSIG(status)));
-      return o;
-   }
-   int k = 0;
-   size_t nl = text.find('\n');
-   if (nl == std::string::npos ||
-       sscanf(text.c_str(), "%d %u %u %u", &k, &o.compared, &o.unchecked, &o.input_set) != 4) {
-      o.k = outcome::crashed;
-      o.first = "the child died without a result";
-      return o;
-   }
-   o.k = outcome::kind(k);
-   o.first = text.substr(nl + 1);
-   return o;
-}
 
 struct tally {
    unsigned generated = 0, compiled = 0;
@@ -258,7 +182,7 @@ run_corpus(const options &o)
       }
       const std::string st = nir::stage_name(s->info.stage);
       for (unsigned w : widths_for(s->info.stage, o)) {
-         outcome r = run_isolated(*s, w, 1, o.sets, o.timeout);
+         outcome r = check::run_isolated(*s, w, 1, o.sets, o.timeout);
          record(all[strfmt("%s SIMD%u", st.c_str(), w)], r, f, w,
                 check::repro_command(f, w, 1, r.input_set + 1), o);
       }
@@ -286,10 +210,14 @@ run_random(const options &o)
          nir::random_options ro;
          ro.seed = seed;
          ro.stage = st;
-         ro.approximate = !o.exact;
+         /* Odd seeds keep the approximate operations (their outputs get a
+          * tolerance or are skipped), even seeds are exact throughout.
+          */
+         const bool exact = o.exact || seed % 2 == 0;
+         ro.approximate = !exact;
          std::unique_ptr<nir::shader> s = nir::generate(ro);
          for (unsigned w : widths_for(st, o)) {
-            outcome r = run_isolated(*s, w, seed, o.sets, o.timeout);
+            outcome r = check::run_isolated(*s, w, seed, o.sets, o.timeout);
             std::string what = strfmt("random %s seed %llu", name.c_str(),
                                       (unsigned long long)seed);
             std::string repro;
@@ -297,7 +225,7 @@ run_random(const options &o)
                 r.k == outcome::crashed) {
                fs::create_directories(o.save);
                std::string file = strfmt("%s/random-%s-%llu%s.nir", o.save.c_str(), name.c_str(),
-                                         (unsigned long long)seed, o.exact ? "-exact" : "");
+                                         (unsigned long long)seed, exact ? "-exact" : "");
                FILE *f = fopen(file.c_str(), "w");
                if (f) {
                   fputs(nir::print_shader(*s).c_str(), f);
@@ -305,7 +233,7 @@ run_random(const options &o)
                }
                repro = strfmt("ibis-nir-random --seed %llu --stage %s%s > %s; ",
                               (unsigned long long)seed, name.c_str(),
-                              o.exact ? " --exact" : "", file.c_str()) +
+                              exact ? " --exact" : "", file.c_str()) +
                        check::repro_command(file, w, seed, r.input_set + 1);
             }
             record(all[strfmt("%s SIMD%u", name.c_str(), w)], r, what, w, repro, o);
@@ -324,6 +252,8 @@ usage(FILE *f)
       "usage: ibis-check corpus [--dir D] [--every N] [--simd LIST] [--sets K]\n"
       "       ibis-check random [--stage vs|fs|cs|all] [--seeds A-B] [--simd LIST]\n"
       "                         [--sets K] [--exact]\n"
+      "Random: even seeds are generated --exact, odd seeds with the approximate\n"
+      "operations; --exact makes all of them exact.\n"
       "       common: [--save DIR] [--timeout S] [--quiet] [--expect-clean]\n"
       "\n"
       "Compiles each shader at each width (VS: 8; LIST default 8,16,32), runs it\n"

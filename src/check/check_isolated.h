@@ -1,0 +1,100 @@
+/*
+ * Checks in a child process (for ibis-check and ibis-reduce): a crash or a
+ * hang of the compiler or the simulator becomes a result, not the end of
+ * the run.
+ */
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "check/check.h"
+#include "util/ibis_error.h"
+
+namespace ibis::check {
+
+/* What a child reports: the verdict and the first line. */
+struct outcome {
+   enum kind { match, mismatch, rejected, sim_error, crashed, skipped } k = match;
+   std::string first;
+   unsigned compared = 0, unchecked = 0, input_set = 0;
+};
+
+inline const char *kind_names[] = {"matched", "mismatched", "rejected", "simulator errors", "crashed",
+                            "skipped"};
+
+inline outcome
+run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, unsigned timeout)
+{
+   int fd[2];
+   if (pipe(fd) != 0)
+      throw error("ibis-check: pipe failed");
+   fflush(stdout);
+   pid_t pid = fork();
+   if (pid < 0)
+      throw error("ibis-check: fork failed");
+   if (pid == 0) {
+      close(fd[0]);
+      alarm(timeout);
+      std::string msg;
+      result r;
+      try {
+         r = check_shader(s, simd, seed, sets);
+      } catch (const std::exception &e) {
+         r.v = verdict::compile_error;
+         r.first = std::string("uncaught exception: ") + e.what();
+      }
+      outcome::kind k;
+      switch (r.v) {
+      case verdict::match: k = outcome::match; break;
+      case verdict::mismatch: k = outcome::mismatch; break;
+      case verdict::compile_error: k = outcome::rejected; break;
+      case verdict::run_error: k = outcome::sim_error; break;
+      default: k = outcome::skipped; break;
+      }
+      msg = strfmt("%d %u %u %u\n", int(k), r.compared, r.unchecked, r.input_set) + r.first;
+      size_t off = 0;
+      while (off < msg.size()) {
+         ssize_t n = write(fd[1], msg.data() + off, msg.size() - off);
+         if (n <= 0)
+            break;
+         off += size_t(n);
+      }
+      _exit(0);
+   }
+   close(fd[1]);
+   std::string text;
+   char buf[4096];
+   ssize_t n;
+   while ((n = read(fd[0], buf, sizeof(buf))) > 0)
+      text.append(buf, size_t(n));
+   close(fd[0]);
+   int status = 0;
+   waitpid(pid, &status, 0);
+   outcome o;
+   if (WIFSIGNALED(status)) {
+      o.k = outcome::crashed;
+      o.first = WTERMSIG(status) == SIGALRM ? strfmt("timed out after %u s", timeout)
+                                             : strfmt("signal %d (%s)", WTERMSIG(status),
+                                                      strsignal(WTERMSIG(status)));
+      return o;
+   }
+   int k = 0;
+   size_t nl = text.find('\n');
+   if (nl == std::string::npos ||
+       sscanf(text.c_str(), "%d %u %u %u", &k, &o.compared, &o.unchecked, &o.input_set) != 4) {
+      o.k = outcome::crashed;
+      o.first = "the child died without a result";
+      return o;
+   }
+   o.k = outcome::kind(k);
+   o.first = text.substr(nl + 1);
+   return o;
+}
+
+} /* namespace ibis::check */
