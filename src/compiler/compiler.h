@@ -44,7 +44,9 @@ struct compile_options {
    std::function<void(const std::string &)> dump;
 };
 
-/* Where the time of one compile went, per pipeline stage, in seconds. */
+/* Where the time of one compile went, per pipeline stage: CPU seconds of
+ * the compiling thread.
+ */
 enum compile_stage : unsigned {
    STAGE_TRANSLATE, STAGE_OPT, STAGE_LOWER, STAGE_SCHED_PRE, STAGE_RA,
    STAGE_SCHED_POST, STAGE_CODEGEN, STAGE_VALIDATE, NUM_COMPILE_STAGES,
