@@ -45,19 +45,24 @@ block_regs(unsigned n)
 }
 
 /* The value moved through scratch: v itself when it is whole GRFs, else
- * a staging value with one broadcast GRF per component (values narrower
- * than a GRF).
+ * a staging value of the fewest whole GRFs holding v's bytes in order
+ * (width-1 values and narrow vectors; the allocator reserves their size
+ * rounded up to a GRF).  A write stages through a WLR value, one NoMask
+ * move per component; a fill reads the staging value back with a
+ * load_payload.
  */
 value *
-scratch_data(shader &s, value *v, const instr *in)
+scratch_data(shader &s, value *v, bool write, const instr *in)
 {
    if (v->width > 1 && v->size_bytes() % REG == 0)
       return v;
-   if (v->width == 1 && v->bit_size() >= 32)
-      return s.create_value(reg_file::ssa, v->type, REG * 8 / v->bit_size(),
-                            v->length);
-   throw error("lower: cannot move " + value_spec(v) +
-               " through scratch in '" + in->str() + "'");
+   if (v->bit_size() < 8 || v->component_bytes() > REG ||
+       REG % v->component_bytes())
+      throw error("lower: cannot move " + value_spec(v) +
+                  " through scratch in '" + in->str() + "'");
+   const unsigned regs = (v->size_bytes() + REG - 1) / REG;
+   return s.create_value(write ? reg_file::wlr : reg_file::ssa, v->type,
+                         REG * 8 / v->bit_size(), regs);
 }
 
 /* Components first..first+n of v as sources of a load_payload. */
@@ -73,7 +78,7 @@ components(value *v, unsigned first, unsigned n)
 void
 emit_block_messages(shader &s, instr *in, value *v, unsigned offset, bool write)
 {
-   value *data = scratch_data(s, v, in);
+   value *data = scratch_data(s, v, write, in);
    const unsigned regs = data->size_bytes() / REG;
    if (offset % REG || offset + regs * REG > SCRATCH_MAX_BYTES)
       throw error("lower: scratch offset " + std::to_string(offset) +
@@ -85,8 +90,14 @@ emit_block_messages(shader &s, instr *in, value *v, unsigned offset, bool write)
    const uint32_t keep = in->flags & (INSTR_SPILL | INSTR_FILL);
    const unsigned cb = data->component_bytes();
 
-   if (data != v && write)
-      vb.emit(opcode::load_payload, {operand(data)}, components(v, 0, v->length));
+   if (data != v && write) {
+      for (unsigned c = 0; c < v->length; c++) {
+         operand d(data);
+         d.offset = c * v->component_bytes();
+         b.exec(v->width, v->group).nomask()
+            .emit(opcode::mov, {d}, {operand(v).component(c)});
+      }
+   }
 
    std::vector<operand> read_parts;
    for (unsigned done = 0; done < regs;) {
@@ -125,9 +136,13 @@ emit_block_messages(shader &s, instr *in, value *v, unsigned offset, bool write)
       vb.emit(opcode::load_payload, {operand(data)}, read_parts);
    if (!write && data != v) {
       std::vector<operand> srcs;
-      for (unsigned c = 0; c < v->length; c++)
-         srcs.push_back(operand(data).component(c));
-      b.exec(1).nomask().emit(opcode::load_payload, {operand(v)}, srcs);
+      for (unsigned c = 0; c < v->length; c++) {
+         operand o(data);
+         o.offset = c * v->component_bytes();
+         srcs.push_back(o);
+      }
+      b.exec(v->width, v->group).nomask().emit(opcode::load_payload,
+                                              {operand(v)}, srcs);
    }
 }
 

@@ -562,6 +562,42 @@ TEST(lower_messages, spill_and_fill_are_scratch_blocks)
    )"));
 }
 
+TEST(lower_messages, spill_of_a_narrow_value_is_staged)
+{
+   /* A width-1 value is narrower than a GRF: it is staged into one GRF
+    * (the allocator reserves its size rounded up to a GRF) and moved by a
+    * 1-GRF scratch block (brw_eu_emit.c gfx7_set_dp_scratch_message).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      uniform %0:u32x1[3]
+      block0:
+         %1:u32x1[3] = mov %0 {WE_all}
+         scratch_write_logical 32:u32, %1 {WE_all, spill}
+         %2:u32x1[3] = scratch_read_logical 32:u32 {WE_all, fill}
+         %3:f32x8 = mov %2[2]:f32
+         fb_write_logical %3, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      uniform %0:u32x1[3]
+      wlr %4:u32x8
+      hw %5:u32x8@g0
+      block0:
+         %1:u32x1[3] = mov %0 {WE_all}
+         %4 = mov(1) %1 {WE_all}
+         %4.4 = mov(1) %1[1] {WE_all}
+         %4.8 = mov(1) %1[2] {WE_all}
+         %6:u32x8 = mov %5 {WE_all}
+         _ = send 10:u32, 0x20e0001:u32, 64:u32, %6, %4 {WE_all, spill}
+         %8:u32x8 = mov %5 {WE_all}
+         %7:u32x8 = send 10:u32, 0x21c0001:u32, 0:u32, %8, _ {WE_all, fill}
+         %2:u32x1[3] = load_payload %7, %7.4, %7.8 {WE_all}
+         %3:f32x8 = mov %2[2]:f32
+         %9:u32x8[4] = load_payload %3:u32, _, _, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %9, _ {EOT}
+   )"));
+}
+
 TEST(lower_messages, scratch_array_is_dword_scattered)
 {
    /* No corpus shader has scratch arrays.  brw_fs_nir.cpp load_scratch /
