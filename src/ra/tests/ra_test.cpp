@@ -476,6 +476,48 @@ TEST_F(ra_test, no_spilling_fails_cleanly)
    EXPECT_GE(r.max_live, 160u);
 }
 
+/* 131 SIMD8 values live at once: the cheapest per byte and per length of
+ * range goes to scratch.  That is the NoMask value %1 (one use at each
+ * end): its spill and its fill are lowered scratch messages that run with
+ * all channels, and the shader gets its scratch size.
+ */
+TEST_F(ra_test, nomask_value_spills_and_fills_with_nomask)
+{
+   std::string text = "shader fs simd8\nhw %0:f32x8@g2\nblock0:\n"
+                      "   %1:f32x8 = add %0, 1.0:f32 {WE_all}\n";
+   for (unsigned i = 2; i <= 130; i++)
+      text += ibis::strfmt("   %%%u:f32x8 = add %%0, %u.0:f32\n", i, i);
+   std::string sum = "%1";
+   for (unsigned i = 2; i <= 130; i++) {
+      text += ibis::strfmt("   %%%u:f32x8 = add %s, %%%u\n", 1000 + i,
+                           sum.c_str(), i);
+      sum = ibis::strfmt("%%%u", 1000 + i);
+   }
+   text += "   %2000:f32x8 = add " + sum + ", %1\n";
+   text += "   untyped_write_logical 0:u32, %2000, %2000, 1:u32\n";
+   EXPECT_TRUE(check_pass(text, "ra", R"(
+      shader fs simd8 allocated scratch [[_]]
+      ...
+         %1:f32x8@g[[r1]] = add %0, 1.0:f32 {WE_all}
+         %[[h]]:u32x8@g[[_]] = mov %[[g0]] {WE_all}
+         _ = send 10:u32, [[_]]:u32, 64:u32, %[[h]], %1 {WE_all, spill}
+      ...
+         %[[f]]:f32x8@g[[_]] = send 10:u32, [[_]]:u32, 0:u32, %[[h2]], _ {WE_all, fill}
+         %2000:f32x8@g[[_]] = add %1130, %[[f]]
+         untyped_write_logical 0:u32, %2000, %2000, 1:u32
+   )"));
+   std::string out;
+   ibis::ra_result r = allocate(text, &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_GT(r.spills, 0u);
+   EXPECT_GE(r.fills, r.spills);
+   EXPECT_EQ(r.grfs_used, 128u);
+   /* Without spilling the same program fails with its reason. */
+   r = allocate(text, &out, false);
+   EXPECT_FALSE(r.success);
+   EXPECT_NE(r.failure.find("SIMD8 needs spilling"), std::string::npos);
+}
+
 /* The validator, on allocations broken by hand. */
 TEST_F(ra_test, validator_accepts_a_correct_allocation)
 {
