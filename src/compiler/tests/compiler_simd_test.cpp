@@ -100,3 +100,43 @@ TEST(compiler_simd, widths_option_limits_the_attempts)
    EXPECT_EQ(r.prog.offset_simd16, 0);
    EXPECT_EQ(r.prog.offset_simd8, -1);
 }
+
+namespace {
+
+/* Each invocation stores its local index: a workgroup of 8x4x1. */
+const char *const store_cs = R"(
+   con 32 %0 = load_const (0x00000000)
+   con 32 %1 = load_const (0x00000002)
+   div 32 %2 = @load_local_invocation_index () ()
+   div 32 %3 = ishl %2, %1 (0x2)
+   @store_ssbo (%2, %0 (0x0), %3) (wrmask=x, access=none, align_mul=4, align_offset=0)
+   block b1:
+)";
+
+} /* anonymous namespace */
+
+/* brw_simd_selection: the 32 invocations need more than SIMD8, so SIMD16
+ * is compiled and is the one dispatched; SIMD32 only on request.
+ */
+TEST(compiler_simd, cs_keeps_the_widest_width_it_needs)
+{
+   compile_result r = compile_shader(*read_nir("cs", store_cs), {});
+   const compiled_variant *v8 = variant(r, 8), *v16 = variant(r, 16),
+                          *v32 = variant(r, 32);
+   ASSERT_TRUE(v8 && v16 && v32);
+   EXPECT_TRUE(v8->compiled) << v8->reason;
+   EXPECT_FALSE(v8->kept);
+   EXPECT_TRUE(v16->kept) << v16->reason;
+   EXPECT_FALSE(v32->compiled);
+   EXPECT_NE(v32->reason.find("SIMD32 not required"), std::string::npos) << v32->reason;
+   EXPECT_EQ(r.prog.offset_simd16, 0);
+   EXPECT_EQ(r.prog.offset_simd8, -1);
+   EXPECT_EQ(r.prog.local_size[0], 8u);
+   EXPECT_EQ(r.prog.local_size[1], 4u);
+
+   compile_options o;
+   o.force_simd32 = true;
+   compile_result f = compile_shader(*read_nir("cs", store_cs), o);
+   EXPECT_TRUE(variant(f, 32)->kept) << variant(f, 32)->reason;
+   EXPECT_FALSE(variant(f, 16)->kept);
+}
