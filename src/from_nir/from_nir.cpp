@@ -78,7 +78,7 @@ nir_instr_str(const nir::shader &s, const nir::instr &in)
 }
 
 void
-nir_translator::unsupported(const char *fmt, ...)
+nir_translator::unsupported(const char *fmt, ...) const
 {
    va_list ap;
    va_start(ap, fmt);
@@ -102,8 +102,12 @@ operand
 nir_translator::src(const nir::def *d, unsigned comp) const
 {
    auto it = vals.find(d);
-   IBIS_CHECK(it != vals.end() && comp < it->second.size(),
-              "NIR value %%%u (component %u) used before it is defined", d->index, comp);
+   /* The NIR validator does not check dominance; a use the translation has
+    * not reached yet is bad input, not an internal error.
+    */
+   if (it == vals.end() || comp >= it->second.size())
+      unsupported("NIR value %%%u (component %u) is used before its definition", d->index,
+                  comp);
    operand o = it->second[comp];
    if (o.val)
       o.val = ssa.resolve(o.val);

@@ -181,7 +181,7 @@ public:
    const nir::instr *cur = nullptr;
 
    /* Errors. */
-   [[noreturn]] void unsupported(const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+   [[noreturn]] void unsupported(const char *fmt, ...) const __attribute__((format(printf, 2, 3)));
 
    /* Values of NIR defs. */
    bool is_uniform(const nir::def &d) const { return facts.uniform.count(&d); }
