@@ -112,11 +112,17 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
    }
    if (params.empty())
       throw internal_error("lower: a message without payload");
-   /* Undefined parameters do not end a run (brw skips BAD_FILE). */
+   /* Undefined parameters do not end a run (brw skips BAD_FILE), and an
+    * undefined first one is a run of undefined ones.
+    */
    size_t mid = 1;
-   while (mid < params.size() && params[0].origin &&
-          (params[mid].op.is_null() || params[mid].origin == params[0].origin))
-      mid++;
+   for (; mid < params.size(); mid++) {
+      if (params[mid].op.is_null())
+         continue;
+      if (params[0].op.is_null() || !params[0].origin ||
+          params[mid].origin != params[0].origin)
+         break;
+   }
    p.p0 = gather(b, exec, group, params, 0, mid);
    p.mlen = mid * regs;
    if (mid < params.size()) {

@@ -95,6 +95,24 @@ TEST(lower_messages, simd32_sample_and_rt_write_halves)
    )"));
 }
 
+TEST(lower_messages, null_rt_write)
+{
+   /* anholt/9.fs.simd8.asm:3: sendc(8) 0x88031400 "RT write SIMD8 LastRT
+    * mlen 4": a shader without color output writes undefined colors, one
+    * unsplit payload.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      block0:
+         fb_write_logical _, _, _, _, _, _, _, _, 0:u32, 0:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      block0:
+         %0:u32x8[4] = load_payload _, _, _, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %0, _ {EOT}
+   )"));
+}
+
 TEST(lower_messages, sample_c_split_payload)
 {
    /* warsow/139.fs.simd8.asm:145: sends(8) 0x02123001 ex 0x80 "sample_c
