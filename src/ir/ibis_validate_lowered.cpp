@@ -17,7 +17,8 @@
  *               packed or scalar, packed destination
  *   hw-region   Gen9 region restrictions for explicit regions
  *   hw-dst      destination stride times size equals the execution
- *               type's size when the destination is narrower
+ *               type's size when the destination is narrower; integer/HF
+ *               conversions write dword-strided
  *   hw-math     the math unit's operand types and regions
  *   hw-type     no integer multiply of 64-bit operands; a DW multiplied
  *               by a narrower integer is src0; Gen9 csel is F only and
@@ -416,6 +417,18 @@ private:
       if (stride == 0)
          report(in, "hw-dst", "destination stride 0");
       const unsigned dst_bytes = std::max(1u, type_bits(d.type) / 8);
+      /* Conversions between integers and HF write dword-strided. */
+      bool int_src = false, hf_src = false;
+      for (const operand &o : in->srcs()) {
+         if (o.is_null())
+            continue;
+         int_src |= !type_is_float(o.type) && o.type != data_type::vf;
+         hf_src |= o.type == data_type::f16;
+      }
+      if (((d.type == data_type::f16 && int_src) ||
+           (!type_is_float(d.type) && hf_src)) && stride * dst_bytes != 4)
+         report(in, "hw-dst", "a conversion between integer and HF needs a "
+                "dword-strided destination");
       const unsigned exec_bytes = exec_type_bytes(in);
       if (!exec_bytes || is_mixed_float(in) || exec_bytes <= dst_bytes)
          return;

@@ -9,6 +9,8 @@
  *   and read as a scalar.
  * - mul of a DW by a narrower integer has the DW in src0; integer csel
  *   (Gen9's csel is F only) is a comparison and a predicated sel.
+ * - Conversions between integers and HF (dword-strided destinations on
+ *   Gen9) go through f32.
  * - Destinations narrower than the execution type (a u16 result of a
  *   dword operation) are computed into a value of the execution type's
  *   size and moved down with a strided read.
@@ -135,6 +137,33 @@ legalize_operations(shader &s, instr *in)
    return in;
 }
 
+/* A conversion between integers and HF must write dword-strided; it goes
+ * through f32 instead (exact for every 16-bit value; wider integers that
+ * round in f32 overflow HF anyway).
+ */
+void
+legalize_int_hf(shader &s, instr *in)
+{
+   if (in->op != opcode::mov || in->dsts().empty() || !in->dst().val ||
+       in->dst().has_region)
+      return;
+   const data_type dt = in->dst().type, st = in->src(0).type;
+   const bool to_hf = dt == data_type::f16 && !type_is_float(st) &&
+                      !type_is_vector_imm(st);
+   const bool from_hf = st == data_type::f16 && !type_is_float(dt) &&
+                        type_bits(dt) < 32;
+   if (!to_hf && !from_hf)
+      return;
+   builder b(&s);
+   b.before(in);
+   builder eb = b.exec(in->exec_size, in->group);
+   if (in->we_all())
+      eb = eb.nomask();
+   value *wide = eb.mov(data_type::f32, in->src(0));
+   operand src(wide);
+   in->set_src(0, src);
+}
+
 /* Bytes of the execution type, as the validator computes it. */
 unsigned
 exec_bytes(const instr *in)
@@ -217,6 +246,7 @@ legalize(shader &s, const device_info &dev)
          if (k != opcode_kind::alu && k != opcode_kind::math)
             continue;
          in = legalize_operations(s, in);
+         legalize_int_hf(s, in);
          legalize_immediates(s, in);
          legalize_dst(s, in);
       }

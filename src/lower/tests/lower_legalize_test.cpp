@@ -194,3 +194,28 @@ TEST(lower_legalize, integer_csel_becomes_cmp_and_sel)
          (+%2) %1:s32x8 = sel %0, %0[1]
    )"));
 }
+
+/* Gen9 writes integer/HF conversions dword-strided (brw_eu_validate.c); through f32 they are packed.  A dword destination is already legal. */
+TEST(lower_legalize, integer_to_hf_goes_through_f32)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:u16x8
+      attr %1:f16x8
+      block0:
+         %2:f16x8 = mov %0
+         %3:u16x8 = mov %1
+         %4:s32x8 = mov %1
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:u16x8
+      attr %1:f16x8
+      block0:
+         %5:f32x8 = mov %0
+         %2:f16x8 = mov %5
+         %6:f32x8 = mov %1
+         %7:u32x8 = mov %6
+         %3:u16x8 = mov %7<16,8,2>:u16
+         %4:s32x8 = mov %1
+   )"));
+}

@@ -388,6 +388,18 @@ TEST(lower_validate, sel_predicate_and_condition)
                  "block0: '(+%1) %2:f32x8 = sel.l %0, 1.0:f32': sel needs a predicate or a condition, not both [hw-type]"}));
 }
 
+/* An integer to HF conversion into a packed destination. */
+TEST(lower_validate, integer_hf_conversion_packed)
+{
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd8 lowered
+      attr %0:u16x8
+      block0:
+         %1:f16x8 = mov %0
+   )"), (strings{
+                 "block0: '%1:f16x8 = mov %0': a conversion between integer and HF needs a dword-strided destination [hw-dst]"}));
+}
+
 /* A shader that keeps every rule. */
 TEST(lower_validate, valid_lowered_shader)
 {
