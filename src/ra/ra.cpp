@@ -58,6 +58,47 @@ tie_preserve_writes(shader &s)
    }
 }
 
+/* The pressure peak of compute_pressure() plus the registers of HW_REG
+ * values (the thread payload), which it leaves out but which are live from
+ * the program start to their last read here.
+ */
+static unsigned
+max_live_with_fixed(shader &s)
+{
+   liveness live(s);
+   register_pressure p = compute_pressure(live);
+   std::vector<unsigned> last_grf_use(128, 0);
+   bool any = false;
+   for (const auto &b : s.blocks()) {
+      for (const instr *in : b->instrs()) {
+         auto touch = [&](const value *v) {
+            if (!v || v->file != reg_file::hw_reg || v->phys.kind != phys_reg::grf)
+               return;
+            unsigned first = v->phys.nr;
+            unsigned last = (v->phys.nr * 32 + v->phys.subreg +
+                             std::max(1u, v->size_bytes()) - 1) / 32;
+            for (unsigned r = first; r <= last && r < 128; r++)
+               last_grf_use[r] = std::max(last_grf_use[r], in->ip + 1);
+            any = true;
+         };
+         for (const operand &d : in->dsts())
+            touch(d.val);
+         for (const operand &o : in->srcs())
+            touch(o.val);
+      }
+   }
+   if (!any)
+      return p.max;
+   unsigned peak = 0;
+   for (unsigned ip = 0; ip < p.at.size(); ip++) {
+      unsigned fixed = 0;
+      for (unsigned r = 0; r < 128; r++)
+         fixed += last_grf_use[r] > ip;
+      peak = std::max(peak, p.at[ip] + fixed);
+   }
+   return peak;
+}
+
 static unsigned
 grfs_used(const shader &s)
 {
@@ -117,10 +158,7 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
 {
    ra_result res;
    try {
-      {
-         liveness live(s);
-         res.max_live = compute_pressure(live).max;
-      }
+      res.max_live = max_live_with_fixed(s);
       tie_preserve_writes(s);
       std::vector<std::vector<value *>> classes = ra_insert_phi_copies(s);
       res.flag_spills = ra_assign_flags(s);
@@ -133,9 +171,14 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
          ra_graph g = ra_build_interference(s);
          res.edges = g.edges;
          res.interval_edges = g.interval_edges;
+         /* Lowest-first with coalescing packs tightest; when that fails,
+          * other select orders and no copy coalescing get a try before
+          * anything is spilled.
+          */
          ra_color_result r = ra_color(s, g, classes, true);
-         if (!r.success) {
-            ra_color_result r2 = ra_color(s, g, classes, false);
+         for (unsigned k = 1; !r.success && k < 2 * RA_NUM_STRATEGIES; k++) {
+            ra_color_result r2 = ra_color(s, g, classes, k % 2 == 0,
+                                          (k + 1) / 2 % RA_NUM_STRATEGIES);
             if (r2.success)
                r = r2;
          }

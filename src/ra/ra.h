@@ -27,7 +27,9 @@ struct ra_result {
    unsigned spills = 0, fills = 0;
    /* GRFs used: one more than the highest register written or read. */
    unsigned grfs_used = 0;
-   /* Exact pressure peak in GRFs before allocation. */
+   /* Exact pressure peak in GRFs before allocation (compute_pressure()
+    * plus the HW_REG payload registers live at each point).
+    */
    unsigned max_live = 0;
    /* Interference edges of the last graph colored, and the edges a purely
     * interval-based graph of the same values would have had.

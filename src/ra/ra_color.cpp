@@ -274,7 +274,7 @@ public:
       }
    }
 
-   ra_color_result color()
+   ra_color_result color(unsigned strategy)
    {
       unsigned n = g.nodes.size();
       std::vector<unsigned> roots;
@@ -356,17 +356,39 @@ public:
          unsigned first = c.eot ? RA_EOT_FIRST : 0;
          unsigned size = (c.bytes + 3) / 4, step = c.align / 4;
          int found = -1;
-         for (unsigned p = first / 4; p + size <= K; p += step) {
+         /* Candidates in order: lowest first; with best fit, the first
+          * place in the smallest free run that holds the class; with
+          * split ends, classes of a register or less from the top.
+          */
+         unsigned best_run = ~0u;
+         bool from_top = strategy == 2 && size <= 8 && !c.eot;
+         for (unsigned q = first / 4; q + size <= K; q += step) {
+            unsigned p = from_top ? (K - size - (q - first / 4)) / step * step : q;
+            if (from_top && p < first / 4)
+               break;
             /* Small values stay within one register. */
             if (size <= 8 && p / 8 != (p + size - 1) / 8)
                continue;
             unsigned k = 0;
             while (k < size && !busy[p + k])
                k++;
-            if (k == size) {
+            if (k != size)
+               continue;
+            if (strategy != 1) {
                found = int(p * 4);
                break;
             }
+            unsigned lo = p, hi = p + size;
+            while (lo > first / 4 && !busy[lo - 1])
+               lo--;
+            while (hi < K && !busy[hi])
+               hi++;
+            if (hi - lo < best_run) {
+               best_run = hi - lo;
+               found = int(p * 4);
+            }
+            /* Skip to the end of this run. */
+            q = std::max(q, (hi - size) / step * step);
          }
          if (found < 0)
             failed.push_back(r);
@@ -405,12 +427,13 @@ public:
 
 ra_color_result
 ra_color(shader &s, const ra_graph &g,
-         const std::vector<std::vector<value *>> &phi_classes, bool coalesce)
+         const std::vector<std::vector<value *>> &phi_classes, bool coalesce,
+         unsigned strategy)
 {
    colorer c(s, g);
    c.coalesce(phi_classes, coalesce);
    c.class_graph();
-   return c.color();
+   return c.color(strategy);
 }
 
 } /* namespace ibis */

@@ -92,12 +92,17 @@ struct ra_color_result {
    std::vector<value *> spill;
 };
 
+/* Select strategies: lowest free place first, best fit (smallest free
+ * run), or small classes from the top and large ones from the bottom.
+ */
+constexpr unsigned RA_NUM_STRATEGIES = 3;
+
 /* Coalesces (phi classes always, copies and load_payload sources when
  * coalesce is set) and colors; on success sets phys of every node.
  */
 ra_color_result ra_color(shader &s, const ra_graph &g,
                          const std::vector<std::vector<value *>> &phi_classes,
-                         bool coalesce);
+                         bool coalesce, unsigned strategy = 0);
 
 /* --- spilling ---------------------------------------------------------- */
 

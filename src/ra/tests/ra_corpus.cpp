@@ -8,6 +8,7 @@
  * Until lower() lowers everything, a shader it refuses is allocated in its
  * optimized (unlowered) form and counted apart.
  */
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -22,13 +23,49 @@
 #include "nir/nir.h"
 #include "opt/opt.h"
 #include "ra/ra.h"
+#include "ra/ra_internal.h"
 #include "util/ibis_error.h"
 #include "util/ibis_test.h"
 
 namespace {
 
+/* Registers used without the EOT payloads, which sit in g112-g127 by rule:
+ * one past the highest register of any value outside those payloads.
+ */
+unsigned
+grfs_used_below_eot(const ibis::shader &s)
+{
+   std::vector<std::pair<unsigned, unsigned>> eot;
+   for (const auto &b : s.blocks()) {
+      for (const ibis::instr *in : b->instrs()) {
+         if (in->op != ibis::opcode::send || !(in->flags & ibis::INSTR_EOT))
+            continue;
+         for (unsigned k = 3; k < in->num_srcs(); k++) {
+            const ibis::value *p = in->src(k).val;
+            if (p && p->phys.kind == ibis::phys_reg::grf)
+               eot.push_back({p->phys.nr, p->phys.nr + (p->size_bytes() + 31) / 32});
+         }
+      }
+   }
+   unsigned used = 0;
+   for (const ibis::value *v : s.values()) {
+      if (v->phys.kind != ibis::phys_reg::grf ||
+          (v->defs().empty() && v->uses().empty()))
+         continue;
+      unsigned end = v->phys.nr + (v->phys.subreg + ibis::ra_value_bytes(v) + 31) / 32;
+      bool inside = false;
+      for (auto [lo, hi] : eot)
+         inside |= v->phys.nr >= lo && end <= hi;
+      if (!inside)
+         used = std::max(used, end);
+   }
+   return used;
+}
+
 struct tally {
    unsigned shaders = 0, ok = 0, spilled = 0, failed = 0, unlowered = 0;
+   unsigned long long body_gap = 0, failed_fit = 0;
+   std::vector<unsigned> failed_live;
    unsigned long long used_minus_live = 0, zero_gap = 0;
    unsigned long long edges = 0, interval_edges = 0;
    double seconds = 0, max_seconds = 0;
@@ -100,6 +137,8 @@ TEST(ra_corpus, every_shader_allocates_and_validates)
             EXPECT_NE(width, 8u) << path << ": " << r.failure;
             EXPECT_NE(r.failure.find("needs spilling"), std::string::npos)
                << path << " SIMD" << width << ": " << r.failure;
+            t.failed_live.push_back(r.max_live);
+            t.failed_fit += r.max_live <= 128;
             continue;
          }
          t.ok++;
@@ -111,6 +150,8 @@ TEST(ra_corpus, every_shader_allocates_and_validates)
             ADD_FAILURE() << path << " SIMD" << width << ": " << e.what();
          }
          t.used_minus_live += r.grfs_used > r.max_live ? r.grfs_used - r.max_live : 0;
+         unsigned body = grfs_used_below_eot(*ir);
+         t.body_gap += body > r.max_live ? body - r.max_live : 0;
          t.zero_gap += r.grfs_used <= r.max_live;
          t.edges += r.edges;
          t.interval_edges += r.interval_edges;
@@ -127,5 +168,14 @@ TEST(ra_corpus, every_shader_allocates_and_validates)
              t.edges, t.interval_edges,
              t.shaders ? 1000 * t.seconds / t.shaders : 0.0,
              1000 * t.max_seconds, t.max_name.c_str());
+   }
+   printf("\n%-12s %12s %14s %s\n", "width", "gap-no-eot", "failed<=128", "MaxLive of failures");
+   for (auto &[k, t] : by) {
+      std::sort(t.failed_live.begin(), t.failed_live.end());
+      std::string list;
+      for (unsigned m : t.failed_live)
+         list += " " + std::to_string(m);
+      printf("%-12s %12.2f %14llu %s\n", k.c_str(),
+             t.ok ? double(t.body_gap) / t.ok : 0.0, t.failed_fit, list.c_str());
    }
 }
