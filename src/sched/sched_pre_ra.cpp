@@ -366,11 +366,25 @@ schedule_latency(const sched_dag &dag, const liveness *lv, unsigned bound,
 unsigned
 sched_pressure_budget(const shader &s, const device_info &dev)
 {
-   (void)s;
-   /* The allocator's registers: the file minus the EOT range's share that
-    * payloads need at the end (g112-g127 stay usable before it).
+   (void)dev;
+   /* Pressure counts allocatable values only; the fixed registers of
+    * HW_REG values (the thread payload) are not available to them.
     */
-   return device_info::grf_count;
+   std::vector<uint8_t> fixed(device_info::grf_count, 0);
+   for (const value *v : s.values()) {
+      if (v->file != reg_file::hw_reg || v->phys.kind != phys_reg::grf)
+         continue;
+      const unsigned first = v->phys.nr;
+      const unsigned last = v->phys.nr + (v->phys.subreg + v->size_bytes() +
+                                          device_info::grf_bytes - 1) /
+                                            device_info::grf_bytes;
+      for (unsigned r = first; r < last && r < device_info::grf_count; r++)
+         fixed[r] = 1;
+   }
+   unsigned n = 0;
+   for (uint8_t f : fixed)
+      n += f;
+   return device_info::grf_count - n;
 }
 
 namespace {
