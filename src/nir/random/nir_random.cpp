@@ -392,6 +392,8 @@ struct loop_state {
    /* Phi mode: the value each break carries to the exit phi. */
    unsigned exit_bits = 32;
    std::vector<std::pair<block *, def *>> exits;
+   /* Register form: the counter's register (continues increment it). */
+   def *counter = nullptr;
 };
 
 /* Where code is being generated. */
@@ -408,6 +410,9 @@ struct reg_info {
    def *decl = nullptr;
    bool locked = false;  /* a loop counter: only its loop writes it */
 };
+
+constexpr unsigned push_size = 64;         /* bytes of push constants */
+constexpr unsigned shared_slot_size = 16;  /* bytes per invocation */
 
 /* Texture and buffer layout the programs assume (docs/random.md). */
 constexpr unsigned num_textures = 2;
@@ -465,6 +470,9 @@ private:
    bool gen_subgroup(const context &ctx);
    bool gen_texture(const context &ctx);
    bool gen_ssbo_store();
+   bool gen_push_load();
+   bool gen_shared();
+   bool gen_atomic();
    def *subgroup_first_lane();
    def *load_subgroup_invocation();
 
@@ -482,6 +490,8 @@ private:
    void gen_if(unsigned budget, const context &ctx);
    void emit_break(loop_state &lp, def *exit_value);
    void gen_break_if(const context &ctx);
+   bool gen_continue_if(const context &ctx);
+   void gen_discard();
    void gen_loop(unsigned budget, const context &ctx);
 
    /* Stage plumbing. */
@@ -523,6 +533,8 @@ private:
    bool used_ssbo_store_ = false;
    bool used_ssbo_ = false;
    bool used_ubo_ = false;
+   bool used_push_ = false;
+   bool used_shared_ = false;
 };
 
 /* ------------------------------------------------------------------ */
@@ -1427,7 +1439,8 @@ generator::gen_code(unsigned budget, const context &ctx)
          gen_loop(sub, ctx);
          spent += sub;
       } else if (roll < 15 && ctx.loop) {
-         gen_break_if(ctx);
+         if (!(rng_.chance(30) && gen_continue_if(ctx)))
+            gen_break_if(ctx);
          spent += 2;
       } else if (roll < 25 && gen_reg_traffic(ctx)) {
          spent++;
@@ -1438,6 +1451,10 @@ generator::gen_code(unsigned budget, const context &ctx)
       } else if (roll < 42 && gen_texture(ctx)) {
          spent++;
       } else if (roll < 44 && gen_ssbo_store()) {
+         spent++;
+      } else if (roll < 46 && gen_push_load()) {
+         spent++;
+      } else if (roll < 47 && (gen_shared() || gen_atomic())) {
          spent++;
       } else if (gen_alu(ctx)) {
          spent++;
@@ -1560,12 +1577,37 @@ generator::gen_break_if(const context &ctx)
    cur_ = new_block(*cur_list_, cur_parent_);
 }
 
+/* `if c { i++; continue }`: the counter still grows on every trip, so the
+ * loop stays bounded.  Only in register form (a phi form would need the
+ * header phi to take the continue's value) and under the same uniformity
+ * rule as breaks.
+ */
+bool
+generator::gen_continue_if(const context &ctx)
+{
+   loop_state &lp = *ctx.loop;
+   if (!o_.continues || !o_.registers || !lp.counter || (lp.uniform_exit && !ctx.uniform))
+      return false;
+   def *cond = condition(lp.uniform_exit || rng_.chance(30));
+   if_ *ifp = push_if(cond);
+   cur_ = new_block(ifp->then_list, ifp);
+   def *i = load_reg(lp.counter);
+   store_reg(lp.counter, alu(alu_op::iadd, 32, {{i, 0}, const_operand(32, 1)}), 1);
+   auto j = std::make_unique<jump_instr>();
+   j->kind = jump_type::continue_;
+   emit(std::move(j));
+   new_block(ifp->else_list, ifp);
+   cur_ = new_block(*cur_list_, cur_parent_);
+   return true;
+}
+
 void
 generator::gen_loop(unsigned budget, const context &ctx)
 {
    loop_state lp;
    lp.uniform_exit = ctx.uniform && rng_.chance(60);
    lp.exit_bits = rng_.pick(enabled_sizes(s_int));
+   lp.counter = nullptr;
    const unsigned trips = 1 + rng_.below(std::max(1u, o_.max_loop_trips));
 
    context inner = ctx;
@@ -1583,6 +1625,7 @@ generator::gen_loop(unsigned budget, const context &ctx)
       counter_reg = new_reg(32, 1, !lp.uniform_exit);
       regs_.back().locked = true;
       store_reg(counter_reg, zero, 1);
+      lp.counter = counter_reg;
    }
 
    auto nl = std::make_unique<loop>();
@@ -1782,6 +1825,109 @@ generator::gen_ssbo_store()
    return true;
 }
 
+/* load_uniform of 1-4 dwords at a constant or a dynamic (x & 3) * 16
+ * offset inside the 64 pushed bytes.
+ */
+bool
+generator::gen_push_load()
+{
+   if (!o_.push_constants)
+      return false;
+   const unsigned comps = 1 + rng_.below(4);
+   def *offset;
+   if (rng_.chance(50)) {
+      operand x = any_value(32);
+      def *m = alu(alu_op::iand, 32, {x, const_operand(32, 3)});
+      offset = alu(alu_op::ishl, 32, {{m, 0}, const_operand(32, 4)});
+   } else {
+      offset = imm(32, 4 * rng_.below(push_size / 4 - comps + 1));
+   }
+   intrinsic_instr *in = intrinsic(intrinsic_op::load_uniform, comps);
+   in->srcs[0].ssa = offset;
+   in->set_index(intrinsic_index::base, 0);
+   in->set_index(intrinsic_index::range, int32_t(push_size));
+   in->set_index(intrinsic_index::dest_type, rng_.chance(50) ? type_float32 : type_uint32);
+   used_push_ = true;
+   make_visible(finish_intrinsic(in, 32, offset->divergent));
+   return true;
+}
+
+/* Compute shaders: a value goes to this invocation's shared-memory slot
+ * and is read back from it (no other invocation touches the slot).
+ */
+bool
+generator::gen_shared()
+{
+   if (!o_.shared || sh_->info.stage != shader_stage::compute || rng_.chance(50))
+      return false;
+   const unsigned comps = 1 + rng_.below(4);
+   def *v = shaped_value(32, comps, false);
+   def *slot = alu(alu_op::imul, 32, {{local_index_, 0}, const_operand(32, shared_slot_size)});
+   intrinsic_instr *st = intrinsic(intrinsic_op::store_shared, comps);
+   st->srcs[0].ssa = v;
+   st->srcs[1].ssa = slot;
+   st->set_index(intrinsic_index::base, 0);
+   st->set_index(intrinsic_index::write_mask, int32_t((1u << comps) - 1));
+   st->set_index(intrinsic_index::align_mul, int32_t(shared_slot_size));
+   st->set_index(intrinsic_index::align_offset, 0);
+   intrinsic_instr *ld = intrinsic(intrinsic_op::load_shared, comps);
+   ld->srcs[0].ssa = slot;
+   ld->set_index(intrinsic_index::base, 0);
+   ld->set_index(intrinsic_index::align_mul, int32_t(shared_slot_size));
+   ld->set_index(intrinsic_index::align_offset, 0);
+   used_shared_ = true;
+   make_visible(finish_intrinsic(ld, 32, true));
+   return true;
+}
+
+/* Compute shaders: an atomic on a dword of this invocation's own output
+ * slot (bytes 16..63, before the final stores); its old value is used.
+ */
+bool
+generator::gen_atomic()
+{
+   if (!o_.atomics || !o_.ssbo || sh_->info.stage != shader_stage::compute)
+      return false;
+   const bool swap = rng_.chance(20);
+   def *index = imm(32, 1);
+   def *offset = ssbo_slot(16 + 4 * rng_.below(12));
+   def *data = shaped_value(32, 1, false);
+   def *data2 = swap ? shaped_value(32, 1, false) : nullptr;
+   intrinsic_instr *in = intrinsic(swap ? intrinsic_op::ssbo_atomic_swap
+                                        : intrinsic_op::ssbo_atomic, 1);
+   in->srcs[0].ssa = index;
+   in->srcs[1].ssa = offset;
+   in->srcs[2].ssa = data;
+   if (swap)
+      in->srcs[3].ssa = data2;
+   /* nir_atomic_op: iadd imin umin imax umax iand ior ixor xchg cmpxchg. */
+   in->set_index(intrinsic_index::atomic_op, int32_t(swap ? 9 : rng_.below(9)));
+   in->set_index(intrinsic_index::access, 0);
+   used_ssbo_store_ = true;
+   make_visible(finish_intrinsic(in, 32, true));
+   return true;
+}
+
+/* Fragment shaders: some channels end (terminate_if) or become helpers
+ * (demote_if) just before the outputs, so that the outputs of only some
+ * channels are kept.
+ */
+void
+generator::gen_discard()
+{
+   if (!o_.discard || sh_->info.stage != shader_stage::fragment || rng_.chance(50))
+      return;
+   def *cond = condition(false);
+   const bool demote = rng_.chance(50);
+   intrinsic_instr *in = intrinsic(demote ? intrinsic_op::demote_if
+                                          : intrinsic_op::terminate_if, 1);
+   in->srcs[0].ssa = cond;
+   if (demote)
+      sh_->info.fs.uses_demote = true;
+   else
+      sh_->info.fs.uses_discard = true;
+}
+
 /* A 32-bit word mixing several values, so that they are all observed. */
 operand
 generator::mixed_word()
@@ -1834,6 +1980,7 @@ generator::gen_outputs()
       return;
    }
    def *fl = alu(alu_op::vec4, 32, floats);
+   gen_discard();
    const bool vs = stage == shader_stage::vertex;
    const unsigned loc_f = vs ? loc_varying_pos : loc_frag_data0;
    const unsigned loc_r = vs ? loc_varying_var0 : loc_frag_data0 + 1;
@@ -1867,6 +2014,10 @@ generator::finish_info()
       si.fs.needs_quad_helper_invocations = used_derivatives_ || used_quads_;
    if (stage == shader_stage::compute)
       si.workgroup_size = {uint16_t(cs_workgroup), 1, 1};
+   if (used_push_)
+      sh_->num_uniforms = push_size;
+   if (used_shared_)
+      si.shared_size = cs_workgroup * shared_slot_size;
    if (used_ubo_) {
       si.num_ubos = 1;
       variable v;

@@ -51,6 +51,17 @@ struct random_options {
    bool allow_nan = false;
    /* Derivatives and implicit-LOD sampling (fragment shaders only). */
    bool derivatives = true;
+   /* Push constants read with load_uniform (64 bytes). */
+   bool push_constants = true;
+   /* `if c { i++; continue }` in loops (register form only). */
+   bool continues = true;
+   /* Fragment shaders: terminate_if / demote_if before the outputs. */
+   bool discard = true;
+   /* Compute shaders: shared memory round trips through each invocation's
+    * own slot, and SSBO atomics on its own output slot.
+    */
+   bool shared = true;
+   bool atomics = true;
 };
 
 /* The ALU opcodes generate() may emit: those of Gen9 final-form NIR. */

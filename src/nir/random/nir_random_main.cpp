@@ -5,6 +5,8 @@
  *                   [--trips N] [--phis] [--no-16bit] [--no-64bit]
  *                   [--no-subgroups] [--no-textures] [--no-ubo] [--no-ssbo]
  *                   [--exact] [--allow-nan] [--no-derivatives] [--no-validate]
+ *                   [--no-push] [--no-continue] [--no-discard] [--no-shared]
+ *                   [--no-atomics]
  */
 #include <cstdio>
 #include <cstdlib>
@@ -23,7 +25,9 @@ usage()
                 "usage: ibis-nir-random [--seed N] [--stage vs|fs|cs] [--instrs N]\n"
                 "         [--depth N] [--trips N] [--phis] [--no-16bit] [--no-64bit]\n"
                 "         [--no-subgroups] [--no-textures] [--no-ubo] [--no-ssbo]\n"
-                "         [--exact] [--allow-nan] [--no-derivatives] [--no-validate]\n");
+                "         [--exact] [--allow-nan] [--no-derivatives] [--no-validate]\n"
+                "         [--no-push] [--no-continue] [--no-discard] [--no-shared]\n"
+                "         [--no-atomics]\n");
    std::exit(1);
 }
 
@@ -83,6 +87,16 @@ main(int argc, char **argv)
          o.allow_nan = true;
       } else if (a == "--no-derivatives") {
          o.derivatives = false;
+      } else if (a == "--no-push") {
+         o.push_constants = false;
+      } else if (a == "--no-continue") {
+         o.continues = false;
+      } else if (a == "--no-discard") {
+         o.discard = false;
+      } else if (a == "--no-shared") {
+         o.shared = false;
+      } else if (a == "--no-atomics") {
+         o.atomics = false;
       } else if (a == "--no-validate") {
          validate = false;
       } else {
