@@ -39,6 +39,13 @@ brw_descriptors(const std::string &path)
    std::ifstream f(path);
    std::string line;
    while (std::getline(f, line)) {
+      /* A predicate, "(+f1.0) sendc(16) ...", comes first. */
+      if (!line.empty() && line[0] == '(') {
+         const size_t end = line.find(')');
+         if (end == std::string::npos)
+            continue;
+         line = line.substr(line.find_first_not_of(' ', end + 1));
+      }
       if (line.compare(0, 4, "send") != 0)
          continue;
       const bool split = line.compare(0, 5, "sends") == 0;
