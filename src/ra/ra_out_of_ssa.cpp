@@ -42,7 +42,11 @@ ra_make_copy(shader &s, const operand &dst, const operand &src)
    if (d->is_simd_global() || (src.val && src.val->is_simd_global()))
       in->flags |= INSTR_WE_ALL;
    in->add_dst(dst);
-   in->add_src(src);
+   /* A scalar read into a wider value is a broadcast. */
+   if (src.val && src.val->width == 1 && d->width > 1 && !src.has_region)
+      in->add_src(src.with_region(0, 1, 0));
+   else
+      in->add_src(src);
    return in;
 }
 
