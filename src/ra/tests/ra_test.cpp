@@ -127,6 +127,102 @@ TEST_F(ra_test, nomask_write_does_not_share)
    EXPECT_NE(a->phys.nr, b->phys.nr);
 }
 
+/* Channels that break out of the loop keep %3 while the others run more
+ * iterations, so the NoMask write of %5 at the top of the loop must not
+ * land on it even though %5 comes first in program order; the masked %6
+ * of the continuing channels may.
+ */
+TEST_F(ra_test, value_carried_out_of_a_loop_meets_no_nomask_write)
+{
+   std::string out;
+   ibis::ra_result r = allocate(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8 = mov 0.0:f32
+      block1:
+         do
+         %2:f32x8 = phi %1, %6
+         %5:f32x8 = mov 7.0:f32 {WE_all}
+         %3:f32x8 = add %2, %5
+         %4:flagx8 = cmp.g %3, %0
+         (+%4) break
+      block2:
+         %6:f32x8 = add %2, 1.0:f32
+         while
+      block3:
+         untyped_write_logical 0:u32, %3, %3, 1:u32
+   )", &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(ibis::testing::match_ir(R"(
+      block1:
+         do
+         %5:f32x8@g[[b]] = mov 7.0:f32 {WE_all}
+         %3:f32x8@g[[a]] = add %[[p]], %5
+         %4:flagx8@f0.0 = cmp.g %3, %0
+         (+%4) break
+      block2:
+         %6:f32x8@g[[a]] = add %[[p]], 1.0:f32
+         %[[p]] = copy %6
+         while
+      ...
+   )", out), "");
+   auto s = ibis::parse_shader(out);
+   EXPECT_NE(s->find_value(5)->phys.nr, s->find_value(3)->phys.nr);
+}
+
+/* A WLR value is one value over its write sequence: one register block,
+ * written twice, read after.
+ */
+TEST_F(ra_test, wlr_value_is_one_block)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader cs simd16
+      wlr %1:u16x16
+      block0:
+         %1 = mov(8) 0x76543210:v {WE_all}
+         %1.16<1> = add(8+8) %1<8,8,1>, 8:u16 {WE_all}
+         %2:u32x16 = mov %1
+         untyped_write_logical 0:u32, %2, %2, 1:u32
+   )", "ra", R"(
+      shader cs simd16 allocated
+      wlr %1:u16x16@g[[w]]
+      block0:
+         %1 = mov(8) 0x76543210:v {WE_all}
+         %1.16<1> = add(8+8) %1<8,8,1>, 8:u16 {WE_all}
+         %2:u32x16@g[[d]] = mov %1
+         untyped_write_logical 0:u32, %2, %2, 1:u32
+   )"));
+}
+
+/* The hybrid graph has fewer edges than an interval-only one: the
+ * then/else pair shares no edge.
+ */
+TEST_F(ra_test, hybrid_graph_has_fewer_edges_than_intervals)
+{
+   std::string out;
+   ibis::ra_result r = allocate(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8 = mov 1.0:f32
+         %2:flagx8 = cmp.nz %0, 0.0:f32
+         (+%2) if
+      block1:
+         %3:f32x8 = mov 0.5:f32
+         %4:f32x8 = add %3, %0
+         else
+      block2:
+         %5:f32x8 = add %1, %0
+      block3:
+         endif
+         %6:f32x8 = phi %4, %5
+         untyped_write_logical 0:u32, %6, %6, 1:u32
+   )", &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_LT(r.edges, r.interval_edges);
+}
+
 /* Two loop phis that trade values: the back edge's parallel copy is a
  * cycle, broken with three xors and no spare register.
  */
@@ -585,6 +681,33 @@ TEST_F(ra_test, validator_rejects_nomask_sharing_across_branches)
    /* ... and wrong with a NoMask one. */
    std::string e = validator_error(nomask);
    EXPECT_NE(e.find("%1 and %3 share registers while both are live"),
+             std::string::npos) << e;
+}
+
+/* The loop extension in the validator: the NoMask write at the loop top
+ * clobbers what channels that broke out earlier still hold.
+ */
+TEST_F(ra_test, validator_rejects_nomask_write_over_a_value_leaving_the_loop)
+{
+   std::string e = validator_error(R"(
+      shader fs simd8 allocated
+      hw %0:f32x8@g2
+      block0:
+         %7:f32x8@g3 = mov 0.0:f32
+      block1:
+         do
+         %5:f32x8@g0 = mov 7.0:f32 {WE_all}
+         %3:f32x8@g0 = add %7, %5
+         %4:flagx8@f0.0 = cmp.g %3, %0
+         (+%4) break
+      block2:
+         %6:f32x8@g1 = add %7, 1.0:f32
+         %7 = copy %6
+         while
+      block3:
+         untyped_write_logical 0:u32, %3, %3, 1:u32
+   )");
+   EXPECT_NE(e.find("%3 and %5 share registers while both are live"),
              std::string::npos) << e;
 }
 
