@@ -1235,7 +1235,7 @@ generator::gen_texture(const context &ctx)
    if (kind == 0 && !(fs && ctx.uniform && o_.derivatives))
       kind = 1;
    def *coord;
-   def *lod = nullptr;
+   def *lod = nullptr, *bias = nullptr;
    unsigned comps = 4;
    bool div = false;
    if (kind == 2) {
@@ -1264,7 +1264,14 @@ generator::gen_texture(const context &ctx)
             lod = alu(alu_op::mov, 32, {{lod, 0}});
          tex->op = tex_op::txl;
       } else {
+         /* Implicit LOD, half the time with a bias (txb). */
          tex->op = tex_op::tex;
+         if (rng_.chance(50)) {
+            bias = float_operand(32, 2, domain::any).d;
+            if (bias->num_components != 1)
+               bias = alu(alu_op::mov, 32, {{bias, 0}});
+            tex->op = tex_op::txb;
+         }
          used_derivatives_ = true;
       }
    }
@@ -1276,6 +1283,10 @@ generator::gen_texture(const context &ctx)
    if (lod) {
       tex->srcs.push_back({lod, tex_src_type::lod});
       div |= lod->divergent;
+   }
+   if (bias) {
+      tex->srcs.push_back({bias, tex_src_type::bias});
+      div |= bias->divergent;
    }
    textures_used_ |= 1u << unit;
    if (op_info(tex->op).needs_sampler)

@@ -173,7 +173,8 @@ TEST(nir_random, coverage)
             cf["phi"]++;
             break;
          case instr_type::jump:
-            cf["break"]++;
+            cf[static_cast<const jump_instr *>(in)->kind == jump_type::continue_ ? "continue"
+                                                                                 : "break"]++;
             break;
          default:
             break;
@@ -214,12 +215,15 @@ TEST(nir_random, coverage)
       intrinsic_op::load_subgroup_invocation,
       intrinsic_op::quad_swap_horizontal, intrinsic_op::quad_swap_vertical,
       intrinsic_op::quad_swap_diagonal, intrinsic_op::quad_broadcast,
+      intrinsic_op::load_uniform, intrinsic_op::ssbo_atomic, intrinsic_op::ssbo_atomic_swap,
+      intrinsic_op::store_shared, intrinsic_op::load_shared, intrinsic_op::terminate_if,
+      intrinsic_op::demote_if,
    };
    for (intrinsic_op op : intrinsics)
       EXPECT_GT(intr_count[op], 0u) << op_info(op).name;
-   for (tex_op op : {tex_op::tex, tex_op::txl, tex_op::txf, tex_op::txs})
+   for (tex_op op : {tex_op::tex, tex_op::txb, tex_op::txl, tex_op::txf, tex_op::txs})
       EXPECT_GT(tex_count[op], 0u) << op_info(op).name;
-   for (const char *c : {"phi", "break", "loop", "nested loop", "divergent if",
+   for (const char *c : {"phi", "break", "continue", "loop", "nested loop", "divergent if",
                          "uniform if", "con", "div"})
       EXPECT_GT(cf[c], 0u) << c;
    for (unsigned bits : {8u, 16u, 32u, 64u})
