@@ -219,3 +219,22 @@ TEST(lower_legalize, integer_to_hf_goes_through_f32)
          %4:s32x8 = mov %1
    )"));
 }
+
+/* A :v immediate holds 8 elements: a SIMD16 piece reads it from a value filled by two mov(8)s. */
+TEST(lower_legalize, wide_vector_immediate_is_loaded)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:u16x16
+      block0:
+         %1:u16x16 = add %0, 0x76543210:v
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:u16x16
+      wlr %2:s16x16
+      block0:
+         %2 = mov(8) 0x76543210:v {WE_all}
+         %2.16 = mov(8+8) 0x76543210:v {WE_all}
+         %1:u16x16 = add %0, %2
+   )"));
+}
