@@ -91,7 +91,7 @@ materialize_vector(shader &s, instr *in, const operand &imm)
 }
 
 void
-legalize_immediates(shader &s, instr *in)
+legalize_immediates(shader &s, instr *in, const device_info &dev)
 {
    const unsigned n = in->num_srcs();
    /* Two sources with the immediate first: swap when that keeps the
@@ -114,7 +114,7 @@ legalize_immediates(shader &s, instr *in)
    for (unsigned i = 0; i < n; i++) {
       const operand &o = in->src(i);
       if (o.is_imm() && (o.type == data_type::v || o.type == data_type::uv) &&
-          hw_exec_size(in, device_by_name("skl")) > 8)
+          hw_exec_size(in, dev) > 8)
          in->set_src(i, materialize_vector(s, in, o));
       else if (o.is_imm() && !legal_imm_slot(in, i))
          in->set_src(i, materialize(s, in, o));
@@ -124,7 +124,7 @@ legalize_immediates(shader &s, instr *in)
 /* mul of a DW by a narrower integer takes the DW in src0; integer csel
  * (Gen9's is F only) becomes a comparison and a predicated sel.
  */
-void legalize_immediates(shader &s, instr *in);
+void legalize_immediates(shader &s, instr *in, const device_info &dev);
 void legalize_dst(shader &s, instr *in);
 
 /* Returns the instruction that replaces `in`, or `in`. */
@@ -261,7 +261,6 @@ legalize_dst(shader &s, instr *in)
 void
 legalize(shader &s, const device_info &dev)
 {
-   (void)dev;
    for (const auto &b : s.blocks()) {
       for (auto it = b->begin(); it != b->end();) {
          instr *in = *it++;
@@ -270,7 +269,7 @@ legalize(shader &s, const device_info &dev)
             continue;
          in = legalize_operations(s, in);
          legalize_int_hf(s, in);
-         legalize_immediates(s, in);
+         legalize_immediates(s, in, dev);
          legalize_dst(s, in);
       }
    }
