@@ -33,7 +33,12 @@ while read -r f; do
       "$bin/ibis-compile" "$f" > /dev/null 2>&1 || true
    ir=$(awk '/^(summary|totals):/ { print $2; exit }' "$tmp/cg.out" 2>/dev/null || echo 0)
    total=$((total + ${ir:-0}))
+   echo "${ir:-0} ${f#"$corpus"/}" >> "$tmp/ir"
    n=$((n + 1))
    rm -f "$tmp/cg.out"
 done < "$tmp/sample"
 echo "   $n shaders: $total instructions in all, $((total / (n > 0 ? n : 1))) per shader"
+if [ -s "$tmp/ir" ]; then
+   sort -n "$tmp/ir" | awk '{ v[NR] = $1; name[NR] = $2 }
+      END { printf "   median %d, slowest %d (%s)\n", v[int((NR + 1) / 2)], v[NR], name[NR] }'
+fi
