@@ -20,13 +20,13 @@ namespace ibis::check {
 
 /* What a child reports: the verdict and the first line. */
 struct outcome {
-   enum kind { match, mismatch, rejected, sim_error, crashed, skipped } k = match;
+   enum kind { match, mismatch, rejected, sim_error, crashed, skipped, timed_out } k = match;
    std::string first;
    unsigned compared = 0, unchecked = 0, input_set = 0;
 };
 
 inline const char *kind_names[] = {"matched", "mismatched", "rejected", "simulator errors", "crashed",
-                            "skipped"};
+                                   "skipped", "timed out"};
 
 inline outcome
 run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, unsigned timeout)
@@ -78,7 +78,7 @@ run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, 
    waitpid(pid, &status, 0);
    outcome o;
    if (WIFSIGNALED(status)) {
-      o.k = outcome::crashed;
+      o.k = WTERMSIG(status) == SIGALRM ? outcome::timed_out : outcome::crashed;
       o.first = WTERMSIG(status) == SIGALRM ? strfmt("timed out after %u s", timeout)
                                              : strfmt("signal %d (%s)", WTERMSIG(status),
                                                       strsignal(WTERMSIG(status)));

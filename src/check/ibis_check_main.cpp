@@ -55,7 +55,7 @@ struct options {
 
 struct tally {
    unsigned generated = 0, compiled = 0;
-   unsigned counts[6] = {};
+   unsigned counts[7] = {};
    unsigned long compared = 0, unchecked = 0;
    std::map<std::string, unsigned> reasons;   /* rejections, first line */
 };
@@ -102,11 +102,12 @@ record(tally &t, const outcome &o, const std::string &what, unsigned simd,
    t.counts[o.k]++;
    t.compared += o.compared;
    t.unchecked += o.unchecked;
-   if (o.k != outcome::rejected && o.k != outcome::crashed)
+   if (o.k != outcome::rejected && o.k != outcome::crashed && o.k != outcome::timed_out)
       t.compiled++;
    if (o.k == outcome::rejected)
       t.reasons[reason_key(o.first)]++;
-   if (o.k == outcome::mismatch || o.k == outcome::sim_error || o.k == outcome::crashed) {
+   if (o.k == outcome::mismatch || o.k == outcome::sim_error || o.k == outcome::crashed ||
+       o.k == outcome::timed_out) {
       printf("%s: %s SIMD%u, input set %u: %s\n   reproduce: %s\n", kind_names[o.k], what.c_str(),
              simd, o.input_set, first_line(o.first).c_str(), repro.c_str());
    } else if (o.k == outcome::rejected && !opt.quiet) {
@@ -118,10 +119,12 @@ void
 print_tally(const std::string &name, const tally &t)
 {
    printf("%-12s %5u variants: %u compiled, %u matched, %u mismatched, %u crashed, "
-          "%u rejected, %u simulator errors, %u skipped (%lu words compared, %lu not)\n",
+          "%u rejected, %u simulator errors, %u timed out, %u skipped (%lu words compared, "
+          "%lu not)\n",
           name.c_str(), t.generated, t.compiled, t.counts[outcome::match],
           t.counts[outcome::mismatch], t.counts[outcome::crashed], t.counts[outcome::rejected],
-          t.counts[outcome::sim_error], t.counts[outcome::skipped], t.compared, t.unchecked);
+          t.counts[outcome::sim_error], t.counts[outcome::timed_out], t.counts[outcome::skipped],
+          t.compared, t.unchecked);
    std::vector<std::pair<unsigned, std::string>> rs;
    for (const auto &[r, n] : t.reasons)
       rs.push_back({n, r});
@@ -222,7 +225,7 @@ run_random(const options &o)
                                       (unsigned long long)seed);
             std::string repro;
             if (r.k == outcome::mismatch || r.k == outcome::sim_error ||
-                r.k == outcome::crashed) {
+                r.k == outcome::crashed || r.k == outcome::timed_out) {
                fs::create_directories(o.save);
                std::string file = strfmt("%s/random-%s-%llu%s.nir", o.save.c_str(), name.c_str(),
                                          (unsigned long long)seed, exact ? "-exact" : "");
