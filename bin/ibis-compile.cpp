@@ -189,7 +189,7 @@ main(int argc, char **argv)
       std::vector<uint8_t> program;
       if (a.simd) {
          ibis::compiled_variant v = ibis::compile_variant(*s, a.simd, o);
-         if (!(a.dumps & ibis::DEBUG_STATS))
+         if (!((a.dumps | ibis::debug_flags()) & ibis::DEBUG_STATS))
             out(v.stats_text + "\n");
          program = v.binary;
       } else {
@@ -202,7 +202,7 @@ main(int argc, char **argv)
             out(ibis::strfmt("; SIMD%u: %s%s%s\n", v.simd, what.c_str(),
                              v.reason.empty() ? "" : ": ", v.reason.c_str()));
          }
-         if (!(a.dumps & ibis::DEBUG_STATS)) {
+         if (!((a.dumps | ibis::debug_flags()) & ibis::DEBUG_STATS)) {
             for (const ibis::compiled_variant &v : r.variants) {
                if (v.compiled)
                   out(v.stats_text + "\n");

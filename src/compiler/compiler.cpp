@@ -267,9 +267,14 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
    v.dispatch_grf_start = dispatch_grf_start(c.nir, c.o.abi, simd);
    v.throughput = v.stats.cycles ? double(simd) / v.stats.cycles : double(simd);
 
-   if (c.flags & DEBUG_ASM)
+   /* generate_code() itself prints IBIS_DEBUG's asm and stats to stderr;
+    * the driver adds them where that does not reach: a caller's sink, or
+    * flags the caller asked for.
+    */
+   const uint64_t own = c.o.dump ? c.flags : c.o.debug;
+   if (own & DEBUG_ASM)
       ctx.emit("; " + width_tag(simd) + " assembly\n" + v.disasm);
-   if (c.flags & DEBUG_STATS)
+   if (own & DEBUG_STATS)
       ctx.emit(v.stats_text + "\n");
    for (unsigned i = 0; i < NUM_COMPILE_STAGES; i++)
       outer[i] += v.stage_seconds[i];
