@@ -219,7 +219,9 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
    if (!allocated) {
       if (!allow_spilling) {
          v.reason = "register allocation failed without spilling in every "
-                    "scheduling mode (" + (ra.failure.empty() ? std::string("does not fit") : ra.failure) + ")";
+                    "scheduling mode (" +
+                    (ra.failure.empty() ? std::string("does not fit") : ra.failure) +
+                    ")";
          for (unsigned i = 0; i < NUM_COMPILE_STAGES; i++)
             outer[i] += v.stage_seconds[i];
          return v;
