@@ -225,7 +225,9 @@ generator::set_flags(isa::inst &hw, const instr *in, unsigned group) const
       hw.pred_inv = in->pred_inv;
       have_flag = true;
    }
-   if (in->cmod != cond_mod::none && hw.op != isa::opcode::math) {
+   if (in->cmod != cond_mod::none && hw.op == isa::opcode::math)
+      fail("math takes no conditional modifier");
+   if (in->cmod != cond_mod::none) {
       hw.cmod = isa_cmod(in->cmod);
       if (const value *f = in->flag_def()) {
          unsigned fnr, fsub;

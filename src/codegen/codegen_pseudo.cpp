@@ -121,6 +121,9 @@ generator::emit_copy(const instr *in)
    unsigned src_cb = src.is_imm() ? 0 : src.val->width == 1
                                            ? type_bits(src.type) / 8
                                            : src.val->component_bytes();
+   /* No further than the source reaches (an immediate fills them all). */
+   if (!src.is_imm())
+      ncomp = std::min(ncomp, (src.val->size_bytes() - src.offset) / std::max(src_cb, 1u));
    for (unsigned c = 0; c < ncomp; c++) {
       operand dc = d, sc = src;
       dc.offset += c * cb;

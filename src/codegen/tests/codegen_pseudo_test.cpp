@@ -33,8 +33,9 @@ fs_thread(unsigned simd, uint32_t dispatch_mask)
 
 } /* anonymous namespace */
 
-/* copy: one mov per piece and component, NoMask with WE_all, nothing when
- * the allocator put both in one place; a FLAG copy moves flag bits.
+/* copy: one mov per piece and component (as far as the source reaches),
+ * NoMask with WE_all, nothing when the allocator put both in one place; a
+ * FLAG copy moves flag bits; undef gives no code.
  */
 TEST(codegen_pseudo, copy)
 {
@@ -50,6 +51,7 @@ block0:
    %7:flagx16@f0.0 = cmp.l %1, %1
    %8:flagx16@f1.1 = copy %7
    %9:f32x8@g21 = undef
+   %10:f32x8[2]@g22 = copy %9
 )", R"(
 mov(16) g10<1>F g2<8,8,1>F { align1 1H compacted };
 mov(16) g12<1>F g4<8,8,1>F { align1 2H };
@@ -61,6 +63,7 @@ cmp.l.f0.0(16) null<1>F g4<8,8,1>F g4<8,8,1>F { align1 2H };
 mov(1) f1<1>UD f0<0,1,0>UD { align1 WE_all 1N };
 cmp.l.f0.0(16) null<1>F g2<8,8,1>F g2<8,8,1>F { align1 1H compacted };
 mov(1) f1.1<1>UW f0<0,1,0>UW { align1 WE_all 1N };
+mov(8) g22<1>F g21<8,8,1>F { align1 1Q compacted };
 )"));
 }
 

@@ -296,6 +296,13 @@ block0:
    _ = send 6:u32, 0x02080017:u32, 0:u32, %1, _ {EOT}
 )"), "codegen: '_ = send 6:u32, 0x2080017:u32, 0:u32, %1, _ {EOT}': an EOT send's payload must be in g112-g127");
 
+   EXPECT_EQ(codegen_error(R"(
+shader fs simd8 allocated
+hw %1:f32x8@g2
+block0:
+   %2:f32x8@g3, %3:flagx8@f0.0 = math_sqrt.z %1
+)"), "codegen: '%2:f32x8@g3, %3:flagx8@f0.0 = math_sqrt.z %1': math takes no conditional modifier");
+
    /* A flag must be f0.0-f1.1. */
    EXPECT_EQ(codegen_error(R"(
 shader fs simd8 allocated
