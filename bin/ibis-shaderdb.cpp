@@ -224,7 +224,8 @@ run_batch(const options &o, const std::vector<job> &jobs, size_t begin,
             for (unsigned k = 0; k < ibis::NUM_COMPILE_STAGES; k++)
                stages[k] += v.stage_seconds[k];
             const char *what = v.kept ? "kept" : v.compiled ? "dropped"
-                               : v.attempts.empty() ? "skipped" : "failed";
+                               : v.reason.compare(0, 8, "skipped:") == 0 ? "skipped"
+                               : "failed";
             summary += ibis::strfmt("%sSIMD%u %s", summary.empty() ? "" : "; ",
                                     v.simd, what);
             rec += ibis::strfmt("W %s %u %s\n", s->info.stage == ibis::nir::shader_stage::vertex ? "VS"
