@@ -324,6 +324,12 @@ make_setup(const nir::shader &s, unsigned simd, const interp::inputs &in,
 {
    setup r;
    fill_memory(in, r.mem);
+   /* Shared local memory: brw's SLM surface 254, as from_nir addresses it. */
+   if (s.info.stage == nir::shader_stage::compute && s.info.shared_size) {
+      std::vector<uint8_t> &slm = r.mem.surfaces[254].data;
+      slm = in.shared;
+      slm.resize(std::max<size_t>(slm.size(), s.info.shared_size), 0);
+   }
    from_nir_options fo = o.abi;
    fo.dispatch_width = simd;
    const payload_layout l = compute_payload(s, fo);
