@@ -342,6 +342,51 @@ TEST_F(sched, interpolation_sinks_to_its_use)
    )"));
 }
 
+TEST_F(sched, cheap_definitions_rematerialize_in_their_blocks)
+{
+   /* The pln and the constant are only read in the branches: pressure
+    * first gives each branch its own copy and drops the originals, so
+    * neither lives across the if.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16
+      uniform %1:f32x1[8]@g6
+      attr %2:f32x16[2]
+      attr %3:f32x16
+      block0:
+         %4:f32x16 = pln %1<0,4,1>:f32, %2
+         %5:f32x16 = mov 0.5:f32
+         %6:flagx16 = cmp.l %3, 0.0:f32
+         (+%6) if
+      block1:
+         %7:f32x16 = mul %3, %4
+         else
+      block2:
+         %8:f32x16 = add %3, %5
+      block3:
+         endif
+         %9:f32x16 = phi %7, %8
+         %10:u32x16 = mov %9:u32
+         _ = send 6:u32, 0x02080017:u32, 0:u32, %10, _ {EOT}
+   )", "sched-pre-pressure,validate", R"(
+      block0:
+         %6:flagx16 = cmp.l %3, 0.0:f32
+         (+%6) if
+      block1:
+         %[[p]]:f32x16 = pln %1<0,4,1>, %2
+         %7:f32x16 = mul %3, %[[p]]
+         else
+      block2:
+         %[[c]]:f32x16 = mov 0.5:f32
+         %8:f32x16 = add %3, %[[c]]
+      block3:
+         endif
+         %9:f32x16 = phi %7, %8
+         %10:u32x16 = mov %9:u32
+         _ = send 6:u32, 0x2080017:u32, 0:u32, %10, _ {EOT}
+   )"));
+}
+
 TEST_F(sched, post_ra_hides_send_latency)
 {
    /* The sampler result in g20-g23 is read right after the send; the
