@@ -9,7 +9,9 @@
  * Asked only for nir, ir or opt (and no -o), it stops after the
  * optimization passes, for every width of the stage.  -o writes the
  * program: every kept kernel at its offset, or with --simd that width's
- * kernel alone (what ibis-disasm and i965_disasm read).
+ * kernel alone (what ibis-disasm and i965_disasm read).  --prog-data
+ * prints the prog data after the compile; --layout prints the part of it
+ * that needs no code (push, URB, FS flags) without compiling.
  */
 #include <cstdio>
 #include <cstdlib>
@@ -28,7 +30,7 @@ usage(FILE *f)
    std::fprintf(f,
       "usage: ibis-compile FILE.nir [--platform skl] [--simd 8|16|32] [--do32]\n"
       "                    [--abi FILE] [--dump nir,ir,opt,lower,sched,ra,asm,stats,validate,all]\n"
-      "                    [--prog-data] [-o FILE.bin]\n");
+      "                    [--prog-data] [--layout] [-o FILE.bin]\n");
 }
 
 struct options {
@@ -40,6 +42,7 @@ struct options {
    std::string abi;
    std::string output;
    bool prog_data = false;
+   bool layout = false;
 };
 
 /* Throws ibis::error for a bad command line. */
@@ -67,6 +70,8 @@ parse_args(int argc, char **argv)
          o.dumps |= ibis::parse_debug_flags(value(i));
       } else if (a == "--prog-data") {
          o.prog_data = true;
+      } else if (a == "--layout") {
+         o.layout = true;
       } else if (a == "--abi") {
          o.abi = value(i);
       } else if (a == "-o") {
@@ -168,6 +173,12 @@ main(int argc, char **argv)
 
       std::unique_ptr<ibis::nir::shader> s = ibis::nir::read_shader_file(a.input);
       ibis::nir::validate(*s);
+
+      /* The layout alone needs no code. */
+      if (a.layout) {
+         print_prog_data(ibis::shader_layout(*s, o.abi));
+         return 0;
+      }
 
       const uint64_t back_end = ~uint64_t(ibis::DEBUG_NIR | ibis::DEBUG_IR |
                                           ibis::DEBUG_OPT | ibis::DEBUG_VALIDATE);

@@ -5,7 +5,7 @@ brw's programs do not state their push constants, but in a SIMD8 fragment
 shader every `pln` reads setup data, which brw places right after the push
 constants: the lowest GRF a `pln` reads is where brw's setup data starts.
 ibis's is its SIMD8 dispatch GRF start plus its push registers
-(`ibis-compile --prog-data`).  Equal starts mean the same payload plus push
+(`ibis-compile --layout`, which needs no code).  Equal starts mean the same payload plus push
 size.
 
    scripts/compare-push.py BUILD/bin/ibis-compile CORPUS_DIR
@@ -37,7 +37,7 @@ def main():
                 r'^pln\(8\)\s+\S+\s+g(\d+)(?:\.\d+)?<0,1,0>', open(asm).read(), re.M)]
             if not regs:
                 continue
-            out = subprocess.run([compiler, path, '--prog-data'], capture_output=True,
+            out = subprocess.run([compiler, path, '--layout'], capture_output=True,
                                  text=True)
             fields = dict(l.split(' ', 1) for l in out.stdout.splitlines()
                           if l.startswith('prog_data.'))

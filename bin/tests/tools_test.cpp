@@ -370,6 +370,15 @@ TEST(tools, compile_abi_file_and_prog_data)
    ASSERT_EQ(d.status, 0) << d.out;
    EXPECT_NE(d.out.find("prog_data.push_regs 1\n"), std::string::npos) << d.out;
 
+   /* The layout needs no code: g0, g1 (and g2 for the second SIMD32
+    * half), then the PLN barycentrics, 2, 4 or 2 x 4 GRFs.
+    */
+   result l = run("ibis-compile " + example() + " --layout");
+   ASSERT_EQ(l.status, 0) << l.out;
+   EXPECT_NE(l.out.find("prog_data.kernel_offset -1 -1 -1\n"
+                        "prog_data.dispatch_grf_start 4 6 11\n"
+                        "prog_data.push_regs 1\n"), std::string::npos) << l.out;
+
    const std::string bad = write_temp("bad.abi", "push_range 0 0\n");
    result e = run("ibis-compile " + example() + " --abi " + bad);
    EXPECT_EQ(e.status, 1);

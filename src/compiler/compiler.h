@@ -152,6 +152,12 @@ struct compile_result {
 std::unique_ptr<shader> compile_front_end(const nir::shader &s, unsigned simd,
                                           const compile_options &o);
 
+/* The prog data that follows from the NIR and the ABI inputs alone, before
+ * any code exists: push layout, URB/VUE layout, FS flags, and the dispatch
+ * GRF start of every width the stage has (kernel offsets stay -1).
+ */
+prog_data shader_layout(const nir::shader &s, const from_nir_options &abi);
+
 /* Reads a driver-ABI file (docs/compiler.md, "ABI file") into o, replacing
  * what it names: push ranges, FS input slots, the VS VUE map.  Errors
  * throw ibis::error as "file:line: message".

@@ -159,4 +159,16 @@ compute_prog_data(const nir::shader &s, const from_nir_options &abi)
    return pd;
 }
 
+prog_data
+shader_layout(const nir::shader &s, const from_nir_options &abi)
+{
+   prog_data pd = compute_prog_data(s, abi);
+   pd.dispatch_grf_start_simd8 = dispatch_grf_start(s, abi, 8);
+   if (s.info.stage != nir::shader_stage::vertex) {
+      pd.dispatch_grf_start_simd16 = dispatch_grf_start(s, abi, 16);
+      pd.dispatch_grf_start_simd32 = dispatch_grf_start(s, abi, 32);
+   }
+   return pd;
+}
+
 } /* namespace ibis */
