@@ -159,6 +159,7 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
    ra_result res;
    try {
       res.max_live = max_live_with_fixed(s);
+      ra_split_vectors(s);
       tie_preserve_writes(s);
       std::vector<std::vector<value *>> classes = ra_insert_phi_copies(s);
       res.flag_spills = ra_assign_flags(s);
@@ -184,6 +185,11 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
          }
          if (r.success)
             break;
+         if (debug_enabled(DEBUG_RA)) {
+            for (const value *v : r.spill)
+               fprintf(stderr, "ra: no registers for %%%u:%s (round %u)\n",
+                       v->id, value_spec(v).c_str(), round);
+         }
          if (!opts.allow_spilling)
             throw error(strfmt("register allocation: SIMD%u needs spilling "
                                "(%u values do not fit; MaxLive %u GRFs)",

@@ -19,6 +19,7 @@
 #include "ra/ra_internal.h"
 
 #include <algorithm>
+#include <climits>
 #include <numeric>
 
 #include "util/ibis_error.h"
@@ -57,6 +58,41 @@ public:
             if (msg) {
                for (unsigned k = 3; k < in->num_srcs(); k++)
                   mark(whole_grf, in->src(k).val);
+            }
+         }
+      }
+      /* Copy-related pairs: a destination and its source hold the same
+       * bits, so they have no edge; in one class they must either sit
+       * where the copy puts them (then it is free) or not overlap.
+       */
+      soft.resize(n);
+      for (const auto &b : s.blocks()) {
+         for (const instr *in : b->instrs()) {
+            if (in->op != opcode::copy && in->op != opcode::parallel_copy &&
+                in->op != opcode::load_payload)
+               continue;
+            unsigned pos = 0;
+            for (unsigned k = 0; k < in->num_srcs(); k++) {
+               unsigned di = in->op == opcode::parallel_copy ? k : 0;
+               const operand &o = in->src(k);
+               const value *d = di < in->num_dsts() ? in->dst(di).val : nullptr;
+               if (!d)
+                  continue;
+               unsigned w = o.val && o.val->width > 1 ?
+                            std::min<unsigned>(o.val->width, d->width) : d->width;
+               unsigned bytes = w * d->bit_size() / 8;
+               unsigned at = in->op == opcode::load_payload ? pos : 0;
+               pos += bytes;
+               int a = node(d), c = node(o.val);
+               if (a < 0 || c < 0 || a == c)
+                  continue;
+               bool whole = !o.offset && !o.has_region &&
+                            o.val->size_bytes() == (in->op == opcode::load_payload ?
+                                                    bytes : d->size_bytes());
+               int delta = whole ? int(at) : INT32_MIN;
+               /* soft[x] = (y, delta): x belongs at y's place + delta. */
+               soft[a].push_back({unsigned(c), delta == INT32_MIN ? delta : -delta});
+               soft[c].push_back({unsigned(a), delta});
             }
          }
       }
@@ -108,9 +144,26 @@ public:
       int shift = int(off[a]) + delta - int(off[b]);
       ra_class &ca = cls[ra], &cb = cls[rb];
       if (!force) {
+         /* Interfering members may share a class only at disjoint bytes. */
          for (auto [m, o] : cb.members) {
+            int mo = int(o) + shift;
+            int me = mo + int(ra_value_bytes(g.nodes[m]));
             for (unsigned nb : g.adj[m]) {
-               if (find(nb) == ra)
+               if (find(nb) != ra)
+                  continue;
+               int no = int(off[nb]);
+               int ne = no + int(ra_value_bytes(g.nodes[nb]));
+               if (mo < ne && no < me)
+                  return false;
+            }
+            /* Copy-related members overlap only where the copy puts them. */
+            for (auto [q, delta] : soft[m]) {
+               if (find(q) != ra)
+                  continue;
+               int qo = int(off[q]);
+               int qe = qo + int(ra_value_bytes(g.nodes[q]));
+               if (mo < qe && qo < me &&
+                   (delta == INT32_MIN || mo != qo + delta))
                   return false;
             }
          }
@@ -218,9 +271,14 @@ public:
                                std::min<unsigned>(src.val->width, d->width) : d->width;
                   unsigned bytes = w * d->bit_size() / 8;
                   int c = node(src.val);
+                  /* A source lands in place when it contributes all of
+                   * itself there: one component of the destination, or a
+                   * SIMD16 half of a SIMD32 one.
+                   */
                   if (c >= 0 && !src.offset && !src.has_region &&
-                      src.val->width == d->width && src.val->length == 1 &&
-                      src.val->group == d->group &&
+                      src.val->width > 1 && src.val->width <= d->width &&
+                      src.val->length == 1 &&
+                      src.val->size_bytes() == bytes &&
                       src.val->bit_size() == d->bit_size() &&
                       (src.val->file == reg_file::ssa) && pos % 32 == 0)
                      merge(a, c, int(pos), false);
@@ -421,6 +479,10 @@ public:
    std::vector<unsigned> root, off;
    std::vector<ra_class> cls;
    std::vector<std::vector<unsigned>> cadj;
+   /* Per node: copy-related nodes and where this one sits relative to
+    * them (INT32_MIN: nowhere, they must not overlap).
+    */
+   std::vector<std::vector<std::pair<unsigned, int>>> soft;
 };
 
 } /* anonymous namespace */

@@ -33,6 +33,14 @@ bool ra_needs_grf(const value *v);
 /* Bytes v takes in the GRF file and the alignment it needs. */
 unsigned ra_value_bytes(const value *v);
 
+/* --- vector splitting --------------------------------------------------- */
+
+/* Splits load_payload-built vectors whose every use reads within one
+ * component into one value per component (ra_split.cpp).  Returns the
+ * number of vectors split.
+ */
+unsigned ra_split_vectors(shader &s);
+
 /* --- out of SSA -------------------------------------------------------- */
 
 /* Splits critical edges (an empty else for an if without one) and puts a

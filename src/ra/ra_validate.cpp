@@ -237,7 +237,8 @@ public:
                       std::min<unsigned>(o.val->width, d->width) : d->width;
          if (o.val == v && !o.offset && !o.has_region &&
              grf_span(v).start == ds.start + pos &&
-             v->width == d->width && v->bit_size() == d->bit_size())
+             v->width <= d->width && v->bit_size() == d->bit_size() &&
+             v->size_bytes() == w * d->bit_size() / 8)
             return true;
          pos += w * d->bit_size() / 8;
       }

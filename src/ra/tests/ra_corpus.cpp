@@ -161,7 +161,8 @@ TEST(ra_corpus, every_shader_allocates_and_validates)
    }
    EXPECT_GT(files, 0u);
    /* Where the allocator stands against its targets (brw: no SIMD8 spills,
-    * 402 SIMD16 and 375 SIMD32 fragment shaders).  These bounds are the
+    * 402 SIMD16 and 375 SIMD32 fragment shaders; every SIMD16 failure here
+ * has MaxLive above 128).  These bounds are the
     * figures measured when they were written, so that they can only get
     * better: three dolphin VS ubershaders (MaxLive 126 of 128) still spill
     * at SIMD8 until pre-RA scheduling lowers their pressure.
@@ -171,7 +172,7 @@ TEST(ra_corpus, every_shader_allocates_and_validates)
    EXPECT_EQ(by["VS SIMD8"].ok, by["VS SIMD8"].shaders);
    EXPECT_LE(by["VS SIMD8"].spilled, 3u);
    EXPECT_GE(by["FS SIMD16"].ok, 399u);
-   EXPECT_GE(by["FS SIMD32"].ok, 346u);
+   EXPECT_GE(by["FS SIMD32"].ok, 363u);
    printf("%-12s %7s %7s %7s %7s %9s %8s %8s %12s %12s %9s %9s\n", "width",
           "shaders", "alloc", "spilled", "failed", "unlowered", "gap-avg",
           "gap=0", "edges", "interval", "ms-avg", "ms-max");

@@ -470,6 +470,53 @@ TEST_F(ra_test, payload_sources_in_place)
    )"));
 }
 
+/* A SIMD32 vector zipped from SIMD16 halves and read one component at a
+ * time is split into one value per component (no 4-register block
+ * needed), and each half is computed where its SIMD32 value needs it.
+ */
+TEST_F(ra_test, vectors_read_by_component_are_split)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32
+      hw %0:f32x32@g2
+      block0:
+         %1:f32x16 = add %0, 1.0:f32
+         %2:f32x16+16 = add %0.64, 2.0:f32
+         %3:f32x16 = add %0, 3.0:f32
+         %4:f32x16+16 = add %0.64, 4.0:f32
+         %5:f32x32[2] = load_payload %1, %2, %3, %4
+         %6:f32x32 = mul %5[1], %5
+         untyped_write_logical 0:u32, %6, %6, 1:u32
+   )", "ra", R"(
+      block0:
+         %1:f32x16@g[[a]] = add %0, 1.0:f32
+         %2:f32x16+16@g[[a2]] = add %0.64, 2.0:f32
+         %3:f32x16@g[[b]] = add %0, 3.0:f32
+         %4:f32x16+16@g[[b2]] = add %0.64, 4.0:f32
+         %[[x]]:f32x32@g[[a]] = load_payload %1, %2
+         %[[y]]:f32x32@g[[b]] = load_payload %3, %4
+         %6:f32x32@g[[_]] = mul %[[y]], %[[x]]
+         untyped_write_logical 0:u32, %6, %6, 1:u32
+   )"));
+   std::string out;
+   allocate(R"(
+      shader fs simd32
+      hw %0:f32x32@g2
+      block0:
+         %1:f32x16 = add %0, 1.0:f32
+         %2:f32x16+16 = add %0.64, 2.0:f32
+         %3:f32x16 = add %0, 3.0:f32
+         %4:f32x16+16 = add %0.64, 4.0:f32
+         %5:f32x32[2] = load_payload %1, %2, %3, %4
+         %6:f32x32 = mul %5[1], %5
+         untyped_write_logical 0:u32, %6, %6, 1:u32
+   )", &out);
+   auto s = ibis::parse_shader(out);
+   /* The second half sits right after the first: built in place. */
+   EXPECT_EQ(s->find_value(2)->phys.nr, s->find_value(1)->phys.nr + 2);
+   EXPECT_EQ(s->find_value(4)->phys.nr, s->find_value(3)->phys.nr + 2);
+}
+
 /* An EOT send's payload lives in g112-g127. */
 TEST_F(ra_test, eot_payload_in_the_top_registers)
 {
