@@ -365,3 +365,100 @@ block0:
       EXPECT_EQ(got, i < 16 ? 0xffffffffu : i * i + 1000) << "invocation " << i;
    }
 }
+
+/* FS SIMD8 terminate, the way brw does it: a predicated HALT inside an
+ * if/else sends the channel to the halt target (the last HALT); the live
+ * mask is zeroed NoMask before any channel can halt and set to ~0 by the
+ * channels that reach the target; the RT write is predicated on it.
+ * Also when every channel halts, the mask reads 0 (the jump skips all
+ * code before the target).
+ */
+TEST(codegen_sim, fs_simd8_halt)
+{
+   const char *ir = R"(
+shader fs simd8 allocated
+hw %1:f32x8[2]@g2
+uniform %2:f32x1@g4
+uniform %3:f32x1[8]@g5
+block0:
+   %4:u32x8@g20 = mov 0:u32 {WE_all}
+   %5:f32x8@g10 = pln %3[0], %1
+   %6:flagx8@f0.0 = cmp.l %5, %2
+   (+%6) if
+block1:
+   %7:flagx8@f0.1 = cmp.l %5, 2.0:f32
+   (+%7) halt
+   else
+block2:
+   %8:f32x8@g11 = mov %5
+block3:
+   endif
+   %4 = mov 0xffffffff:u32
+   halt
+   %9:flagx8@f1.0 = cmp.nz %4, 0:u32
+   %10:f32x8[4]@g120 = load_payload %5, %5, %5, %5
+   (+%9) _ = send 5:u32, 0x08031400:u32, 0:u32, %10, _ {EOT}
+)";
+   EXPECT_TRUE(check_asm(ir, R"(
+mov(8) g20<1>UD 0x00000000UD { align1 WE_all 1Q compacted };
+pln(8) g10<1>F g5<0,1,0>F g2<8,8,1>F { align1 1Q compacted };
+cmp.l.f0.0(8) null<1>F g10<8,8,1>F g4<0,1,0>F { align1 1Q compacted };
+(+f0.0) if(8) JIP: LABEL1 UIP: LABEL0 { align1 1Q };
+cmp.l.f0.1(8) null<1>F g10<8,8,1>F 0x40000000F /* 2F */ { align1 1Q };
+(+f0.1) halt(8) JIP: LABEL3 UIP: LABEL2 { align1 1Q };
+LABEL3:
+else(8) JIP: LABEL4 UIP: LABEL0 { align1 1Q BranchCtrl };
+LABEL1:
+mov(8) g11<1>F g10<8,8,1>F { align1 1Q compacted };
+LABEL4:
+nop ;
+LABEL0:
+endif(8) JIP: LABEL2 { align1 1Q };
+mov(8) g20<1>UD 0xffffffffUD { align1 1Q compacted };
+LABEL2:
+halt(8) JIP: LABEL5 UIP: LABEL5 { align1 1Q };
+LABEL5:
+cmp.nz.f1.0(8) null<1>UD g20<8,8,1>UD 0x00000000UD { align1 1Q };
+mov(8) g120<1>F g10<8,8,1>F { align1 1Q compacted };
+mov(8) g121<1>F g10<8,8,1>F { align1 1Q compacted };
+mov(8) g122<1>F g10<8,8,1>F { align1 1Q compacted };
+mov(8) g123<1>F g10<8,8,1>F { align1 1Q compacted };
+(+f1.0) sendc(8) null<1>UD g120<8,8,1>UD 0x88031400
+render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };
+)"));
+   codegen_result r = generate(ir);
+
+   /* Threshold 3: channels below 2 halt, 2..3 take the then-branch and
+    * live; threshold -10: nobody halts; threshold 100 with every value
+    * below 2: everybody halts.
+    */
+   for (float thr : {3.0f, -10.0f, 100.0f}) {
+      sim::fs_payload p = fs_inputs(8, 0xff);
+      p.push = {fbits(thr)};
+      if (thr == 100.0f) {
+         for (unsigned ch = 0; ch < 8; ch++)
+            p.bary[sim::bary_persp_pixel][ch] = {0.0f, 0.0f};   /* 1.5 */
+      }
+      sim::thread t = sim::make_fs_thread(p);
+      /* Garbage where the mask lives: the NoMask zero must win. */
+      for (unsigned i = 0; i < 8; i++)
+         t.write<uint32_t>(20, i, 0xdeadbeef);
+      sim::memory mem;
+      EXPECT_TRUE(sim::run(r.binary, t, mem).eot);
+      unsigned written = 0;
+      for (unsigned ch = 0; ch < 8; ch++) {
+         float x = thr == 100.0f ? 1.5f : interp(0, ch);
+         bool killed = x < thr && x < 2.0f;
+         const sim::rt_pixel &px = mem.rt[0][ch];
+         EXPECT_EQ(px.written, !killed) << "threshold " << thr << " channel " << ch;
+         if (px.written) {
+            EXPECT_EQ(px.color[0], fbits(x));
+            written++;
+         }
+      }
+      if (thr == 100.0f)
+         EXPECT_EQ(written, 0u);
+      if (thr == -10.0f)
+         EXPECT_EQ(written, 8u);
+   }
+}
