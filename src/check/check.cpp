@@ -537,11 +537,13 @@ struct comparer {
          res.approximate++;
       if (got && within(want, *got, e, floats.count(what.substr(0, what.find(" dword"))) > 0))
          return;
-      std::string line = got ? strfmt("%s channel %u: expected %08x, got %08x%s", what.c_str(),
-                                      channel, want, *got,
+      /* SSBO words name no channel: the shader chose who wrote them. */
+      std::string where = what.compare(0, 5, "ssbo ") == 0 ? what
+                                                             : strfmt("%s channel %u", what.c_str(),
+                                                                      channel);
+      std::string line = got ? strfmt("%s: expected %08x, got %08x%s", where.c_str(), want, *got,
                                       e == exactness::approximate ? " (approximate)" : "")
-                             : strfmt("%s channel %u: expected %08x, not written",
-                                      what.c_str(), channel, want);
+                             : strfmt("%s: expected %08x, not written", where.c_str(), want);
       if (!res.mismatches++)
          res.first = line;
       res.log += line + "\n";
