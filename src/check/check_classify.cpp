@@ -33,6 +33,10 @@ is_approximate(alu_op op)
    switch (op) {
    case alu_op::frcp: case alu_op::frsq: case alu_op::fsqrt: case alu_op::fexp2:
    case alu_op::flog2: case alu_op::fsin: case alu_op::fcos: case alu_op::fpow:
+   /* Gen's LRP rounds its two products and the sum its own way, not as
+    * NIR's a * (1 - c) + b * c.
+    */
+   case alu_op::flrp:
       return true;
    default:
       return false;
