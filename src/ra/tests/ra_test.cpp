@@ -567,6 +567,28 @@ TEST_F(ra_test, uniform_values_pack)
    EXPECT_LE(r.grfs_used, 5u);
 }
 
+/* 16-bit SIMD8 values take half a register each. */
+TEST_F(ra_test, half_register_values_pack)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      hw %0:u16x8@g2
+      block0:
+         %1:u16x8 = add %0, 1:u16
+         %2:u16x8 = add %0, 2:u16
+         %3:u16x8 = add %1, %2
+         %4:u32x8 = mov %3
+         untyped_write_logical 0:u32, %4, %4, 1:u32
+   )", "ra", R"(
+      block0:
+         %1:u16x8@g[[a]] = add %0, 1:u16
+         %2:u16x8@g[[b]] = add %0, 2:u16
+         %3:u16x8@g[[b]].16 = add %1, %2
+         %4:u32x8@g[[_]] = mov %3
+         untyped_write_logical 0:u32, %4, %4, 1:u32
+   )"));
+}
+
 /* Push constants keep their register and nothing else lands there while
  * they are live; undef takes a register but blocks nothing.
  */
