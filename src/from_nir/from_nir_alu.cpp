@@ -125,6 +125,18 @@ emit_f2f16_rtz(const builder &b, operand x)
    return operand(v);
 }
 
+bool
+is_derivative(nir::alu_op op)
+{
+   switch (op) {
+   case nir::alu_op::fddx: case nir::alu_op::fddy: case nir::alu_op::fddx_fine:
+   case nir::alu_op::fddy_fine: case nir::alu_op::fddx_coarse: case nir::alu_op::fddy_coarse:
+      return true;
+   default:
+      return false;
+   }
+}
+
 } /* anonymous namespace */
 
 data_type
@@ -160,6 +172,27 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
                                           : alu.srcs[i].swizzle[c];
       return src(alu.srcs[i].ssa, comp);
    };
+
+   /* A derivative of a value that is the same in every channel is
+    * x - x (0, or NaN for an infinity): no pseudo-op for lowering to
+    * expand on a scalar.
+    */
+   if (is_derivative(alu.op)) {
+      bool all_uniform = true;
+      for (unsigned c = 0; c < n; c++) {
+         operand x = nir_src(0, c, -1);
+         all_uniform &= x.is_imm() || (x.val && x.val->width == 1);
+      }
+      if (all_uniform) {
+         data_type t = type_of('f', opsize);
+         for (unsigned c = 0; c < n; c++) {
+            operand x = nir_src(0, c, -1).as_type(t);
+            out.push_back(operand(b.add(t, x, with_mods(x, true, false))));
+         }
+         set_def(alu.dest, out);
+         return;
+      }
+   }
 
    switch (r.handler) {
    case alu_handler::unsupported:

@@ -488,3 +488,40 @@ TEST(from_nir_alu, rounding_and_flushing_without_mode_switches)
          fb_write_logical %29, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
 }
+
+/* The derivative of a value that is the same in every channel is x - x,
+ * computed once; a per-channel value keeps its derivative pseudo-op.
+ */
+TEST(from_nir_alu, derivatives_of_uniform_values)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+      con 32 %1 = load_const (0x00000000)
+      con 32 %2 = load_const (0x3fc00000)
+      div 32x4 %3 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      con 32 %4 = fddy_fine %2
+      con 32x4 %5 = @load_ubo_uniform_block_intel (%1 (0x0), %1 (0x0)) (access=none, align_mul=1073741824, align_offset=0, range_base=0, range=16)
+      con 32 %6 = fddx %5.y
+      div 32 %7 = fddx %3.x
+      div 32x4 %8 = vec4 %4, %6, %7, %7
+      @store_output (%8, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g5
+      uniform %7:u32x1[8]@g4
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:f32x8 = pln %1[8]:f32, %0
+         %5:f32x8 = pln %1[12]:f32, %0
+         %6:f32x1 = add 1.5:f32, -1.5:f32 {WE_all}
+         %8:f32x1 = add %7[1]:f32, -%7[1]:f32 {WE_all}
+         %9:f32x8 = ddx_coarse %2
+         %10:f32x8 = mov %6
+         %11:f32x8 = mov %8
+         %12:u32x8[4] = load_payload %10:u32, %11:u32, %9:u32, %9:u32
+         fb_write_logical %12, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
