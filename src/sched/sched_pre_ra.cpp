@@ -170,7 +170,7 @@ schedule_pressure(const sched_dag &dag, const liveness &lv, unsigned bound)
          for (unsigned k = t.rv.write_begin[n]; k < t.rv.write_begin[n + 1]; k++) {
             value *v = t.rv.writes[k];
             /* Placing the last unplaced write starts the live range here. */
-            if (t.live[v->id] && t.writers[v->id] == 1 && !t.live_end[v->id])
+            if (t.live[v->id] && t.writers[v->id] == 1)
                score += bytes_of(v);
          }
          /* A source not yet live becomes live here; its cost is shared
