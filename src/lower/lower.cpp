@@ -369,9 +369,13 @@ value *
 emit_halt_target(shader &s, instr *first_write)
 {
    builder b(&s);
-   b.before(first_write);
    const unsigned w = s.dispatch_width;
+   /* The zero goes before any halt: when every channel halts, the jump
+    * lands on the target and skips whatever precedes it in its block.
+    */
+   b.at_start(s.entry());
    value *zero = b.exec(w).nomask().mov(data_type::u32, operand::imm_u32(0));
+   b.before(first_write);
    value *live = b.exec(w).ssa(data_type::u32);
    instr *mark = b.exec(w).mov(operand(live), operand::imm_u32(~0u));
    mark->set_preserve(operand(zero));

@@ -470,9 +470,9 @@ TEST(lower_messages, terminate_halts_and_masks_rt_writes)
       shader fs simd8 lowered
       attr %0:f32x8[4]
       block0:
+         %2:u32x8 = mov 0:u32 {WE_all}
          %1:flagx8 = cmp.l %0, 0.5:f32
          (+%1) halt
-         %2:u32x8 = mov 0:u32 {WE_all}
          %3:u32x8 = mov 0xffffffff:u32, preserve %2
          halt
          %4:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
