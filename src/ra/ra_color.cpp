@@ -357,36 +357,61 @@ public:
          if (cls[r].fixed < 0)
             pending.push_back(r);
       }
-      /* Simplify: trivially colorable classes first, then the cheapest. */
-      while (!pending.empty()) {
-         size_t pick = SIZE_MAX;
-         for (size_t i = 0; i < pending.size(); i++) {
-            unsigned r = pending[i];
-            if (load[r] + cls[r].bytes / 4 <= K && !cls[r].eot) {
-               pick = i;
-               break;
-            }
+      /* Simplify: trivially colorable classes first (a worklist, refilled
+       * as removals lower their neighbors' load), then the cheapest.
+       */
+      auto trivial = [&](unsigned r) {
+         return load[r] + cls[r].bytes / 4 <= K && !cls[r].eot;
+      };
+      std::vector<unsigned> work;
+      std::vector<bool> queued(n, false);
+      for (unsigned r : pending) {
+         if (trivial(r)) {
+            work.push_back(r);
+            queued[r] = true;
          }
-         if (pick == SIZE_MAX) {
+      }
+      size_t left = pending.size();
+      std::vector<bool> is_pending(n, false);
+      for (unsigned r : pending)
+         is_pending[r] = true;
+      while (left) {
+         unsigned r = 0;
+         if (!work.empty()) {
+            r = work.back();
+            work.pop_back();
+         } else {
+            /* Stuck: push the cheapest per byte and degree optimistically. */
+            size_t k = 0;
             float best = 0;
+            bool have = false;
             for (size_t i = 0; i < pending.size(); i++) {
-               unsigned r = pending[i];
-               float w = cls[r].cost / float(cls[r].bytes) /
-                         float(1 + load[r]);
-               if (pick == SIZE_MAX || w < best) {
-                  pick = i;
+               unsigned q = pending[i];
+               if (removed[q])
+                  continue;
+               pending[k++] = q;
+               float w = cls[q].cost / float(cls[q].bytes) / float(1 + load[q]);
+               if (!have || w < best) {
+                  r = q;
                   best = w;
+                  have = true;
                }
             }
+            pending.resize(k);
          }
-         unsigned r = pending[pick];
-         pending[pick] = pending.back();
-         pending.pop_back();
+         if (removed[r])
+            continue;
          removed[r] = true;
+         left--;
          stack.push_back(r);
          for (unsigned nb : cadj[r]) {
-            if (!removed[nb])
-               load[nb] -= std::min(load[nb], block_of(nb, r));
+            if (removed[nb] || !is_pending[nb])
+               continue;
+            load[nb] -= std::min(load[nb], block_of(nb, r));
+            if (!queued[nb] && trivial(nb)) {
+               queued[nb] = true;
+               work.push_back(nb);
+            }
          }
       }
       /* Select. */

@@ -36,7 +36,7 @@ ra_spill_values(shader &s, const device_info &dev,
       }
       instr *w = s.create_instr(opcode::scratch_write_logical, v->width);
       w->group = v->group;
-      w->flags |= INSTR_SPILL | (global ? INSTR_WE_ALL : 0);
+      w->flags |= INSTR_SPILL | (global ? uint32_t(INSTR_WE_ALL) : 0u);
       w->add_src(operand::imm_u32(slot));
       w->add_src(operand(v));
       if (last->is_phi())
@@ -60,7 +60,7 @@ ra_spill_values(shader &s, const device_info &dev,
                                    v->length, v->group);
          instr *r = s.create_instr(opcode::scratch_read_logical, v->width);
          r->group = v->group;
-         r->flags |= INSTR_FILL | (global ? INSTR_WE_ALL : 0);
+         r->flags |= INSTR_FILL | (global ? uint32_t(INSTR_WE_ALL) : 0u);
          r->add_dst(operand(f));
          r->add_src(operand::imm_u32(slot));
          in->parent()->insert_before(in, r);
