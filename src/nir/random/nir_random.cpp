@@ -1911,8 +1911,10 @@ generator::gen_atomic()
    in->srcs[2].ssa = data;
    if (swap)
       in->srcs[3].ssa = data2;
-   /* nir_atomic_op: iadd imin umin imax umax iand ior ixor xchg cmpxchg. */
-   in->set_index(intrinsic_index::atomic_op, int32_t(swap ? 9 : rng_.below(9)));
+   /* nir_atomic_op: iadd imin umin imax umax iand ior ixor xchg (0-8),
+    * fadd fmin fmax (9-11), cmpxchg (12).
+    */
+   in->set_index(intrinsic_index::atomic_op, int32_t(swap ? 12 : rng_.below(9)));
    in->set_index(intrinsic_index::access, 0);
    used_ssbo_store_ = true;
    make_visible(finish_intrinsic(in, 32, true));

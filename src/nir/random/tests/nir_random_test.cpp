@@ -163,9 +163,18 @@ TEST(nir_random, coverage)
             alu_bits.insert(a->dest.bit_size);
             break;
          }
-         case instr_type::intrinsic:
-            intr_count[static_cast<const intrinsic_instr *>(in)->op]++;
+         case instr_type::intrinsic: {
+            const auto *ii = static_cast<const intrinsic_instr *>(in);
+            intr_count[ii->op]++;
+            /* Atomics: a swap is cmpxchg (12); the others integer ops 0-8
+             * (iadd ... xchg), never the float ones.
+             */
+            if (ii->op == intrinsic_op::ssbo_atomic_swap)
+               EXPECT_EQ(ii->index(intrinsic_index::atomic_op), 12);
+            if (ii->op == intrinsic_op::ssbo_atomic)
+               EXPECT_LE(ii->index(intrinsic_index::atomic_op), 8);
             break;
+         }
          case instr_type::tex:
             tex_count[static_cast<const tex_instr *>(in)->op]++;
             break;
