@@ -97,6 +97,13 @@ struct surface {
    bool texture = false;
    format fmt = format::r32_uint;
    unsigned width = 0, height = 1, depth = 1, levels = 1;
+   /* A buffer's SURFACE_STATE as the sampler's ld sees it: element x is
+    * buffer_format at byte x * buffer_stride.  The default is what iris
+    * and anv give UBOs (R32G32B32A32_FLOAT, 1-byte pitch), so ld takes a
+    * byte offset and returns the 16 bytes there (varying pull constants).
+    */
+   format buffer_format = format::rgba32_float;
+   unsigned buffer_stride = 1;
    /* Byte offset of level l, and its size. */
    size_t level_offset(unsigned l) const;
    unsigned level_width(unsigned l) const { return std::max(1u, width >> l); }

@@ -77,6 +77,8 @@ private:
    bool urb();
    bool render_target();
    bool sampler();
+   bool buffer_ld(const surface &s, const std::vector<unsigned> &comps, unsigned first,
+                  unsigned n);
    bool const_cache();
    bool data_cache();
    bool data_cache1();
@@ -423,8 +425,12 @@ message::sampler()
       c.fail("sampler response length %u for %zu channels", rlen, comps.size());
 
    surface &s = surf(bti);
-   if (!s.texture)
-      c.fail("sampler access to binding table index %u, which is not a texture", bti);
+   if (!s.texture) {
+      if (type != 7 && type != 26)
+         c.fail("sampler message %u on binding table index %u, a buffer (only ld reads buffers)",
+                type, bti);
+      return buffer_ld(s, comps, first, n);
+   }
    sampler_state ss;
    if (type != 7 && type != 10 && type != 26) {
       auto it = mem.samplers.find(sampler_idx);
@@ -501,6 +507,53 @@ message::sampler()
       }
       for (unsigned k = 0; k < comps.size() && k * n < rlen; k++)
          respond(k * n + i / 8, i % 8, outv[comps[k]]);
+   }
+   return true;
+}
+
+/* ld on a buffer surface: parameter u is the element index (the LOD, if
+ * present, must be 0 for a buffer and is ignored, as are v and r).  An
+ * element past the surface reads zeros; with iris/anv's 1-byte pitch the
+ * index is a byte offset, and bytes past the end of the data read 0.
+ */
+bool
+message::buffer_ld(const surface &s, const std::vector<unsigned> &comps, unsigned first,
+                   unsigned n)
+{
+   if (s.buffer_stride == 0)
+      c.fail("buffer surface with a zero pitch");
+   const unsigned size = format_size(s.buffer_format);
+   const size_t elements = s.data.size() / s.buffer_stride;
+   const bool integer = integer_format(s.buffer_format);
+   const unsigned width = in.exec_size;
+   for (unsigned i = 0; i < width; i++) {
+      if (!on(i))
+         continue;
+      uint32_t x = param(first, i);
+      std::array<uint32_t, 4> v = { 0, 0, 0, 0 };
+      if (x < elements) {
+         uint8_t raw[16] = {};
+         size_t at = size_t(x) * s.buffer_stride;
+         for (unsigned b = 0; b < size; b++)
+            raw[b] = at + b < s.data.size() ? s.data[at + b] : 0;
+         /* Components the format lacks read (0, 0, 0, 1). */
+         v[3] = integer ? 1u : float_to_bits(1.0f);
+         switch (s.buffer_format) {
+         case format::rgba8_unorm:
+            for (unsigned k = 0; k < 4; k++)
+               v[k] = float_to_bits(raw[k] / 255.0f);
+            break;
+         case format::rgba32_uint:
+         case format::rgba32_sint:
+         case format::rgba32_float:
+            std::memcpy(v.data(), raw, 16);
+            break;
+         default:
+            std::memcpy(v.data(), raw, 4);
+         }
+      }
+      for (unsigned k = 0; k < comps.size() && k * n < rlen; k++)
+         respond(k * n + i / 8, i % 8, v[comps[k]]);
    }
    return true;
 }

@@ -226,6 +226,67 @@ send(8)  g36<1>UW   g6<8,8,1>UD   0x0242a001  sampler  { align1 1Q };
    EXPECT_EQ(m.ud(36, 7), 2u);
 }
 
+/* Varying pull constants: ld on a UBO's buffer surface (R32G32B32A32_FLOAT,
+ * 1-byte pitch) takes a byte offset and returns the 16 bytes there.
+ */
+TEST(sim_msg, sampler_ld_buffer_surface)
+{
+   machine m;
+   m.t.dispatch_mask = 0x7f;                      /* channel 7 not dispatched */
+   surface ubo;                                   /* dword k = 100 + k */
+   for (unsigned k = 0; k < 16; k++)
+      for (unsigned b = 0; b < 4; b++)
+         ubo.data.push_back(uint8_t((100 + k) >> (8 * b)));
+   m.mem.surfaces[64] = ubo;
+   m.set_d(2, { 0, 4, 16, 20, 60, 64, 2, 0 });
+   for (unsigned r = 20; r < 24; r++)
+      m.fill_ud(r, 8, [](unsigned) { return 0xdeadbeefu; });
+   /* ld SIMD8: mlen 1 (25), rlen 4 (20), SIMD8 (17), type 7 (12), BTI 64:
+    * 0x02427040.
+    */
+   m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x02427040  sampler  { align1 1Q };
+)");
+   /* Offset o reads dwords o/4 .. o/4 + 3, i.e. 100 + o/4 + k. */
+   const unsigned aligned[5] = { 0, 4, 16, 20, 60 };
+   for (unsigned i = 0; i < 4; i++)
+      for (unsigned k = 0; k < 4; k++)
+         EXPECT_EQ(m.ud(20 + k, i), 100 + aligned[i] / 4 + k) << i << k;
+   /* Offset 60: dword 15 = 115, then bytes 64.. are past the data: 0. */
+   EXPECT_EQ(m.ud(20, 4), 115u);
+   EXPECT_EQ(m.ud(21, 4), 0u);
+   EXPECT_EQ(m.ud(23, 4), 0u);
+   /* Offset 64: element 64 of 64 is out of bounds, all four read 0. */
+   for (unsigned k = 0; k < 4; k++)
+      EXPECT_EQ(m.ud(20 + k, 5), 0u) << k;
+   /* Offset 2: high half of dword 0 (100) and low half of dword 1 (101):
+    * 100 >> 16 | 101 << 16 = 0x00650000.
+    */
+   EXPECT_EQ(m.ud(20, 6), 0x00650000u);
+   EXPECT_EQ(m.ud(21, 6), 0x00660000u);   /* 102 << 16 */
+   EXPECT_EQ(m.ud(20, 7), 0xdeadbeefu);   /* disabled channel untouched */
+
+   /* SIMD16: mlen 2, rlen 8, SIMD16 (2 << 17): 0x04847040; component k of
+    * channel i lands in g(30 + 2k + i / 8).
+    */
+   machine w(16);
+   w.mem.surfaces[64] = ubo;
+   w.fill_ud(2, 16, [](unsigned i) { return 4 * (i % 13); });
+   w.run(R"(
+send(16) g30<1>UW   g2<8,8,1>UD   0x04847040  sampler  { align1 1H };
+)");
+   for (unsigned i = 0; i < 16; i++)
+      for (unsigned k = 0; k < 4; k++) {
+         unsigned dw = i % 13 + k;
+         EXPECT_EQ(w.ud(30 + 2 * k + i / 8, i % 8), dw < 16 ? 100 + dw : 0u) << i << k;
+      }
+
+   /* Only ld reads buffers: a sample (type 0, 0x02420040) is an error. */
+   EXPECT_THROW(m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x02420040  sampler  { align1 1Q };
+)"), ibis::error);
+}
+
 TEST(sim_msg, sampler_shadow_compare)
 {
    machine m;
