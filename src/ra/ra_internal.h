@@ -33,6 +33,11 @@ bool ra_needs_grf(const value *v);
 /* Bytes v takes in the GRF file and the alignment it needs. */
 unsigned ra_value_bytes(const value *v);
 
+/* Bytes an ALU operand reads from its value, counted from its offset
+ * (by execution size, type and region).
+ */
+unsigned ra_read_bytes(const instr *in, const operand &o);
+
 /* --- vector splitting --------------------------------------------------- */
 
 /* Splits load_payload-built vectors whose every use reads within one

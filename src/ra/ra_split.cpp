@@ -15,9 +15,10 @@ namespace ibis {
 
 namespace {
 
-/* Bytes an operand reads from its value, counted from its offset. */
+} /* anonymous namespace */
+
 unsigned
-read_bytes(const instr *in, const operand &o)
+ra_read_bytes(const instr *in, const operand &o)
 {
    unsigned elem = std::max(1u, type_bits(o.type) / 8);
    if (o.has_region) {
@@ -31,6 +32,8 @@ read_bytes(const instr *in, const operand &o)
       return elem;
    return in->exec_size * elem;
 }
+
+namespace {
 
 bool
 reads_within_components(const value *v)
@@ -59,7 +62,7 @@ reads_within_components(const value *v)
                                    : d->width;
          n = w * d->bit_size() / 8;
       } else {
-         n = read_bytes(in, o);
+         n = ra_read_bytes(in, o);
       }
       if (n == 0 || o.offset / c != (o.offset + n - 1) / c)
          return false;

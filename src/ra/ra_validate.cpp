@@ -216,6 +216,9 @@ public:
                      continue;
                   if (in_place_source(in, d.val, v))
                      continue;
+                  if (!live.live_out(b.get()).has(v) &&
+                      !later_reads_overlap(in, v, ds))
+                     continue;
                   fail(in, strfmt("writing %%%u clobbers %%%u, which is "
                                   "live", d.val->id, v->id));
                }
@@ -223,6 +226,40 @@ public:
          });
       }
       check_simd(live);
+   }
+
+   /* Does a later read of v in in's block (v is dead past the block)
+    * touch the bytes ds?  Only the components still to be read count, so
+    * a register of a vector whose reads are all done may be reused while
+    * other components are still read (post-RA scheduling does that).
+    */
+   bool later_reads_overlap(const instr *in, const value *v, span ds)
+   {
+      unsigned base = grf_span(v).start;
+      for (const use &u : v->uses()) {
+         if (u.in->parent() != in->parent() || u.in->ip <= in->ip)
+            continue;
+         if (u.slot < 0)
+            return true;
+         const operand &o = u.in->src(u.slot);
+         unsigned n;
+         if (u.in->op == opcode::load_payload) {
+            const value *d = u.in->dst().val;
+            unsigned w = v->width > 1 ? std::min<unsigned>(v->width, d->width)
+                                      : d->width;
+            n = w * d->bit_size() / 8;
+         } else if (u.in->op == opcode::send || u.in->op == opcode::copy ||
+                    u.in->op == opcode::mov_indirect ||
+                    u.in->op == opcode::shuffle) {
+            n = grf_span(v).end - base;
+         } else {
+            n = ra_read_bytes(u.in, o);
+         }
+         span r = {base + o.offset, base + o.offset + std::max(n, 1u)};
+         if (overlap(r, ds))
+            return true;
+      }
+      return false;
    }
 
    /* v is a load_payload source already where d needs it. */

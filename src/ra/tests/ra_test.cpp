@@ -34,6 +34,14 @@ allocate(const std::string &text, std::string *out, bool spill = true)
    return r;
 }
 
+/* text with its "@@" replaced by s. */
+std::string
+fill(std::string text, const std::string &s)
+{
+   size_t at = text.find("@@");
+   return text.replace(at, 2, s);
+}
+
 /* The validator's complaint about an allocated program, or "". */
 std::string
 validator_error(const std::string &text)
@@ -719,6 +727,30 @@ TEST_F(ra_test, validator_rejects_a_clobber)
    EXPECT_NE(e.find("writing %2 clobbers %1, which is live"), std::string::npos) << e;
 }
 
+/* A register of a vector component whose reads are done may be reused
+ * while another component is still to be read (post-RA scheduling makes
+ * such code); the component still to be read may not.
+ */
+TEST_F(ra_test, validator_tracks_vector_components)
+{
+   const char *prog = R"(
+      shader fs simd8 allocated
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8@g3 = add %0, 1.0:f32
+         %2:f32x8@g4 = add %0, 2.0:f32
+         %3:f32x8[2]@g3 = load_payload %1, %2
+         %4:f32x8@g5 = add %3[1], %0
+         %5:f32x8@g@@ = add %0, 3.0:f32
+         %6:f32x8@g6 = add %3, %5
+         %7:f32x8@g7 = add %6, %4
+         untyped_write_logical 0:u32, %7, %7, 1:u32
+   )";
+   EXPECT_EQ(validator_error(fill(prog, "4")), "");
+   std::string e = validator_error(fill(prog, "3"));
+   EXPECT_NE(e.find("writing %5 clobbers %3, which is live"), std::string::npos) << e;
+}
+
 TEST_F(ra_test, validator_rejects_a_write_over_a_fixed_register)
 {
    std::string e = validator_error(R"(
@@ -742,7 +774,7 @@ TEST_F(ra_test, validator_rejects_nomask_sharing_across_branches)
          %2:flagx8@f0.0 = cmp.nz %0, 0.0:f32
          (+%2) if
       block1:
-         %3:f32x8@g3 = mov 0.5:f32%s
+         %3:f32x8@g3 = mov 0.5:f32@@
          %4:f32x8@g4 = add %3, %0
          else
       block2:
@@ -751,8 +783,8 @@ TEST_F(ra_test, validator_rejects_nomask_sharing_across_branches)
          endif
          untyped_write_logical 0:u32, %4, %4, 1:u32
    )";
-   std::string masked = ibis::strfmt(prog, "");
-   std::string nomask = ibis::strfmt(prog, " {WE_all}");
+   std::string masked = fill(prog, "");
+   std::string nomask = fill(prog, " {WE_all}");
    /* The seed's sharing is fine with masked writes ... */
    EXPECT_EQ(validator_error(masked), "");
    /* ... and wrong with a NoMask one. */
