@@ -105,14 +105,12 @@ struct context {
    {
       if (validating()) {
          const auto t = clock_type::now();
-         /* Allocated IR is out of SSA (a phi's value has a copy on every
-          * edge), which the IR validator's SSA rules refuse; the
-          * allocation validator checks it instead.
+         /* Allocated IR is out of SSA: the IR validator checks its form
+          * and the hardware rules, the allocation validator its registers.
           */
+         validate(s, when.c_str());
          if (s.allocated)
             validate_allocation(s);
-         else
-            validate(s, when.c_str());
          seconds[STAGE_VALIDATE] += elapsed(t);
       }
       dump_ir(s, flag, when);

@@ -479,6 +479,33 @@ TEST(ir_validate, allocation_overlap)
                 "[ra-overlap]"}));
 }
 
+/* Out of SSA, a phi's value has a copy on each incoming edge: an allocated
+ * shader may write a value twice; the form and hardware rules still apply.
+ */
+TEST(ir_validate, allocated_mode_is_out_of_ssa)
+{
+   const char *text = R"(
+      shader fs simd8 %s
+      attr %%1:f32x8@g2
+      block0:
+         %%2:flagx8@f0.0 = cmp.l %%1, 0.5:f32
+         (+%%2) if
+      block1:
+         %%3:f32x8@g4 = copy %%1
+         else
+      block2:
+         %%3 = add %%1, 1.0:f32
+      block3:
+         endif
+         %%4:f32x8@g5 = add %%3, %%1
+   )";
+   char buf[1024];
+   snprintf(buf, sizeof buf, text, "lowered allocated");
+   EXPECT_EQ(errors_of(buf), strings());
+   snprintf(buf, sizeof buf, text, "lowered");
+   EXPECT_EQ(errors_of(buf), (strings{"%3: SSA value has 2 definitions [ssa-def]"}));
+}
+
 TEST(ir_validate, validate_throws_with_every_message)
 {
    auto s = parse_shader(dedent(R"(
