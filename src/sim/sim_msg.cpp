@@ -356,6 +356,31 @@ filtered(const surface &s, const sampler_state &ss, unsigned level, filter f,
    return o;
 }
 
+/* One 2x2 gather footprint at level 0: texel (i0 + dx, j0 + dy) for the
+ * corners in the hardware's return order R (0,1), G (1,1), B (1,0), A (0,0),
+ * (i0, j0) the texel below-left of u * w - 0.5, v * h - 0.5.
+ */
+std::array<uint32_t, 4>
+gather(const surface &s, const sampler_state &ss, float u, float v, float r,
+       const int (&off)[4][2], unsigned chan, bool shadow, float ref)
+{
+   static const int corner[4][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 0, 0 } };
+   unsigned w = s.level_width(0), h = s.level_height(0), d = s.level_depth(0);
+   int i0 = int(std::floor(u * w - 0.5f)), j0 = int(std::floor(v * h - 0.5f));
+   int z = d > 1 ? int(std::floor(r * d)) : 0;
+   std::array<uint32_t, 4> out;
+   for (unsigned k = 0; k < 4; k++) {
+      texel tx = fetch(s, 0, wrap_coord(i0 + corner[k][0] + off[k][0], w, ss.wrap_s),
+                       wrap_coord(j0 + corner[k][1] + off[k][1], h, ss.wrap_t),
+                       wrap_coord(z, d, ss.wrap_r));
+      if (shadow)
+         out[k] = float_to_bits(compare_pass(ss.cmp, ref, bits_to_float(tx.v[0])) ? 1.0f : 0.0f);
+      else
+         out[k] = tx.v[chan];
+   }
+   return out;
+}
+
 bool
 message::sampler()
 {
@@ -376,20 +401,27 @@ message::sampler()
       c.fail("sampler payload of %u registers is not whole parameters", nregs);
 
    /* Parameter order per message type (Gen9; lower_sampler_logical_send). */
-   enum pk { U, V, R, AI, LOD, BIAS, REF, NONE };
+   enum pk { U, V, R, AI, LOD, BIAS, REF, DUDX, DUDY, DVDX, DVDY, DRDX, DRDY, OFFU, OFFV };
    struct layout {
       unsigned type, n;
-      pk p[5];
+      pk p[10];
    };
    static const layout layouts[] = {
       { 0, 4, { U, V, R, AI } },              /* sample */
       { 1, 5, { BIAS, U, V, R, AI } },        /* sample_b */
       { 2, 5, { LOD, U, V, R, AI } },         /* sample_l */
       { 3, 5, { REF, U, V, R, AI } },         /* sample_c */
+      { 4, 10, { U, DUDX, DUDY, V, DVDX, DVDY, R, DRDX, DRDY, AI } },   /* sample_d */
       { 5, 5, { REF, BIAS, U, V, R } },       /* sample_b_c */
       { 6, 5, { REF, LOD, U, V, R } },        /* sample_l_c */
       { 7, 4, { U, V, LOD, R } },             /* ld */
+      { 8, 4, { U, V, R, AI } },              /* gather4 */
+      { 9, 4, { U, V, R, AI } },              /* lod */
       { 10, 1, { LOD } },                     /* resinfo */
+      { 16, 5, { REF, U, V, R, AI } },        /* gather4_c */
+      { 17, 5, { U, V, OFFU, OFFV, R } },     /* gather4_po */
+      { 18, 6, { REF, U, V, OFFU, OFFV, R } },   /* gather4_po_c */
+      { 20, 10, { REF, U, DUDX, DUDY, V, DVDX, DVDY, R, DRDX, DRDY } },   /* sample_d_c */
       { 24, 4, { U, V, R, AI } },             /* sample_lz */
       { 25, 4, { REF, U, V, R } },            /* sample_c_lz */
       { 26, 3, { U, V, R } },                 /* ld_lz */
@@ -402,15 +434,19 @@ message::sampler()
    if (!lay)
       c.fail("sampler message %u not modeled", type);
    bool int_coords = type == 7 || type == 10 || type == 26;
+   bool is_gather = type == 8 || type == 16 || type == 17 || type == 18;
    if (nparams > lay->n)
       c.fail("sampler message with %u parameters, at most %u", nparams, lay->n);
 
-   /* Header: texel offsets in .2[11:0], disabled channels in .2[15:12]. */
-   unsigned disabled = 0;
+   /* Header .2: texel offsets in 11:0 (u, v, r, 4 bits each), disabled
+    * channels in 15:12, gather4 source channel in 17:16.
+    */
+   unsigned disabled = 0, gather_chan = 0;
    int off[3] = { 0, 0, 0 };
    if (header) {
       uint32_t h2 = ud(0, 2);
       disabled = bits(h2, 15, 12);
+      gather_chan = bits(h2, 17, 16);
       for (unsigned k = 0; k < 3; k++) {
          int o = int(bits(h2, 11 - 4 * k, 8 - 4 * k));
          off[k] = o >= 8 ? o - 16 : o;
@@ -432,7 +468,7 @@ message::sampler()
       return buffer_ld(s, comps, first, n);
    }
    sampler_state ss;
-   if (type != 7 && type != 10 && type != 26) {
+   if (!int_coords) {
       auto it = mem.samplers.find(sampler_idx);
       if (it == mem.samplers.end())
          c.fail("no sampler state %u", sampler_idx);
@@ -448,22 +484,30 @@ message::sampler()
    };
    auto getf = [&](pk k, unsigned i) { return bits_to_float(get(k, i)); };
 
-   /* Implicit LOD of sample/sample_b/sample_c from the 2x2 quad (FS only;
-    * other stages have no derivatives and sample level 0).
+   /* The LOD before the sampler state's bias and clamps: from the 2x2 quad
+    * for sample/_b/_c/_b_c/lod (FS only; other stages have no derivatives
+    * and sample level 0), from the gradients for sample_d/_d_c, or given.
     */
-   bool implicit = type == 0 || type == 1 || type == 3 || type == 5;
+   auto rho_lod = [&](float dudx, float dvdx, float drdx, float dudy, float dvdy, float drdy) {
+      float sx = dudx * s.width, tx = dvdx * s.height, rx = s.depth > 1 ? drdx * s.depth : 0;
+      float sy = dudy * s.width, ty = dvdy * s.height, ry = s.depth > 1 ? drdy * s.depth : 0;
+      float rho = std::max(std::sqrt(sx * sx + tx * tx + rx * rx),
+                           std::sqrt(sy * sy + ty * ty + ry * ry));
+      return std::log2(rho);
+   };
+   bool implicit = type == 0 || type == 1 || type == 3 || type == 5 || type == 9;
+   bool gradients = type == 4 || type == 20;
    std::array<float, 32> lod{};
    for (unsigned i = 0; i < width; i++) {
       float l = 0;
       if (implicit && t.fragment) {
          unsigned q = i & ~3u;
-         float dudx = (getf(U, q + 1) - getf(U, q)) * s.width;
-         float dvdx = (getf(V, q + 1) - getf(V, q)) * s.height;
-         float dudy = (getf(U, q + 2) - getf(U, q)) * s.width;
-         float dvdy = (getf(V, q + 2) - getf(V, q)) * s.height;
-         float rho = std::max(std::sqrt(dudx * dudx + dvdx * dvdx),
-                              std::sqrt(dudy * dudy + dvdy * dvdy));
-         l = std::log2(rho);
+         l = rho_lod(getf(U, q + 1) - getf(U, q), getf(V, q + 1) - getf(V, q),
+                     getf(R, q + 1) - getf(R, q), getf(U, q + 2) - getf(U, q),
+                     getf(V, q + 2) - getf(V, q), getf(R, q + 2) - getf(R, q));
+      } else if (gradients) {
+         l = rho_lod(getf(DUDX, i), getf(DVDX, i), getf(DRDX, i), getf(DUDY, i),
+                     getf(DVDY, i), getf(DRDY, i));
       } else if (type == 2 || type == 6) {
          l = getf(LOD, i);
       }
@@ -472,6 +516,8 @@ message::sampler()
       lod[i] = l;
    }
 
+   bool shadow = type == 3 || type == 5 || type == 6 || type == 16 || type == 18 ||
+                 type == 20 || type == 25;
    for (unsigned i = 0; i < width; i++) {
       if (!on(i))
          continue;
@@ -489,6 +535,28 @@ message::sampler()
          int x = int32_t(get(U, i)) + off[0], y = int32_t(get(V, i)) + off[1],
              z = int32_t(get(R, i)) + off[2];
          outv = l < s.levels ? fetch(s, l, x, y, z).v : std::array<uint32_t, 4>{};
+      } else if (type == 9) {
+         /* lod: R = the LOD after bias and clamps, G = before them. */
+         float l = lod[i] + ss.lod_bias;
+         float clamped = std::min(std::max(l, ss.min_lod), ss.max_lod);
+         outv = { float_to_bits(clamped), float_to_bits(lod[i]), 0, 0 };
+      } else if (is_gather) {
+         /* Offsets: the header's for gather4/_c, per channel for _po
+          * (low 6 bits, signed) applied to all four texels.
+          */
+         int o[4][2];
+         int ou = off[0], ov = off[1];
+         if (type == 17 || type == 18) {
+            auto six = [](uint32_t x) { int v = int(x & 63); return v >= 32 ? v - 64 : v; };
+            ou = six(get(OFFU, i));
+            ov = six(get(OFFV, i));
+         }
+         for (unsigned k = 0; k < 4; k++)
+            o[k][0] = ou, o[k][1] = ov;
+         if (integer_format(s.fmt) && shadow)
+            c.fail("shadow gather of an integer format");
+         outv = gather(s, ss, getf(U, i), getf(V, i), getf(R, i), o, gather_chan, shadow,
+                       getf(REF, i));
       } else {
          float l = lod[i] + ss.lod_bias;
          l = std::min(std::max(l, ss.min_lod), ss.max_lod);
@@ -498,7 +566,6 @@ message::sampler()
          float u = getf(U, i) + float(off[0]) / s.level_width(level);
          float v = getf(V, i) + float(off[1]) / s.level_height(level);
          float r = getf(R, i);
-         bool shadow = type == 3 || type == 5 || type == 6 || type == 25;
          if (integer_format(s.fmt))
             c.fail("sampling an integer format is not modeled (use ld)");
          auto fv = filtered(s, ss, level, f, u, v, r, shadow, getf(REF, i));

@@ -226,6 +226,130 @@ send(8)  g36<1>UW   g6<8,8,1>UD   0x0242a001  sampler  { align1 1Q };
    EXPECT_EQ(m.ud(36, 7), 2u);
 }
 
+/* sample_d / sample_d_c take the LOD from the gradients: log2 of the longer
+ * texel-space derivative vector (texture_4x4: 4 texels a side).
+ */
+TEST(sim_msg, sampler_sample_d_gradients)
+{
+   machine m;
+   m.mem.surfaces[1] = texture_4x4();
+   m.mem.samplers[0] = sampler_state();           /* nearest, lequal */
+   const float dudx[8] = { 0.25f, 0.5f, 0, 0.375f, 0, 0, 0, 0 };
+   const float dvdx[8] = { 0, 0, 0, 0.5f, 0, 0, 0, 0 };
+   const float dudy[8] = { 0, 0, 0, 0, 0.125f, 0, 0, 0 };
+   const float dvdy[8] = { 0, 0, 0.5f, 0, 0, 0, 0, 0 };
+   for (unsigned i = 0; i < 8; i++) {
+      /* sample_d: g2.. u dudx dudy v dvdx dvdy. */
+      m.t.write<float>(2, i, 0.375f);
+      m.t.write<float>(3, i, dudx[i]);
+      m.t.write<float>(4, i, dudy[i]);
+      m.t.write<float>(5, i, 0.625f);
+      m.t.write<float>(6, i, dvdx[i]);
+      m.t.write<float>(7, i, dvdy[i]);
+      /* sample_d_c: g10.. ref u dudx dudy v dvdx dvdy. */
+      m.t.write<float>(10, i, 50.0f);
+      m.t.write<float>(11, i, 0.375f);
+      m.t.write<float>(12, i, dudx[i]);
+      m.t.write<float>(13, i, dudy[i]);
+      m.t.write<float>(14, i, 0.625f);
+      m.t.write<float>(15, i, dvdx[i]);
+      m.t.write<float>(16, i, dvdy[i]);
+   }
+   /* sample_d: mlen 6, rlen 4, SIMD8, type 4, BTI 1: 0x0C424001.
+    * sample_d_c: mlen 7, rlen 1, SIMD8, type 20, BTI 1: 0x0E134001.
+    */
+   m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x0c424001  sampler  { align1 1Q };
+send(8)  g24<1>UW   g10<8,8,1>UD  0x0e134001  sampler  { align1 1Q };
+)");
+   /* (u, v) = (0.375, 0.625) is texel (1, 2) = (1, 2, 21, 1) of level 0
+    * and texel (0, 1) = (100, 101, 0, 1) of level 1.  LODs:
+    * ch0 |(0.25 * 4, 0)| = 1 -> 0; ch1 |(2, 0)| -> 1; ch2 |(0, 2)| -> 1;
+    * ch3 |(1.5, 2)| = 2.5 -> 1.32 -> level 1; ch4 0.5 -> -1 -> level 0;
+    * ch5-7 no gradient -> -inf, clamped to min_lod 0.
+    */
+   const float want_r[8] = { 1, 100, 100, 100, 1, 1, 1, 1 };
+   const float want_g[8] = { 2, 101, 101, 101, 2, 2, 2, 2 };
+   for (unsigned i = 0; i < 8; i++) {
+      EXPECT_EQ(m.f(20, i), want_r[i]) << i;
+      EXPECT_EQ(m.f(21, i), want_g[i]) << i;
+      /* The comparison 50 <= R passes only on level 1 (R = 100). */
+      EXPECT_EQ(m.f(24, i), want_r[i] == 100 ? 1.0f : 0.0f) << i;
+   }
+}
+
+/* gather4 returns one channel of the 2x2 footprint in the order
+ * R (i0,j1), G (i1,j1), B (i1,j0), A (i0,j0).
+ */
+TEST(sim_msg, sampler_gather4_forms)
+{
+   machine m;
+   m.mem.surfaces[1] = texture_4x4();             /* texel (x, y, x + 10y, 1) */
+   m.mem.samplers[0] = sampler_state();           /* repeat, lequal */
+   m.fill_ud(40, 8, [](unsigned) { return 0u; });
+   m.t.write<uint32_t>(40, 2, 0x00020100);        /* channel 2 (z), u offset +1 */
+   m.set_f(41, { 0.375f, 0.0f });
+   m.set_f(42, { 0.375f, 0.0f });
+   /* gather4_po_c: g50.. ref u v offu offv. */
+   m.set_f(50, { 0.5f, 2.5f });
+   m.set_f(51, { 0.375f, 0.375f });
+   m.set_f(52, { 0.375f, 0.375f });
+   m.set_d(53, { -1, 0x42 });                     /* 0x42: low 6 bits = 2 */
+   m.set_d(54, { 0, 0 });
+   /* gather4: mlen 3, rlen 4, header, SIMD8, type 8, BTI 1: 0x064A8001.
+    * gather4_po_c: mlen 5, rlen 4, SIMD8, type 18, BTI 1: 0x0A432001.
+    */
+   m.run(R"(
+send(8)  g20<1>UW   g40<8,8,1>UD  0x064a8001  sampler  { align1 1Q };
+send(8)  g24<1>UW   g50<8,8,1>UD  0x0a432001  sampler  { align1 1Q };
+)");
+   /* ch0: u * 4 - 0.5 = 1, so (i0, j0) = (1 + 1, 1): z of (2,2) (3,2)
+    * (3,1) (2,1) = 22 23 13 12.
+    * ch1: u = v = 0: (-1 + 1, -1) wraps to (0, 3): (0,0) (1,0) (1,3) (0,3)
+    * = 0 1 31 30.
+    */
+   const float g0[4] = { 22, 23, 13, 12 }, g1[4] = { 0, 1, 31, 30 };
+   for (unsigned k = 0; k < 4; k++) {
+      EXPECT_EQ(m.f(20 + k, 0), g0[k]) << k;
+      EXPECT_EQ(m.f(20 + k, 1), g1[k]) << k;
+   }
+   /* gather4_po_c, lequal on x: ch0 offset -1: (i0, j0) = (0, 1), x of
+    * the corners 0 1 1 0 against ref 0.5 -> 0 1 1 0.  ch1 offset 2:
+    * (3, 1), x = 3 0 0 3 against 2.5 -> 1 0 0 1.
+    */
+   const float c0[4] = { 0, 1, 1, 0 }, c1[4] = { 1, 0, 0, 1 };
+   for (unsigned k = 0; k < 4; k++) {
+      EXPECT_EQ(m.f(24 + k, 0), c0[k]) << k;
+      EXPECT_EQ(m.f(24 + k, 1), c1[k]) << k;
+   }
+}
+
+/* The LOD query: R = LOD after the sampler's clamps, G = before. */
+TEST(sim_msg, sampler_lod_query)
+{
+   machine m;
+   m.t.fragment = true;
+   m.mem.surfaces[1] = texture_4x4();
+   sampler_state ss;
+   ss.max_lod = 0.5f;
+   m.mem.samplers[0] = ss;
+   m.set_f(2, { 0, 0.5f, 0, 0.5f, 0.25f, 0.25f, 0.25f, 0.25f });
+   m.set_f(3, { 0, 0, 0.25f, 0.25f, 0.5f, 0.5f, 0.5f, 0.5f });
+   /* lod: mlen 2, rlen 2, SIMD8, type 9, BTI 1: 0x04229001. */
+   m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x04229001  sampler  { align1 1Q };
+)");
+   /* Quad 0: du/dx = 0.5 * 4 = 2, dv/dy = 0.25 * 4 = 1: rho 2, LOD 1,
+    * clamped to 0.5.  Quad 1 is constant: log2(0) = -inf, clamped to 0.
+    */
+   for (unsigned i = 0; i < 4; i++) {
+      EXPECT_EQ(m.f(20, i), 0.5f) << i;
+      EXPECT_EQ(m.f(21, i), 1.0f) << i;
+      EXPECT_EQ(m.f(20, 4 + i), 0.0f) << i;
+      EXPECT_EQ(m.f(21, 4 + i), -INFINITY) << i;
+   }
+}
+
 /* Varying pull constants: ld on a UBO's buffer surface (R32G32B32A32_FLOAT,
  * 1-byte pitch) takes a byte offset and returns the 16 bytes there.
  */
