@@ -13,7 +13,10 @@
 
 #include "ir/ibis_pass.h"
 #include "ir/ibis_text.h"
+#include "lower/lower.h"
 #include "opt/opt.h"
+#include "ra/ra.h"
+#include "sched/sched.h"
 #include "util/ibis_debug.h"
 #include "util/ibis_error.h"
 
@@ -30,6 +33,9 @@ int
 main(int argc, char **argv)
 {
    register_opt_passes();
+   register_lower_passes();
+   register_sched_passes();
+   register_ra_passes();
 
    std::string input, output, passes;
    for (int i = 1; i < argc; i++) {

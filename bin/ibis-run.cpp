@@ -28,9 +28,7 @@
 #include "nir/nir.h"
 #include "sim/check/sim_check.h"
 #include "util/ibis_error.h"
-#ifdef IBIS_HAVE_CHECK
 #include "check/check.h"
-#endif
 
 using namespace ibis;
 namespace interp = ibis::nir::interp;
@@ -129,7 +127,6 @@ load_program(const std::string &path)
    return std::vector<uint8_t>(text.begin(), text.end());
 }
 
-#ifdef IBIS_HAVE_CHECK
 int
 check_nir(const std::string &path, unsigned simd, const std::string &inputs_path, uint64_t seed,
           unsigned sets, bool verbose)
@@ -173,7 +170,6 @@ check_nir(const std::string &path, unsigned simd, const std::string &inputs_path
       printf("reproduce: %s\n", check::repro_command(path, simd, seed, r.input_set + 1).c_str());
    return 1;
 }
-#endif
 
 } /* namespace */
 
@@ -237,7 +233,6 @@ main(int argc, char **argv)
          usage(stderr);
          return 1;
       }
-#ifdef IBIS_HAVE_CHECK
       try {
          return check_nir(file, simd ? simd : 8, inputs_path, seed, std::max(1u, sets), verbose);
       } catch (const error &e) {
@@ -247,10 +242,6 @@ main(int argc, char **argv)
          fprintf(stderr, "ibis-run: internal error: %s\n", e.what());
          return 1;
       }
-#else
-      fprintf(stderr, "ibis-run: built without the compiler; FILE.nir --check needs it\n");
-      return 1;
-#endif
    }
    if (file.empty() || stage.empty()) {
       usage(stderr);

@@ -493,15 +493,18 @@ lower(shader &s, const device_info &dev)
 void
 register_lower_passes()
 {
-   static bool done = false;
-   if (done)
-      return;
-   done = true;
-   register_pass("lower", "lower logical sends and pseudo ops for Skylake "
-                 "GT2 and legalize (docs/lower.md)", [](shader &s) {
-                    lower(s, device_by_name("skl"));
-                    return true;
-                 });
+   /* A function-local static runs its initializer once, also when
+    * several threads get here first together.
+    */
+   static const bool once = [] {
+      register_pass("lower", "lower logical sends and pseudo ops for Skylake "
+                    "GT2 and legalize (docs/lower.md)", [](shader &s) {
+                       lower(s, device_by_name("skl"));
+                       return true;
+                    });
+      return true;
+   }();
+   (void)once;
 }
 
 } /* namespace ibis */

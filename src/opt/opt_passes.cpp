@@ -11,20 +11,23 @@ namespace ibis {
 void
 register_opt_passes()
 {
-   static bool done = false;
-   if (done)
-      return;
-   done = true;
-   register_pass("dce", "remove unused instructions and WLR sequences, "
-                 "and unread conditional modifiers", opt_dce);
-   register_pass("copy-prop", "propagate copies, immediates and source "
-                 "modifiers", opt_copy_prop);
-   register_pass("cse", "global value numbering; WLR sequences as one "
-                 "instruction", opt_cse);
-   register_pass("constant-fold", "fold ALU instructions of constants",
-                 opt_constant_fold);
-   register_pass("algebraic", "simplify identities such as x*1 and x+0",
-                 opt_algebraic);
+   /* A function-local static runs its initializer once, also when
+    * several threads get here first together.
+    */
+   static const bool once = [] {
+      register_pass("dce", "remove unused instructions and WLR sequences, "
+                    "and unread conditional modifiers", opt_dce);
+      register_pass("copy-prop", "propagate copies, immediates and source "
+                    "modifiers", opt_copy_prop);
+      register_pass("cse", "global value numbering; WLR sequences as one "
+                    "instruction", opt_cse);
+      register_pass("constant-fold", "fold ALU instructions of constants",
+                    opt_constant_fold);
+      register_pass("algebraic", "simplify identities such as x*1 and x+0",
+                    opt_algebraic);
+      return true;
+   }();
+   (void)once;
 }
 
 } /* namespace ibis */

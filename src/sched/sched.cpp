@@ -97,27 +97,30 @@ schedule_post_ra(shader &s, const device_info &dev)
 void
 register_sched_passes()
 {
-   static bool done = false;
-   if (done)
-      return;
-   done = true;
-   register_pass("sched-pre-latency",
-                 "pre-RA scheduling, critical path first under the pressure "
-                 "budget (skl)", [](shader &s) {
-                    schedule_pre_ra(s, device_by_name("skl"), sched_mode::latency);
-                    return true;
-                 });
-   register_pass("sched-pre-pressure",
-                 "pre-RA scheduling, lowest register pressure first (skl)",
-                 [](shader &s) {
-                    schedule_pre_ra(s, device_by_name("skl"), sched_mode::pressure);
-                    return true;
-                 });
-   register_pass("sched-post", "post-RA latency scheduling (skl)",
-                 [](shader &s) {
-                    schedule_post_ra(s, device_by_name("skl"));
-                    return true;
-                 });
+   /* A function-local static runs its initializer once, also when
+    * several threads get here first together.
+    */
+   static const bool once = [] {
+      register_pass("sched-pre-latency",
+                    "pre-RA scheduling, critical path first under the pressure "
+                    "budget (skl)", [](shader &s) {
+                       schedule_pre_ra(s, device_by_name("skl"), sched_mode::latency);
+                       return true;
+                    });
+      register_pass("sched-pre-pressure",
+                    "pre-RA scheduling, lowest register pressure first (skl)",
+                    [](shader &s) {
+                       schedule_pre_ra(s, device_by_name("skl"), sched_mode::pressure);
+                       return true;
+                    });
+      register_pass("sched-post", "post-RA latency scheduling (skl)",
+                    [](shader &s) {
+                       schedule_post_ra(s, device_by_name("skl"));
+                       return true;
+                    });
+      return true;
+   }();
+   (void)once;
 }
 
 } /* namespace ibis */
