@@ -143,12 +143,27 @@ struct fs_output_state {
    bool stencil = false;
 };
 
+/* What the pixel interpolator knows of the primitive being shaded: its
+ * vertices in screen space (x, y in pixels, w for perspective) and the
+ * sample positions within a pixel (single-sampled: all at the centre).
+ */
+struct pixel_interp_state {
+   bool valid = false;
+   std::array<std::array<double, 3>, 3> vertex{};   /* x, y, w */
+   std::array<std::array<float, 2>, 16> sample_pos = [] {
+      std::array<std::array<float, 2>, 16> p;
+      p.fill({ 0.5f, 0.5f });
+      return p;
+   }();
+};
+
 struct memory {
    std::map<unsigned, surface> surfaces;      /* by binding-table index */
    std::map<unsigned, sampler_state> samplers;
    std::vector<uint8_t> scratch;              /* this thread's scratch space */
    std::vector<uint8_t> urb;                  /* addressed in OWords */
    fs_output_state fs;
+   pixel_interp_state pi;
    /* Render-target writes by binding-table index, per thread channel. */
    std::map<unsigned, std::array<rt_pixel, max_channels>> rt;
    unsigned barriers = 0;                     /* gateway barrier messages */

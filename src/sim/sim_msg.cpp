@@ -82,6 +82,7 @@ private:
    bool const_cache();
    bool data_cache();
    bool data_cache1();
+   bool pixel_interp();
    void block_read(std::vector<uint8_t> *buf, size_t addr, unsigned dwords, bool high);
    void block_write(std::vector<uint8_t> *buf, size_t addr, unsigned dwords, unsigned first);
    std::vector<uint8_t> &block_target(unsigned bti);
@@ -123,6 +124,7 @@ message::execute()
    case isa::sfid::const_cache: done = const_cache(); break;
    case isa::sfid::data_cache: done = data_cache(); break;
    case isa::sfid::data_cache1: done = data_cache1(); break;
+   case isa::sfid::pixel_interp: done = pixel_interp(); break;
    case isa::sfid::gateway:
       if (bits(desc, 2, 0) != 4)
          c.fail("gateway message %u not modeled", bits(desc, 2, 0));
@@ -856,6 +858,79 @@ message::data_cache1()
    default:
       c.fail("data cache 1 message %u not modeled", type);
    }
+}
+
+/* Pixel interpolator (brw_pixel_interp_desc): barycentrics of the
+ * primitive at a position in each pixel.  Descriptor: message data 7:0,
+ * slot group 11 (channels 16-31), type 13:12 (0 centroid, 1 sample,
+ * 2 shared offset, 3 per-slot offset), no perspective 14, SIMD16 16.
+ * Offsets are signed 4-bit 1/16 pixels from the pixel centre: the
+ * descriptor's 3:0 (x) and 7:4 (y) for a shared offset, the low bits of
+ * an x register block then a y register block for per-slot offsets.  The
+ * response is the PLN layout: [I 0-7][J 0-7] ([I 8-15][J 8-15]).
+ */
+bool
+message::pixel_interp()
+{
+   if (!t.fragment)
+      c.fail("pixel interpolator message outside a fragment thread");
+   if (!mem.pi.valid)
+      c.fail("pixel interpolator message without primitive setup (memory.pi)");
+   const unsigned type = bits(desc, 13, 12);
+   const bool noperspective = bits(desc, 14, 14);
+   const unsigned width = bits(desc, 16, 16) ? 16 : 8;
+   if (in.exec_size != width)
+      c.fail("pixel interpolator SIMD%u message with exec size %u", width, in.exec_size);
+   if (bits(desc, 11, 11) != (in.group >= 16 ? 1u : 0u))
+      c.fail("pixel interpolator slot group %u for channel group %u", bits(desc, 11, 11),
+             in.group);
+   const unsigned n = width / 8;
+   if (rlen != 2 * n)
+      c.fail("pixel interpolator response length %u, expected %u", rlen, 2 * n);
+   if (type == 3 && nregs < 2 * n)
+      c.fail("per-slot offset payload of %u registers, expected %u", nregs, 2 * n);
+   auto s4 = [](uint32_t v) { int x = int(v & 15); return x >= 8 ? x - 16 : x; };
+   const auto &v = mem.pi.vertex;
+   for (unsigned i = 0; i < width; i++) {
+      if (!on(i))
+         continue;
+      unsigned ch = in.group + i;
+      double px = 0.5, py = 0.5;
+      switch (type) {
+      case 0:   /* centroid: single-sampled, the pixel centre */
+         break;
+      case 1: {
+         unsigned idx = bits(desc, 7, 4);
+         px = mem.pi.sample_pos[idx][0];
+         py = mem.pi.sample_pos[idx][1];
+         break;
+      }
+      case 2:
+         px += s4(bits(desc, 3, 0)) / 16.0;
+         py += s4(bits(desc, 7, 4)) / 16.0;
+         break;
+      default:
+         px += s4(param(0, i)) / 16.0;
+         py += s4(param(n, i)) / 16.0;
+         break;
+      }
+      double x = t.pixel_x[ch] + px, y = t.pixel_y[ch] + py;
+      double d = (v[1][0] - v[0][0]) * (v[2][1] - v[0][1]) -
+                 (v[2][0] - v[0][0]) * (v[1][1] - v[0][1]);
+      if (d == 0)
+         c.fail("pixel interpolator on a degenerate primitive");
+      double b1 = ((x - v[0][0]) * (v[2][1] - v[0][1]) - (v[2][0] - v[0][0]) * (y - v[0][1])) / d;
+      double b2 = ((v[1][0] - v[0][0]) * (y - v[0][1]) - (x - v[0][0]) * (v[1][1] - v[0][1])) / d;
+      if (!noperspective) {
+         double p0 = (1 - b1 - b2) / v[0][2], p1 = b1 / v[1][2], p2 = b2 / v[2][2];
+         double sum = p0 + p1 + p2;
+         b1 = p1 / sum;
+         b2 = p2 / sum;
+      }
+      respond(2 * (i / 8), i % 8, float_to_bits(float(b1)));
+      respond(2 * (i / 8) + 1, i % 8, float_to_bits(float(b2)));
+   }
+   return true;
 }
 
 } /* namespace */

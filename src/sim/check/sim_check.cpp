@@ -404,6 +404,12 @@ run(const std::vector<uint8_t> &program, const std::string &stage,
    /* Facts of the FS thread state the payload does not carry. */
    if (stage == "fs" && want)
       r.mem.fs.depth = want->find(frag_result_depth) != nullptr;
+   if (stage == "fs") {
+      /* The pixel interpolator evaluates the same triangle. */
+      r.mem.pi.valid = true;
+      for (unsigned k = 0; k < 3; k++)
+         r.mem.pi.vertex[k] = { in.triangle[k].x, in.triangle[k].y, in.triangle[k].w };
+   }
    run_result out;
    out.result = sim::run(program, r.t, r.mem);
 

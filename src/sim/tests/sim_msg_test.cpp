@@ -350,6 +350,75 @@ send(8)  g20<1>UW   g2<8,8,1>UD   0x04229001  sampler  { align1 1Q };
    }
 }
 
+/* Pixel interpolator: barycentrics of memory.pi's triangle at a position
+ * in each pixel.  Triangle (0,0) (8,0) (0,8): without perspective
+ * I = x / 8, J = y / 8.
+ */
+static void
+pi_setup(machine &m, unsigned simd, double w1, double w2)
+{
+   m.t.fragment = true;
+   for (unsigned i = 0; i < simd; i++) {
+      m.t.pixel_x[i] = int32_t(i);
+      m.t.pixel_y[i] = 1;
+   }
+   m.mem.pi.valid = true;
+   m.mem.pi.vertex = { { { 0, 0, 1 }, { 8, 0, w1 }, { 0, 8, w2 } } };
+}
+
+TEST(sim_msg, pixel_interpolator)
+{
+   machine m;
+   pi_setup(m, 8, 1, 1);
+   m.mem.pi.sample_pos[3] = { 0.25f, 0.75f };
+   m.set_d(2, { -8, 7, 0, 0, 0, 0, 0, 0 });       /* x offsets, 1/16 pixel */
+   m.set_d(3, { 4, 4, 4, 4, 4, 4, 4, 0x1f });     /* y; 0x1f: low 4 bits -1 */
+   /* sample 3, no perspective: mlen 1, rlen 2, type 1 (13:12), 14,
+    * index 3 in 7:4: 0x02205030.  Per-slot offsets: mlen 2, type 3:
+    * 0x04207000.  sfid 11.
+    */
+   m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x02205030  pixel interp  { align1 1Q };
+send(8)  g22<1>UW   g2<8,8,1>UD   0x04207000  pixel interp  { align1 1Q };
+)");
+   for (unsigned i = 0; i < 8; i++) {
+      /* Sample 3 at (0.25, 0.75) of pixel (i, 1). */
+      EXPECT_EQ(m.f(20, i), float((i + 0.25) / 8)) << i;
+      EXPECT_EQ(m.f(21, i), float(1.75 / 8)) << i;
+   }
+   /* ch0: x 0.5 - 0.5 = 0; ch1: 1.5 + 7/16 = 1.9375; y 1.5 + 0.25. */
+   EXPECT_EQ(m.f(22, 0), 0.0f);
+   EXPECT_EQ(m.f(22, 1), float(1.9375 / 8));
+   EXPECT_EQ(m.f(22, 2), float(2.5 / 8));
+   EXPECT_EQ(m.f(23, 0), float(1.75 / 8));
+   EXPECT_EQ(m.f(23, 7), float((1.5 - 1.0 / 16) / 8));
+
+   /* Perspective, w = 1, 2, 4, shared offset (0, 0) (type 2: 0x02202000):
+    * pixel (0, 1) centre has screen weights 0.75, 0.0625, 0.1875; divided
+    * by w: 0.75, 0.03125, 0.046875, sum 0.828125: I = 2/53, J = 3/53.
+    */
+   machine p;
+   pi_setup(p, 8, 2, 4);
+   p.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x02202000  pixel interp  { align1 1Q };
+)");
+   EXPECT_EQ(p.f(20, 0), float(2.0 / 53));
+   EXPECT_EQ(p.f(21, 0), float(3.0 / 53));
+
+   /* SIMD16 per-slot offsets (bit 16; mlen 4, rlen 4: 0x08417000):
+    * x block g2-g3, y block g4-g5, all zero; response I/J pairs per 8.
+    */
+   machine w(16);
+   pi_setup(w, 16, 1, 1);
+   w.run(R"(
+send(16) g20<1>UW   g2<8,8,1>UD   0x08417000  pixel interp  { align1 1H };
+)");
+   for (unsigned i = 0; i < 16; i++) {
+      EXPECT_EQ(w.f(20 + 2 * (i / 8), i % 8), float((i + 0.5) / 8)) << i;
+      EXPECT_EQ(w.f(21 + 2 * (i / 8), i % 8), float(1.5 / 8)) << i;
+   }
+}
+
 /* Varying pull constants: ld on a UBO's buffer surface (R32G32B32A32_FLOAT,
  * 1-byte pitch) takes a byte offset and returns the 16 bytes there.
  */
