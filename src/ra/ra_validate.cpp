@@ -209,7 +209,7 @@ public:
                   l = after.values(s);
                   got = true;
                }
-               span ds = grf_span(d.val);
+               span ds = written_span(in, d);
                for (const value *v : l) {
                   if (v == d.val || v->phys.kind != phys_reg::grf ||
                       undefined(v) || !overlap(ds, grf_span(v)))
@@ -226,6 +226,23 @@ public:
          });
       }
       check_simd(live);
+   }
+
+   /* Bytes a destination writes: all of its value, or for a partial
+    * write (WLR pieces, offsets, strides) the channels it covers.
+    */
+   span written_span(const instr *in, const operand &d)
+   {
+      span whole = grf_span(d.val);
+      if (d.val->file != reg_file::wlr && !d.offset && !d.has_region)
+         return whole;
+      if (in->op == opcode::send || in->op == opcode::load_payload)
+         return {whole.start + d.offset, whole.end};
+      unsigned elem = std::max(1u, type_bits(d.type) / 8);
+      unsigned stride = d.has_region ? std::max<unsigned>(1, d.rgn.hstride) : 1;
+      unsigned start = whole.start + d.offset;
+      unsigned n = (in->exec_size - 1) * stride * elem + elem;
+      return {start, std::min(whole.end, start + n)};
    }
 
    /* Does a later read of v in in's block (v is dead past the block)
@@ -408,19 +425,43 @@ public:
       return false;
    }
 
+   /* Every channel's need of the value lies within block b. */
+   static bool local_to(const segments &l, const block *b)
+   {
+      unsigned lo = b->first()->ip, hi = b->last()->ip + 1;
+      for (auto [s0, e0] : l) {
+         if (s0 < lo || e0 >= hi)
+            return false;
+      }
+      return true;
+   }
+
+   static bool live_at(const segments &l, unsigned ip)
+   {
+      for (auto [s0, e0] : l) {
+         if (s0 <= ip && ip < e0)
+            return true;
+      }
+      return false;
+   }
+
+   /* The hybrid rule, write by write: a write changes the bytes it covers
+    * in every channel it does not mask off.  It may land on a value that
+    * some channel still needs only if both are SIMD-local with one layout
+    * (then the write's channels are exactly those where the other value
+    * is dead: the then/else sharing of i965-scalar-ssa.txt).
+    */
    void check_simd(const liveness &live)
    {
-      struct item {
-         const value *v;
-         span reg;
-         bool global;
-      };
       std::vector<segments> seg = live_segments(live);
+      std::vector<bool> hw(s.value_id_bound(), false);
       for (const auto &b : s.blocks()) {
          for (const instr *in : b->instrs()) {
             auto touch = [&](const value *v) {
-               if (v && v->file == reg_file::hw_reg)
+               if (v && v->file == reg_file::hw_reg) {
                   seg[v->id] = {{0, in->ip + 1}};
+                  hw[v->id] = true;
+               }
             };
             for (const operand &d : in->dsts())
                touch(d.val);
@@ -428,41 +469,83 @@ public:
                touch(o.val);
          }
       }
-      std::vector<item> grf, flag;
+      /* Values by the registers they occupy. */
+      std::vector<std::vector<const value *>> on(128);
+      std::vector<const value *> flags;
       for (const value *v : s.values()) {
          if (!v->phys.valid() || (v->defs().empty() && v->uses().empty()) ||
              undefined(v))
             continue;
-         if (is_grf_value(v) && v->phys.kind == phys_reg::grf)
-            grf.push_back({v, grf_span(v),
-                           v->is_simd_global() || v->file == reg_file::hw_reg});
-         else if (v->file == reg_file::flag && v->phys.kind == phys_reg::flag)
-            flag.push_back({v, flag_span(v), true});
+         if (is_grf_value(v) && v->phys.kind == phys_reg::grf) {
+            span r = grf_span(v);
+            for (unsigned g = r.start / 32; g < 128 && g * 32 < r.end; g++)
+               on[g].push_back(v);
+         } else if (v->file == reg_file::flag && v->phys.kind == phys_reg::flag) {
+            flags.push_back(v);
+         }
       }
-      for (auto *set : {&grf, &flag}) {
-         std::sort(set->begin(), set->end(), [](const item &a, const item &b) {
-            return a.reg.start < b.reg.start;
-         });
-         for (size_t i = 0; i < set->size(); i++) {
-            const item &a = (*set)[i];
-            for (size_t j = i + 1; j < set->size() && (*set)[j].reg.start < a.reg.end; j++) {
-               const item &b = (*set)[j];
-               if (a.v->file == reg_file::hw_reg && b.v->file == reg_file::hw_reg)
+      auto global = [&](const value *v) {
+         return v->is_simd_global() || v->file == reg_file::hw_reg;
+      };
+      std::vector<std::pair<unsigned, unsigned>> reported;
+      for (const auto &b : s.blocks()) {
+         for (const instr *in : b->instrs()) {
+            if (in->op == opcode::undef)
+               continue;
+            for (const operand &d : in->dsts()) {
+               if (!d.val || d.val->phys.kind != phys_reg::grf)
                   continue;
-               if (!meet(seg[a.v->id], seg[b.v->id]))
-                  continue;
-               if (!a.global && !b.global && a.v->width == b.v->width &&
-                   a.v->bit_size() == b.v->bit_size() && a.v->group == b.v->group)
-                  continue;
-               if (in_place_pair(a.v, b.v) || in_place_pair(b.v, a.v))
-                  continue;
-               errors.push_back(strfmt(
-                  "%%%u and %%%u share %s while both are live and %s",
-                  std::min(a.v->id, b.v->id), std::max(a.v->id, b.v->id),
-                  set == &flag ? "flag bits" : "registers",
-                  set == &flag ? "flags do not share" :
-                  "not both SIMD-local with one layout"));
+               span ds = written_span(in, d);
+               for (unsigned g = ds.start / 32; g < 128 && g * 32 < ds.end; g++) {
+                  for (const value *v : on[g]) {
+                     if (v == d.val || !overlap(ds, grf_span(v)) ||
+                         !live_at(seg[v->id], in->ip))
+                        continue;
+                     if (!global(d.val) && !global(v) &&
+                         d.val->width == v->width &&
+                         d.val->bit_size() == v->bit_size() &&
+                         d.val->group == v->group)
+                        continue;
+                     if (in_place_pair(d.val, v) || in_place_pair(v, d.val))
+                        continue;
+                     /* Only the bytes some later read still needs. */
+                     if (local_to(seg[v->id], b.get()) &&
+                         !later_reads_overlap(in, v, ds))
+                        continue;
+                     auto key = std::make_pair(std::min(d.val->id, v->id),
+                                               std::max(d.val->id, v->id));
+                     if (std::find(reported.begin(), reported.end(), key) !=
+                         reported.end())
+                        continue;
+                     reported.push_back(key);
+                     errors.push_back(strfmt(
+                        "%%%u and %%%u share registers while both are live "
+                        "and not both SIMD-local with one layout",
+                        key.first, key.second));
+                  }
+               }
             }
+         }
+      }
+      /* Flags: no two with overlapping lives share bits. */
+      for (size_t i = 0; i < flags.size(); i++) {
+         for (size_t j = i + 1; j < flags.size(); j++) {
+            const value *a = flags[i], *c = flags[j];
+            if (!overlap(flag_span(a), flag_span(c)))
+               continue;
+            segments sa = seg[a->id], sc = seg[c->id];
+            /* A dead flag definition still writes its flag. */
+            for (const instr *d : a->defs())
+               sa.push_back({d->ip, d->ip + 1});
+            for (const instr *d : c->defs())
+               sc.push_back({d->ip, d->ip + 1});
+            std::sort(sa.begin(), sa.end());
+            std::sort(sc.begin(), sc.end());
+            if (meet(sa, sc))
+               errors.push_back(strfmt("%%%u and %%%u share flag bits while "
+                                       "both are live; flags do not share",
+                                       std::min(a->id, c->id),
+                                       std::max(a->id, c->id)));
          }
       }
    }
