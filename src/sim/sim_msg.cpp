@@ -83,6 +83,7 @@ private:
    bool data_cache();
    bool data_cache1();
    bool pixel_interp();
+   bool scattered(unsigned type, unsigned ctl, unsigned bti);
    void block_read(std::vector<uint8_t> *buf, size_t addr, unsigned dwords, bool high);
    void block_write(std::vector<uint8_t> *buf, size_t addr, unsigned dwords, unsigned first);
    std::vector<uint8_t> &block_target(unsigned bti);
@@ -724,6 +725,27 @@ message::data_cache()
    unsigned type = bits(desc, 18, 14);
    unsigned ctl = bits(desc, 13, 8);
    unsigned bti = bits(desc, 7, 0);
+   switch (type) {
+   case 3:      /* DWord scattered read */
+   case 11:     /* DWord scattered write */
+   case 4:      /* byte scattered read */
+   case 12:     /* byte scattered write */
+      return scattered(type, ctl, bti);
+   case 7:      /* memory fence */
+      /* Everything completes at once; with commit enable (control bit 5)
+       * the fence answers one register the thread waits on (its contents
+       * carry nothing: the model writes zeros).
+       */
+      if (bits(ctl, 5, 5)) {
+         if (rlen != 1)
+            c.fail("memory fence with commit and response length %u", rlen);
+         for (unsigned k = 0; k < 8; k++)
+            respond(0, k, 0);
+      }
+      return true;
+   default:
+      break;
+   }
    if (!header)
       c.fail("OWord block message without header");
    switch (type) {
@@ -745,6 +767,63 @@ message::data_cache()
    default:
       c.fail("data cache message %u not modeled", type);
    }
+}
+
+/* DWord scattered (brw_dp_dword_scattered_rw_desc) and byte scattered
+ * (brw_dp_byte_scattered_rw_desc) read/write: [header], one address per
+ * channel, [data, one dword per channel].  DWord messages: control 1:0
+ * block size (2: 8 dwords, 3: 16), addresses in DWords.  Byte messages:
+ * control 0 SIMD16, 3:2 data size (0 byte, 1 word, 2 dword), addresses in
+ * bytes; data in the low bits of each dword, reads zero-extended.  The
+ * stateless BTIs (>= 250) reach the scratch space; reads out of bounds
+ * give 0, writes out of bounds are dropped (scratch grows instead).
+ */
+bool
+message::scattered(unsigned type, unsigned ctl, unsigned bti)
+{
+   const bool dword = type == 3 || type == 11;
+   const bool write = type == 11 || type == 12;
+   unsigned width, size;
+   if (dword) {
+      unsigned block = bits(ctl, 1, 0);
+      if (block < 2)
+         c.fail("DWord scattered block size %u not modeled", block);
+      width = block == 3 ? 16 : 8;
+      size = 4;
+   } else {
+      width = bits(ctl, 0, 0) ? 16 : 8;
+      unsigned ds = bits(ctl, 3, 2);
+      if (ds > 2)
+         c.fail("byte scattered data size %u", ds);
+      size = 1u << ds;
+   }
+   if (in.exec_size != width)
+      c.fail("scattered SIMD%u message with exec size %u", width, in.exec_size);
+   const unsigned n = width / 8, first = header ? 1 : 0;
+   if (nregs != first + n * (write ? 2 : 1))
+      c.fail("scattered %s payload of %u registers", write ? "write" : "read", nregs);
+   if (!write && rlen != n)
+      c.fail("scattered read response length %u, expected %u", rlen, n);
+   std::vector<uint8_t> &buf = block_target(bti);
+   const bool scratch = &buf == &mem.scratch;
+   for (unsigned i = 0; i < width; i++) {
+      if (!on(i))
+         continue;
+      size_t a = size_t(param(first, i)) * (dword ? 4 : 1);
+      if (write) {
+         if (scratch && a + size > buf.size())
+            buf.resize(a + size);
+         uint32_t v = param(first + n, i);
+         if (a + size <= buf.size())
+            std::memcpy(&buf[a], &v, size);
+      } else {
+         uint32_t v = 0;
+         if (a + size <= buf.size())
+            std::memcpy(&v, &buf[a], size);
+         respond(i / 8, i % 8, v);
+      }
+   }
+   return true;
 }
 
 /* Untyped surface read/write and atomics (brw_dp_untyped_*_desc). */

@@ -584,6 +584,65 @@ send(8)  null<1>UD  g0<8,8,1>UD   0x02000010  thread_spawner { align1 WE_all 1Q 
    EXPECT_EQ(m.mem.barriers, 1u);
 }
 
+/* DWord scattered scratch access (addresses in DWords), byte scattered
+ * access (addresses in bytes, data in the low bits) and the fence.
+ */
+TEST(sim_msg, scattered_scratch_byte_and_fence)
+{
+   machine m;
+   m.t.dispatch_mask = 0xbf;                      /* channel 6 off */
+   m.fill_ud(2, 8, [](unsigned) { return 0u; });  /* header */
+   m.set_d(3, { 0, 1, 2, 3, 10, 11, 12, 13 });
+   m.fill_ud(4, 8, [](unsigned i) { return 0xa0 + i; });
+   m.fill_ud(5, 8, [](unsigned) { return 0u; });
+   m.set_d(6, { 13, 12, 11, 10, 3, 2, 1, 100 });
+   m.fill_ud(20, 8, [](unsigned) { return 0xdeadbeefu; });
+   m.fill_ud(30, 8, [](unsigned) { return 0xdeadbeefu; });
+   /* DWord scattered write: mlen 3, header, type 11, 8 dwords (ctl 2),
+    * BTI 253: 0x060ac2fd.  Read: mlen 2, rlen 1, type 3: 0x0418c2fd.
+    * Fence with commit: mlen 1, rlen 1, header, type 7, ctl 0x20:
+    * 0x0219e000.
+    */
+   m.run(R"(
+send(8)  null<1>UW  g2<8,8,1>UD   0x060ac2fd  data   { align1 1Q };
+send(8)  g20<1>UW   g5<8,8,1>UD   0x0418c2fd  data   { align1 1Q };
+send(8)  g30<1>UW   g2<8,8,1>UD   0x0219e000  data   { align1 WE_all 1Q };
+)");
+   /* Dword 13 came from channel 7; 12 was channel 6's (off: still 0 in
+    * the grown scratch); 100 is past the scratch (0); channel 6 unread.
+    */
+   const uint32_t want[8] = { 0xa7, 0, 0xa5, 0xa4, 0xa3, 0xa2, 0xdeadbeef, 0 };
+   for (unsigned i = 0; i < 8; i++)
+      EXPECT_EQ(m.ud(20, i), want[i]) << i;
+   EXPECT_EQ(m.mem.scratch.size(), 56u);          /* up to dword 13 */
+   for (unsigned i = 0; i < 8; i++)
+      EXPECT_EQ(m.ud(30, i), 0u) << i;
+
+   machine b;
+   surface buf;
+   for (unsigned k = 0; k < 16; k++)
+      buf.data.push_back(uint8_t(k));
+   b.mem.surfaces[5] = buf;
+   b.set_d(8, { 1, 2, 20, 3, 4, 5, 6, 7 });
+   b.set_d(9, { 0x1ff, 0xee, 0x55, 0x33, 0x34, 0x35, 0x36, 0x37 });
+   b.set_d(10, { 0, 1, 14, 15, 3, 0, 0, 0 });
+   /* Byte write: mlen 2, type 12, bytes, BTI 5: 0x04030005.  Word read:
+    * mlen 1, rlen 1, type 4, data size 1 (ctl 4): 0x02110405.
+    */
+   b.run(R"(
+send(8)  null<1>UW  g8<8,8,1>UD   0x04030005  data   { align1 1Q };
+send(8)  g20<1>UW   g10<8,8,1>UD  0x02110405  data   { align1 1Q };
+)");
+   /* Bytes now 00 ff ee 33 34 35 36 37 08 .. 0f (address 20 dropped). */
+   EXPECT_EQ(b.mem.surfaces[5].data.size(), 16u);
+   EXPECT_EQ(b.ud(20, 0), 0xff00u);
+   EXPECT_EQ(b.ud(20, 1), 0xeeffu);
+   EXPECT_EQ(b.ud(20, 2), 0x0f0eu);
+   EXPECT_EQ(b.ud(20, 3), 0u);                    /* 15..16 crosses the end */
+   EXPECT_EQ(b.ud(20, 4), 0x3433u);
+   EXPECT_EQ(b.ud(20, 7), 0xff00u);
+}
+
 TEST(sim_msg, unmodeled_message_is_an_error)
 {
    machine m;
