@@ -128,6 +128,8 @@ struct rt_pixel {
    bool written = false;
    int32_t x = 0, y = 0;
    std::array<uint32_t, 4> color{};   /* raw bits of the payload */
+   bool dual = false;                 /* dual-source write: color1 valid */
+   std::array<uint32_t, 4> color1{};  /* the second source of a dual write */
    bool has_depth = false;
    float depth = 0;
    bool has_omask = false;

@@ -84,6 +84,7 @@ private:
    bool data_cache1();
    bool pixel_interp();
    bool scattered(unsigned type, unsigned ctl, unsigned bti);
+   bool typed(unsigned type, unsigned ctl, unsigned bti);
    void block_read(std::vector<uint8_t> *buf, size_t addr, unsigned dwords, bool high);
    void block_write(std::vector<uint8_t> *buf, size_t addr, unsigned dwords, unsigned first);
    std::vector<uint8_t> &block_target(unsigned bti);
@@ -194,17 +195,25 @@ message::render_target()
    unsigned ctl = bits(desc, 10, 8);
    unsigned bti = bits(desc, 7, 0);
    bool replicated = ctl == 1;
+   /* Dual source (control 2: channels 0-7 of the pair, 3: channels 8-15)
+    * is SIMD8 with both sources' RGBA in the payload.
+    */
+   bool dual = ctl == 2 || ctl == 3;
    unsigned width;
    switch (ctl) {
    case 0: case 1: width = 16; break;
-   case 4: width = 8; break;
-   default: c.fail("render target write control %u not modeled (dual source)", ctl);
+   case 2: case 3: case 4: width = 8; break;
+   default: c.fail("render target write control %u not modeled", ctl);
    }
    if (in.exec_size != width)
       c.fail("RT write SIMD%u message with exec size %u", width, in.exec_size);
+   if (dual && (in.group % 16 >= 8) != (ctl == 3))
+      c.fail("dual-source RT write control %u for channel group %u", ctl, in.group);
    unsigned n = width / 8;
    unsigned r = header ? 2 : 0;
    bool src0_alpha = header && (ud(0, 0) >> 11) & 1;
+   if (dual && src0_alpha)
+      c.fail("dual-source RT write with source 0 alpha");
    unsigned alpha_reg = r;
    if (src0_alpha)
       r += n;
@@ -213,6 +222,9 @@ message::render_target()
       r += 1;
    unsigned color_reg = r;
    r += replicated ? 1 : 4 * n;
+   unsigned color1_reg = r;
+   if (dual)
+      r += 4;
    unsigned depth_reg = r;
    if (mem.fs.depth)
       r += n;
@@ -235,6 +247,9 @@ message::render_target()
       p.y = t.pixel_y[ch];
       for (unsigned k = 0; k < 4; k++)
          p.color[k] = replicated ? ud(color_reg, k) : param(color_reg + k * n, i);
+      p.dual = dual;
+      for (unsigned k = 0; k < 4 && dual; k++)
+         p.color1[k] = param(color1_reg + k, i);
       p.has_depth = mem.fs.depth;
       if (mem.fs.depth)
          p.depth = paramf(depth_reg, i);
@@ -826,6 +841,129 @@ message::scattered(unsigned type, unsigned ctl, unsigned bti)
    return true;
 }
 
+/* The atomic operations (BRW_AOP_*) on a 32-bit value. */
+uint32_t
+atomic_op(exec_ctx &c, unsigned op, uint32_t old, uint32_t s0, uint32_t s1)
+{
+   switch (op) {
+   case 1: return old & s0;
+   case 2: return old | s0;
+   case 3: return old ^ s0;
+   case 4: return s0;
+   case 5: return old + 1;
+   case 6: return old - 1;
+   case 7: return old + s0;
+   case 8: return old - s0;
+   case 9: return s0 - old;
+   case 10: return uint32_t(std::max(int32_t(old), int32_t(s0)));
+   case 11: return uint32_t(std::min(int32_t(old), int32_t(s0)));
+   case 12: return std::max(old, s0);
+   case 13: return std::min(old, s0);
+   case 14: return old == s0 ? s1 : old;
+   case 15: return old - 1;
+   default: c.fail("atomic operation %u not modeled", op);
+   }
+}
+
+/* Typed surface read/write/atomic (brw_dp_typed_*_desc), SIMD8 on Gen9
+ * without a header: coordinates u [v [r [lod]]], then data per enabled
+ * component (read/write) or the atomic's sources.  Control: read/write
+ * 3:0 disabled components, 5:4 slot group (1 channels 0-7, 2 channels
+ * 8-15); atomic 3:0 op, 4 slot group (channels 8-15), 5 return.  The
+ * coordinate count is what the payload holds beyond the data.  Texels
+ * of level 0 of a texture surface; out of bounds reads give 0 and
+ * writes are dropped.
+ */
+bool
+message::typed(unsigned type, unsigned ctl, unsigned bti)
+{
+   if (in.exec_size != 8)
+      c.fail("typed message with exec size %u (SIMD8 only)", in.exec_size);
+   surface &s = surf(bti);
+   if (!s.texture)
+      c.fail("typed message to binding table index %u, which is not a texture", bti);
+   const bool atomic = type == 6;
+   const bool high = atomic ? bits(ctl, 4, 4) : bits(ctl, 5, 4) == 2;
+   if (!atomic && bits(ctl, 5, 4) == 0)
+      c.fail("typed message slot group 0");
+   if (high != (in.group % 16 >= 8))
+      c.fail("typed message slot group for channel group %u", in.group);
+   const unsigned first = header ? 1 : 0;
+   std::vector<unsigned> comps;
+   unsigned ndata = 0;
+   unsigned op = 0;
+   if (atomic) {
+      op = bits(ctl, 3, 0);
+      ndata = op == 5 || op == 6 || op == 15 ? 0 : op == 14 ? 2 : 1;
+   } else {
+      for (unsigned k = 0; k < 4; k++) {
+         if (!((ctl >> k) & 1))
+            comps.push_back(k);
+      }
+      ndata = type == 13 ? unsigned(comps.size()) : 0;
+   }
+   if (nregs < first + 1 + ndata || nregs > first + 4 + ndata)
+      c.fail("typed message payload of %u registers", nregs);
+   const unsigned ncoord = nregs - first - ndata;
+   const unsigned data = first + ncoord;
+   const unsigned fsize = format_size(s.fmt);
+   const bool wide = fsize == 16;
+   for (unsigned i = 0; i < 8; i++) {
+      if (!on(i))
+         continue;
+      int32_t xyz[3] = { 0, 0, 0 };
+      for (unsigned k = 0; k < ncoord && k < 3; k++)
+         xyz[k] = int32_t(param(first + k, i));
+      uint32_t lod = ncoord == 4 ? param(first + 3, i) : 0;
+      bool in_bounds = lod < s.levels && xyz[0] >= 0 && xyz[1] >= 0 && xyz[2] >= 0 &&
+                       unsigned(xyz[0]) < s.level_width(lod) &&
+                       unsigned(xyz[1]) < s.level_height(lod) &&
+                       unsigned(xyz[2]) < s.level_depth(lod);
+      size_t off = 0;
+      if (in_bounds) {
+         off = s.level_offset(lod) +
+               ((size_t(xyz[2]) * s.level_height(lod) + xyz[1]) * s.level_width(lod) + xyz[0]) *
+                  fsize;
+         if (off + fsize > s.data.size())
+            c.fail("typed access beyond the texture data");
+      }
+      if (type == 5) {
+         std::array<uint32_t, 4> v{};
+         if (in_bounds)
+            v = fetch(s, lod, xyz[0], xyz[1], xyz[2]).v;
+         for (unsigned k = 0; k < comps.size(); k++)
+            respond(k, i, v[comps[k]]);
+      } else if (type == 13) {
+         if (!in_bounds)
+            continue;
+         for (unsigned k = 0; k < comps.size(); k++) {
+            unsigned comp = comps[k];
+            uint32_t v = param(data + k, i);
+            if (s.fmt == format::rgba8_unorm) {
+               float f = bits_to_float(v);
+               f = std::isnan(f) ? 0 : std::min(1.0f, std::max(0.0f, f));
+               s.data[off + comp] = uint8_t(std::nearbyint(f * 255.0f));
+            } else if (wide || comp == 0) {
+               std::memcpy(&s.data[off + 4 * comp], &v, 4);
+            }
+         }
+      } else {
+         if (wide || s.fmt == format::rgba8_unorm)
+            c.fail("typed atomic on a format wider than 32 bits");
+         uint32_t old = 0;
+         if (in_bounds)
+            std::memcpy(&old, &s.data[off], 4);
+         uint32_t s0 = ndata > 0 ? param(data, i) : 0, s1 = ndata > 1 ? param(data + 1, i) : 0;
+         uint32_t nv = atomic_op(c, op, old, s0, s1);
+         if (in_bounds)
+            std::memcpy(&s.data[off], &nv, 4);
+         if (bits(ctl, 5, 5))
+            respond(0, i, op == 15 ? nv : old);
+      }
+   }
+   return true;
+}
+
 /* Untyped surface read/write and atomics (brw_dp_untyped_*_desc). */
 bool
 message::data_cache1()
@@ -934,6 +1072,10 @@ message::data_cache1()
       }
       return true;
    }
+   case 5:    /* typed surface read */
+   case 13:   /* typed surface write */
+   case 6:    /* typed atomic */
+      return typed(type, ctl, bti);
    default:
       c.fail("data cache 1 message %u not modeled", type);
    }

@@ -643,6 +643,83 @@ send(8)  g20<1>UW   g10<8,8,1>UD  0x02110405  data   { align1 1Q };
    EXPECT_EQ(b.ud(20, 7), 0xff00u);
 }
 
+/* Typed surface read, write and atomic on a 4x2 r32_uint image
+ * (texel (x, y) = 10y + x), SIMD8, no header, coordinates u, v.
+ */
+TEST(sim_msg, typed_read_write_atomic)
+{
+   machine m;
+   surface img;
+   img.texture = true;
+   img.fmt = format::r32_uint;
+   img.width = 4;
+   img.height = 2;
+   for (unsigned y = 0; y < 2; y++)
+      for (unsigned x = 0; x < 4; x++) {
+         auto w = words({ 10 * y + x });
+         img.data.insert(img.data.end(), w.begin(), w.end());
+      }
+   m.mem.surfaces[7] = img;
+   m.set_d(2, { 0, 1, 2, 3, 4, 0, 1, 3 });        /* u; 4 is out of bounds */
+   m.set_d(3, { 0, 0, 1, 1, 0, 1, 1, -1 });       /* v; -1 is out of bounds */
+   m.fill_ud(4, 8, [](unsigned i) { return 100 + i; });
+   m.set_d(10, { 0, 1, 2, 3, 4, 0, 1, 3 });
+   m.set_d(11, { 0, 0, 1, 1, 0, 1, 1, -1 });
+   m.fill_ud(12, 8, [](unsigned) { return 1u; });
+   /* Read R (disabled 0xe, slot group 1 << 4: ctl 0x1e): mlen 2, rlen 1,
+    * type 5, BTI 7: 0x04115e07.  Write: mlen 3, type 13: 0x06035e07.
+    * Atomic add (op 7) with return (0x20): mlen 3, rlen 1, type 6:
+    * 0x0611a707.
+    */
+   m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x04115e07  dp data 1  { align1 1Q };
+send(8)  null<1>UW  g2<8,8,1>UD   0x06035e07  dp data 1  { align1 1Q };
+send(8)  g21<1>UW   g10<8,8,1>UD  0x0611a707  dp data 1  { align1 1Q };
+)");
+   const uint32_t before[8] = { 0, 1, 12, 13, 0, 10, 11, 0 };
+   const unsigned texel[8] = { 0, 1, 6, 7, ~0u, 4, 5, ~0u };   /* 4y + x */
+   const auto &data = m.mem.surfaces[7].data;
+   for (unsigned i = 0; i < 8; i++) {
+      EXPECT_EQ(m.ud(20, i), before[i]) << i;
+      /* The atomic returns what the write left (100 + i), 0 outside. */
+      EXPECT_EQ(m.ud(21, i), texel[i] == ~0u ? 0u : 100 + i) << i;
+      if (texel[i] != ~0u)
+         EXPECT_EQ(word(data, 4 * texel[i]), 101 + i) << i;
+   }
+   /* Texels 2 and 3 (row 0) were never addressed: unchanged. */
+   EXPECT_EQ(word(data, 8), 2u);
+   EXPECT_EQ(word(data, 12), 3u);
+}
+
+/* Dual-source RT write (control 2, SIMD8): src0 RGBA then src1 RGBA. */
+TEST(sim_msg, render_target_write_dual_source)
+{
+   fs_payload p = quad_payload(8);
+   machine m;
+   m.t = make_fs_thread(p);
+   for (unsigned i = 0; i < 8; i++)
+      for (unsigned k = 0; k < 8; k++)
+         m.t.write<uint32_t>(10 + k, i, 100 * k + i);
+   /* mlen 8, RT write (12 << 14), last RT (1 << 12), dual source low
+    * (2 << 8): 0x10031200.  Control 3 (high half) on channels 0-7 is
+    * inconsistent: 0x10031300.
+    */
+   m.run(R"(
+send(8)  null<1>F   g10<8,8,1>F   0x10031200  render   { align1 1Q EOT };
+)");
+   const auto &rt = m.mem.rt.at(0);
+   for (unsigned i = 0; i < 8; i++) {
+      EXPECT_TRUE(rt[i].written && rt[i].dual) << i;
+      for (unsigned k = 0; k < 4; k++) {
+         EXPECT_EQ(rt[i].color[k], 100 * k + i) << i << k;
+         EXPECT_EQ(rt[i].color1[k], 100 * (k + 4) + i) << i << k;
+      }
+   }
+   EXPECT_THROW(m.run(R"(
+send(8)  null<1>F   g10<8,8,1>F   0x10031300  render   { align1 1Q EOT };
+)"), ibis::error);
+}
+
 TEST(sim_msg, unmodeled_message_is_an_error)
 {
    machine m;
