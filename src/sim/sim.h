@@ -97,6 +97,10 @@ struct surface {
    bool texture = false;
    format fmt = format::r32_uint;
    unsigned width = 0, height = 1, depth = 1, levels = 1;
+   /* A 2D array: depth is the layer count (the same at every level) and
+    * the coordinate's third component (r) is the layer.
+    */
+   bool array = false;
    /* A buffer's SURFACE_STATE as the sampler's ld sees it: element x is
     * buffer_format at byte x * buffer_stride.  The default is what iris
     * and anv give UBOs (R32G32B32A32_FLOAT, 1-byte pitch), so ld takes a
@@ -108,7 +112,7 @@ struct surface {
    size_t level_offset(unsigned l) const;
    unsigned level_width(unsigned l) const { return std::max(1u, width >> l); }
    unsigned level_height(unsigned l) const { return std::max(1u, height >> l); }
-   unsigned level_depth(unsigned l) const { return std::max(1u, depth >> l); }
+   unsigned level_depth(unsigned l) const { return array ? depth : std::max(1u, depth >> l); }
 };
 
 enum class filter : uint8_t { nearest, linear };

@@ -333,6 +333,20 @@ compare_pass(compare op, float ref, float texel)
    }
 }
 
+/* The slice of a lookup: a 2D array's layer clamp(floor(r + 0.5)) (the
+ * interpreter's rounding), a 3D texture's floor(r * depth), else 0.
+ */
+int
+slice_of(const surface &s, unsigned level, float r)
+{
+   if (s.array) {
+      float l = std::floor(r + 0.5f);
+      return int(std::min(std::max(l, 0.0f), float(s.depth - 1)));
+   }
+   unsigned d = s.level_depth(level);
+   return d > 1 ? int(std::floor(r * d)) : 0;
+}
+
 /* Filtered lookup of normalized coordinates at one mip level; with
  * shadow, each tap is compared first (percentage closer filtering).
  */
@@ -343,7 +357,7 @@ filtered(const surface &s, const sampler_state &ss, unsigned level, filter f,
    unsigned w = s.level_width(level), h = s.level_height(level), d = s.level_depth(level);
    auto tap = [&](int x, int y, int z) {
       texel tx = fetch(s, level, wrap_coord(x, w, ss.wrap_s), wrap_coord(y, h, ss.wrap_t),
-                       wrap_coord(z, d, ss.wrap_r));
+                       s.array ? z : wrap_coord(z, d, ss.wrap_r));
       std::array<float, 4> o;
       for (unsigned k = 0; k < 4; k++)
          o[k] = bits_to_float(tx.v[k]);
@@ -353,8 +367,8 @@ filtered(const surface &s, const sampler_state &ss, unsigned level, filter f,
       }
       return o;
    };
-   float x = u * w, y = v * h, z = r * d;
-   int zi = d > 1 ? int(std::floor(z)) : 0;
+   float x = u * w, y = v * h;
+   int zi = slice_of(s, level, r);
    if (f == filter::nearest)
       return tap(int(std::floor(x)), int(std::floor(y)), zi);
    float fx = x - 0.5f, fy = y - 0.5f;
@@ -385,12 +399,12 @@ gather(const surface &s, const sampler_state &ss, float u, float v, float r,
    static const int corner[4][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 0, 0 } };
    unsigned w = s.level_width(0), h = s.level_height(0), d = s.level_depth(0);
    int i0 = int(std::floor(u * w - 0.5f)), j0 = int(std::floor(v * h - 0.5f));
-   int z = d > 1 ? int(std::floor(r * d)) : 0;
+   int z = slice_of(s, 0, r);
    std::array<uint32_t, 4> out;
    for (unsigned k = 0; k < 4; k++) {
       texel tx = fetch(s, 0, wrap_coord(i0 + corner[k][0] + off[k][0], w, ss.wrap_s),
                        wrap_coord(j0 + corner[k][1] + off[k][1], h, ss.wrap_t),
-                       wrap_coord(z, d, ss.wrap_r));
+                       s.array ? z : wrap_coord(z, d, ss.wrap_r));
       if (shadow)
          out[k] = float_to_bits(compare_pass(ss.cmp, ref, bits_to_float(tx.v[0])) ? 1.0f : 0.0f);
       else
@@ -507,8 +521,9 @@ message::sampler()
     * and sample level 0), from the gradients for sample_d/_d_c, or given.
     */
    auto rho_lod = [&](float dudx, float dvdx, float drdx, float dudy, float dvdy, float drdy) {
-      float sx = dudx * s.width, tx = dvdx * s.height, rx = s.depth > 1 ? drdx * s.depth : 0;
-      float sy = dudy * s.width, ty = dvdy * s.height, ry = s.depth > 1 ? drdy * s.depth : 0;
+      const bool vol = s.depth > 1 && !s.array;   /* r is a layer in arrays */
+      float sx = dudx * s.width, tx = dvdx * s.height, rx = vol ? drdx * s.depth : 0;
+      float sy = dudy * s.width, ty = dvdy * s.height, ry = vol ? drdy * s.depth : 0;
       float rho = std::max(std::sqrt(sx * sx + tx * tx + rx * rx),
                            std::sqrt(sy * sy + ty * ty + ry * ry));
       return std::log2(rho);
@@ -546,7 +561,7 @@ message::sampler()
             outv = { 0, 0, 0, s.levels };
          } else {
             outv = { s.level_width(l), s.height > 1 ? s.level_height(l) : 0,
-                     s.depth > 1 ? s.level_depth(l) : 0, s.levels };
+                     s.array || s.depth > 1 ? s.level_depth(l) : 0, s.levels };
          }
       } else if (int_coords) {
          unsigned l = type == 7 ? get(LOD, i) : 0;

@@ -480,6 +480,50 @@ send(8)  g20<1>UW   g2<8,8,1>UD   0x02420040  sampler  { align1 1Q };
 )"), ibis::error);
 }
 
+/* A 2D array: r picks the layer, clamp(floor(r + 0.5)). */
+TEST(sim_msg, sampler_2d_array)
+{
+   machine m;
+   surface s;
+   s.texture = true;
+   s.array = true;
+   s.fmt = format::r32_float;
+   s.width = 2;
+   s.depth = 3;                                   /* layers */
+   for (unsigned l = 0; l < 3; l++)
+      for (unsigned x = 0; x < 2; x++) {
+         auto w = words({ fbits(float(10 * l + x)) });
+         s.data.insert(s.data.end(), w.begin(), w.end());
+      }
+   m.mem.surfaces[2] = s;
+   m.mem.samplers[0] = sampler_state();
+   m.set_f(2, { 0.75f, 0.75f, 0.75f, 0.75f, 0.25f, 0.25f, 0.25f, 0.25f });
+   m.set_f(3, { 0, 0, 0, 0, 0, 0, 0, 0 });
+   m.set_f(4, { 1.4f, 2.6f, -3.0f, 0.5f, 0.49f, 1.5f, 7.0f, 0.0f });
+   m.set_d(10, { 1, 0, 1, 1, 0, 0, 0, 0 });       /* ld u */
+   m.set_d(11, { 0, 0, 0, 0, 0, 0, 0, 0 });       /* v */
+   m.set_d(12, { 0, 0, 0, 0, 0, 0, 0, 0 });       /* lod */
+   m.set_d(13, { 2, 1, 3, -1, 0, 0, 0, 0 });      /* layer */
+   /* sample, mlen 3 (u v r), rlen 1, BTI 2: 0x06120002 (type 0).
+    * ld, mlen 4 (u v lod r), rlen 1: 0x08127002.
+    */
+   m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x06120002  sampler  { align1 1Q };
+send(8)  g21<1>UW   g10<8,8,1>UD  0x08127002  sampler  { align1 1Q };
+)");
+   /* Layers: 1.4 -> 1, 2.6 -> 2, -3 -> 0, 0.5 -> 1, 0.49 -> 0, 1.5 -> 2,
+    * 7 -> 2, 0 -> 0; x = 1 for u = 0.75, 0 for 0.25.
+    */
+   const float want[8] = { 11, 21, 1, 11, 0, 20, 20, 0 };
+   for (unsigned i = 0; i < 8; i++)
+      EXPECT_EQ(m.f(20, i), want[i]) << i;
+   /* ld: (1, layer 2) = 21, (0, 1) = 10; layers 3 and -1 are outside: 0. */
+   EXPECT_EQ(m.f(21, 0), 21.0f);
+   EXPECT_EQ(m.f(21, 1), 10.0f);
+   EXPECT_EQ(m.f(21, 2), 0.0f);
+   EXPECT_EQ(m.f(21, 3), 0.0f);
+}
+
 TEST(sim_msg, sampler_shadow_compare)
 {
    machine m;
