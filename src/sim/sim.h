@@ -101,6 +101,10 @@ struct surface {
     * the coordinate's third component (r) is the layer.
     */
    bool array = false;
+   /* A cube (array): depth is 6 faces per cube (+X -X +Y -Y +Z -Z); the
+    * sampler takes a direction u v r and, for arrays, the cube in ai.
+    */
+   bool cube = false;
    /* A buffer's SURFACE_STATE as the sampler's ld sees it: element x is
     * buffer_format at byte x * buffer_stride.  The default is what iris
     * and anv give UBOs (R32G32B32A32_FLOAT, 1-byte pitch), so ld takes a
@@ -112,7 +116,10 @@ struct surface {
    size_t level_offset(unsigned l) const;
    unsigned level_width(unsigned l) const { return std::max(1u, width >> l); }
    unsigned level_height(unsigned l) const { return std::max(1u, height >> l); }
-   unsigned level_depth(unsigned l) const { return array ? depth : std::max(1u, depth >> l); }
+   unsigned level_depth(unsigned l) const
+   {
+      return array || cube ? depth : std::max(1u, depth >> l);
+   }
 };
 
 enum class filter : uint8_t { nearest, linear };

@@ -339,12 +339,47 @@ compare_pass(compare op, float ref, float texel)
 int
 slice_of(const surface &s, unsigned level, float r)
 {
-   if (s.array) {
+   if (s.array || s.cube) {
       float l = std::floor(r + 0.5f);
       return int(std::min(std::max(l, 0.0f), float(s.depth - 1)));
    }
    unsigned d = s.level_depth(level);
    return d > 1 ? int(std::floor(r * d)) : 0;
+}
+
+/* A cube direction on its face (the GL face table): the face by the
+ * largest magnitude (x before y before z on ties), and (s, t) in [0, 1].
+ */
+struct cube_pos {
+   unsigned face;
+   float s, t;
+};
+
+cube_pos
+cube_project(float x, float y, float z)
+{
+   float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
+   cube_pos p;
+   float sc, tc, ma;
+   if (ax >= ay && ax >= az) {
+      p.face = x >= 0 ? 0 : 1;
+      sc = x >= 0 ? -z : z;
+      tc = -y;
+      ma = ax;
+   } else if (ay >= az) {
+      p.face = y >= 0 ? 2 : 3;
+      sc = x;
+      tc = y >= 0 ? z : -z;
+      ma = ay;
+   } else {
+      p.face = z >= 0 ? 4 : 5;
+      sc = z >= 0 ? x : -x;
+      tc = -y;
+      ma = az;
+   }
+   p.s = ma == 0 ? 0.5f : (sc / ma + 1) * 0.5f;
+   p.t = ma == 0 ? 0.5f : (tc / ma + 1) * 0.5f;
+   return p;
 }
 
 /* Filtered lookup of normalized coordinates at one mip level; with
@@ -357,7 +392,7 @@ filtered(const surface &s, const sampler_state &ss, unsigned level, filter f,
    unsigned w = s.level_width(level), h = s.level_height(level), d = s.level_depth(level);
    auto tap = [&](int x, int y, int z) {
       texel tx = fetch(s, level, wrap_coord(x, w, ss.wrap_s), wrap_coord(y, h, ss.wrap_t),
-                       s.array ? z : wrap_coord(z, d, ss.wrap_r));
+                       s.array || s.cube ? z : wrap_coord(z, d, ss.wrap_r));
       std::array<float, 4> o;
       for (unsigned k = 0; k < 4; k++)
          o[k] = bits_to_float(tx.v[k]);
@@ -404,7 +439,7 @@ gather(const surface &s, const sampler_state &ss, float u, float v, float r,
    for (unsigned k = 0; k < 4; k++) {
       texel tx = fetch(s, 0, wrap_coord(i0 + corner[k][0] + off[k][0], w, ss.wrap_s),
                        wrap_coord(j0 + corner[k][1] + off[k][1], h, ss.wrap_t),
-                       s.array ? z : wrap_coord(z, d, ss.wrap_r));
+                       s.array || s.cube ? z : wrap_coord(z, d, ss.wrap_r));
       if (shadow)
          out[k] = float_to_bits(compare_pass(ss.cmp, ref, bits_to_float(tx.v[0])) ? 1.0f : 0.0f);
       else
@@ -515,13 +550,18 @@ message::sampler()
       return 0;
    };
    auto getf = [&](pk k, unsigned i) { return bits_to_float(get(k, i)); };
+   /* A cube array's cube: ai rounded, clamped to the cubes there are. */
+   auto cube_layer = [&](unsigned i) {
+      float l = std::floor(getf(AI, i) + 0.5f);
+      return unsigned(std::min(std::max(l, 0.0f), float(s.depth / 6 - 1)));
+   };
 
    /* The LOD before the sampler state's bias and clamps: from the 2x2 quad
     * for sample/_b/_c/_b_c/lod (FS only; other stages have no derivatives
     * and sample level 0), from the gradients for sample_d/_d_c, or given.
     */
    auto rho_lod = [&](float dudx, float dvdx, float drdx, float dudy, float dvdy, float drdy) {
-      const bool vol = s.depth > 1 && !s.array;   /* r is a layer in arrays */
+      const bool vol = s.depth > 1 && !s.array && !s.cube;   /* r: a layer in arrays */
       float sx = dudx * s.width, tx = dvdx * s.height, rx = vol ? drdx * s.depth : 0;
       float sy = dudy * s.width, ty = dvdy * s.height, ry = vol ? drdy * s.depth : 0;
       float rho = std::max(std::sqrt(sx * sx + tx * tx + rx * rx),
@@ -588,8 +628,17 @@ message::sampler()
             o[k][0] = ou, o[k][1] = ov;
          if (integer_format(s.fmt) && shadow)
             c.fail("shadow gather of an integer format");
-         outv = gather(s, ss, getf(U, i), getf(V, i), getf(R, i), o, gather_chan, shadow,
-                       getf(REF, i));
+         float gu = getf(U, i), gv = getf(V, i), gr = getf(R, i);
+         sampler_state gs = ss;
+         if (s.cube) {
+            /* Faces clamp to their edges; offsets do not apply. */
+            cube_pos cp = cube_project(gu, gv, gr);
+            gu = cp.s, gv = cp.t, gr = float(6 * cube_layer(i) + cp.face);
+            gs.wrap_s = gs.wrap_t = wrap::clamp;
+            for (unsigned k = 0; k < 4; k++)
+               o[k][0] = o[k][1] = 0;
+         }
+         outv = gather(s, gs, gu, gv, gr, o, gather_chan, shadow, getf(REF, i));
       } else {
          float l = lod[i] + ss.lod_bias;
          l = std::min(std::max(l, ss.min_lod), ss.max_lod);
@@ -599,9 +648,15 @@ message::sampler()
          float u = getf(U, i) + float(off[0]) / s.level_width(level);
          float v = getf(V, i) + float(off[1]) / s.level_height(level);
          float r = getf(R, i);
+         sampler_state fs = ss;
+         if (s.cube) {
+            cube_pos cp = cube_project(getf(U, i), getf(V, i), getf(R, i));
+            u = cp.s, v = cp.t, r = float(6 * cube_layer(i) + cp.face);
+            fs.wrap_s = fs.wrap_t = wrap::clamp;
+         }
          if (integer_format(s.fmt))
             c.fail("sampling an integer format is not modeled (use ld)");
-         auto fv = filtered(s, ss, level, f, u, v, r, shadow, getf(REF, i));
+         auto fv = filtered(s, fs, level, f, u, v, r, shadow, getf(REF, i));
          for (unsigned k = 0; k < 4; k++)
             outv[k] = float_to_bits(fv[k]);
       }

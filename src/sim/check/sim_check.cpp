@@ -55,10 +55,12 @@ dwords(const std::vector<uint8_t> &bytes)
 sim::surface
 texture_surface(const interp::texture &tx)
 {
-   if ((tx.array && tx.dim != interp::tex_dim::d2) ||
+   const bool cube = tx.dim == interp::tex_dim::cube;
+   if ((tx.array && tx.dim != interp::tex_dim::d2 && !cube) ||
        (tx.dim != interp::tex_dim::d1 && tx.dim != interp::tex_dim::d2 &&
-        tx.dim != interp::tex_dim::d3))
-      throw error("ibis-run: only 1D, 2D, 2D array and 3D textures map onto the simulator");
+        tx.dim != interp::tex_dim::d3 && !cube))
+      throw error("ibis-run: only 1D, 2D, 3D, cube and 2D array textures map onto the "
+                  "simulator");
    sim::surface s;
    s.texture = true;
    s.fmt = tx.format == interp::tex_format::rgba32f ? sim::format::rgba32_float
@@ -67,8 +69,9 @@ texture_surface(const interp::texture &tx)
    s.width = tx.width;
    s.height = tx.height;
    /* Both store levels in turn, slices (or layers) within a level. */
-   s.array = tx.array;
-   s.depth = tx.dim == interp::tex_dim::d3 || tx.array ? tx.depth : 1;
+   s.array = tx.array && !cube;
+   s.cube = cube;
+   s.depth = tx.dim == interp::tex_dim::d3 || tx.array || cube ? tx.depth : 1;
    s.levels = tx.levels;
    s.data.resize(tx.texels.size() * 16);
    if (!s.data.empty())

@@ -524,6 +524,43 @@ send(8)  g21<1>UW   g10<8,8,1>UD  0x08127002  sampler  { align1 1Q };
    EXPECT_EQ(m.f(21, 3), 0.0f);
 }
 
+/* A cube: the face by the major axis, (s, t) from the GL face table. */
+TEST(sim_msg, sampler_cube)
+{
+   machine m;
+   surface s;
+   s.texture = true;
+   s.cube = true;
+   s.fmt = format::r32_float;
+   s.width = s.height = 2;
+   s.depth = 6;
+   for (unsigned f = 0; f < 6; f++)               /* texel 100f + 10y + x */
+      for (unsigned y = 0; y < 2; y++)
+         for (unsigned x = 0; x < 2; x++) {
+            auto w = words({ fbits(float(100 * f + 10 * y + x)) });
+            s.data.insert(s.data.end(), w.begin(), w.end());
+         }
+   m.mem.surfaces[3] = s;
+   m.mem.samplers[0] = sampler_state();           /* nearest */
+   m.set_f(2, { 1, 1, 0.5f, 0.5f, -1, 0.5f, -0.5f, 1 });
+   m.set_f(3, { -0.5f, 0.5f, 1, -0.5f, -0.5f, -1, -0.5f, 1 });
+   m.set_f(4, { -0.5f, 0.5f, -0.5f, -1, 0.5f, 0.5f, 1, 0 });
+   /* sample, mlen 3 (u v r), rlen 1, BTI 3: 0x06120003. */
+   m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x06120003  sampler  { align1 1Q };
+)");
+   /* ch0 +X: s = (-z/|x| + 1)/2 = 0.75, t = (-y/|x| + 1)/2 = 0.75 -> (1,1).
+    * ch1 +X: (0.25, 0.25) -> (0,0).  ch2 +Y: s = x -> 0.75, t = z -> 0.25.
+    * ch3 -Z: s = -x -> 0.25, t = -y -> 0.75.  ch4 -X: s = z -> 0.75,
+    * t = -y -> 0.75.  ch5 -Y: s = x -> 0.75, t = -z -> 0.25.  ch6 +Z:
+    * s = x -> 0.25, t = -y -> 0.75.  ch7 (1, 1, 0): a tie goes to X:
+    * s = 0.5 -> texel 1, t = 0 -> 0.
+    */
+   const float want[8] = { 11, 0, 201, 510, 111, 301, 410, 1 };
+   for (unsigned i = 0; i < 8; i++)
+      EXPECT_EQ(m.f(20, i), want[i]) << i;
+}
+
 TEST(sim_msg, sampler_shadow_compare)
 {
    machine m;
