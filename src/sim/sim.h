@@ -132,6 +132,10 @@ struct sampler_state {
    wrap wrap_s = wrap::repeat, wrap_t = wrap::repeat, wrap_r = wrap::repeat;
    compare cmp = compare::lequal;
    float min_lod = 0, max_lod = 1000, lod_bias = 0;
+   /* SAMPLER_STATE "Non-normalized Coordinate Enable" (iris sets it for
+    * rectangle textures): u, v are in texels of level 0.
+    */
+   bool unnormalized = false;
 };
 
 /* What one render-target write left for one channel. */

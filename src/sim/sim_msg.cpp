@@ -549,7 +549,17 @@ message::sampler()
       }
       return 0;
    };
-   auto getf = [&](pk k, unsigned i) { return bits_to_float(get(k, i)); };
+   /* Non-normalized samplers take u, v in texels: normalized here. */
+   auto getf = [&](pk k, unsigned i) {
+      float f = bits_to_float(get(k, i));
+      if (ss.unnormalized && !int_coords) {
+         if (k == U || k == DUDX || k == DUDY)
+            f /= float(s.width);
+         else if (k == V || k == DVDX || k == DVDY)
+            f /= float(s.height);
+      }
+      return f;
+   };
    /* A cube array's cube: ai rounded, clamped to the cubes there are. */
    auto cube_layer = [&](unsigned i) {
       float l = std::floor(getf(AI, i) + 0.5f);

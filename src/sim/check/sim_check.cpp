@@ -55,12 +55,13 @@ dwords(const std::vector<uint8_t> &bytes)
 sim::surface
 texture_surface(const interp::texture &tx)
 {
+   /* Rectangles are 2D surfaces read through a non-normalized sampler. */
    const bool cube = tx.dim == interp::tex_dim::cube;
-   if ((tx.array && tx.dim != interp::tex_dim::d2 && !cube) ||
-       (tx.dim != interp::tex_dim::d1 && tx.dim != interp::tex_dim::d2 &&
-        tx.dim != interp::tex_dim::d3 && !cube))
-      throw error("ibis-run: only 1D, 2D, 3D, cube and 2D array textures map onto the "
-                  "simulator");
+   const bool d2 = tx.dim == interp::tex_dim::d2 || tx.dim == interp::tex_dim::rect;
+   if ((tx.array && !d2 && !cube) ||
+       (tx.dim != interp::tex_dim::d1 && !d2 && tx.dim != interp::tex_dim::d3 && !cube))
+      throw error("ibis-run: only 1D, 2D, 3D, rectangle, cube and 2D array textures map "
+                  "onto the simulator");
    sim::surface s;
    s.texture = true;
    s.fmt = tx.format == interp::tex_format::rgba32f ? sim::format::rgba32_float
@@ -109,6 +110,7 @@ fill_memory(const interp::inputs &in, sim::memory &mem)
    for (const auto &[t, tx] : in.textures) {
       auto it = in.samplers.find(t);
       mem.samplers[t] = sampler_state(it != in.samplers.end() ? it->second : interp::sampler());
+      mem.samplers[t].unnormalized = tx.dim == interp::tex_dim::rect;
    }
    mem.scratch.assign(64 * 1024, 0);
 }

@@ -561,6 +561,33 @@ send(8)  g20<1>UW   g2<8,8,1>UD   0x06120003  sampler  { align1 1Q };
       EXPECT_EQ(m.f(20, i), want[i]) << i;
 }
 
+/* Non-normalized coordinates (rectangle textures): u, v in texels. */
+TEST(sim_msg, sampler_unnormalized_coordinates)
+{
+   machine m;
+   m.mem.surfaces[1] = texture_4x4();             /* texel (x, y, x + 10y, 1) */
+   sampler_state near;
+   near.unnormalized = true;
+   m.mem.samplers[0] = near;
+   sampler_state lin = near;
+   lin.mag = lin.min = filter::linear;
+   lin.wrap_s = lin.wrap_t = wrap::clamp;
+   m.mem.samplers[1] = lin;
+   m.set_f(2, { 2.5f, 0.25f, 2.0f });
+   m.set_f(3, { 1.5f, 3.75f, 0.5f });
+   /* sample via sampler 0 and 1, mlen 2, rlen 4: 0x04420001, 0x04420101. */
+   m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x04420001  sampler  { align1 1Q };
+send(8)  g24<1>UW   g2<8,8,1>UD   0x04420101  sampler  { align1 1Q };
+)");
+   /* Nearest: (2.5, 1.5) is texel (2, 1); (0.25, 3.75) is (0, 3). */
+   EXPECT_EQ(m.f(22, 0), 12.0f);
+   EXPECT_EQ(m.f(22, 1), 30.0f);
+   /* Bilinear at (2.0, 0.5): halfway between texels 1 and 2 of row 0. */
+   EXPECT_EQ(m.f(24, 2), 1.5f);
+   EXPECT_EQ(m.f(25, 2), 0.0f);
+}
+
 TEST(sim_msg, sampler_shadow_compare)
 {
    machine m;
