@@ -219,6 +219,8 @@ public:
                   if (!live.live_out(b.get()).has(v) &&
                       !later_reads_overlap(in, v, ds))
                      continue;
+                  if (read_only(v) && !later_reads_overlap(in, v, ds, true))
+                     continue;
                   fail(in, strfmt("writing %%%u clobbers %%%u, which is "
                                   "live", d.val->id, v->id));
                }
@@ -245,16 +247,19 @@ public:
       return {start, std::min(whole.end, start + n)};
    }
 
-   /* Does a later read of v in in's block (v is dead past the block)
-    * touch the bytes ds?  Only the components still to be read count, so
+   /* Does a later read of v in in's block (v is dead past the block), or
+    * with any_block a read anywhere reachable, touch the bytes ds?  Only the components still to be read count, so
     * a register of a vector whose reads are all done may be reused while
     * other components are still read (post-RA scheduling does that).
     */
-   bool later_reads_overlap(const instr *in, const value *v, span ds)
+   bool later_reads_overlap(const instr *in, const value *v, span ds,
+                            bool any_block = false)
    {
       unsigned base = grf_span(v).start;
       for (const use &u : v->uses()) {
-         if (u.in->parent() != in->parent() || u.in->ip <= in->ip)
+         bool later = any_block ? reachable(in, u.in) :
+                      u.in->parent() == in->parent() && u.in->ip > in->ip;
+         if (!later)
             continue;
          if (u.slot < 0)
             return true;
@@ -274,6 +279,46 @@ public:
          }
          span r = {base + o.offset, base + o.offset + std::max(n, 1u)};
          if (overlap(r, ds))
+            return true;
+      }
+      return false;
+   }
+
+   /* A push constant or attribute: never written, so the bytes it still
+    * needs are those some read reachable from here touches.  Liveness is
+    * per value; post-RA scheduling may move a write onto bytes of a large
+    * push constant block whose reads are done while other bytes of it are
+    * still read.
+    */
+   static bool read_only(const value *v)
+   {
+      return (v->file == reg_file::uniform || v->file == reg_file::attr) &&
+             v->defs().empty();
+   }
+
+   /* Can to run after from?  Structured control flow: a later
+    * instruction, or any in a loop holding both (program-order, so a
+    * block skipped by a jump counts too).
+    */
+   bool reachable(const instr *from, const instr *to)
+   {
+      if (to->ip > from->ip)
+         return true;
+      if (loops.empty()) {
+         std::vector<unsigned> stack;
+         for (const auto &b : s.blocks()) {
+            if (b->first() && b->first()->op == opcode::do_)
+               stack.push_back(b->first()->ip);
+            if (b->last() && b->last()->op == opcode::while_ && !stack.empty()) {
+               loops.push_back({stack.back(), b->last()->ip + 1});
+               stack.pop_back();
+            }
+         }
+         loops.push_back({0, 0});   /* computed */
+      }
+      for (span l : loops) {
+         if (l.start <= from->ip && from->ip < l.end &&
+             l.start <= to->ip && to->ip < l.end)
             return true;
       }
       return false;
@@ -512,6 +557,8 @@ public:
                      if (local_to(seg[v->id], b.get()) &&
                          !later_reads_overlap(in, v, ds))
                         continue;
+                     if (read_only(v) && !later_reads_overlap(in, v, ds, true))
+                        continue;
                      auto key = std::make_pair(std::min(d.val->id, v->id),
                                                std::max(d.val->id, v->id));
                      if (std::find(reported.begin(), reported.end(), key) !=
@@ -560,6 +607,7 @@ public:
    }
 
    shader &s;
+   std::vector<span> loops;   /* ip ranges of the loops, once asked */
 };
 
 } /* anonymous namespace */

@@ -764,6 +764,55 @@ TEST_F(ra_test, validator_rejects_a_write_over_a_fixed_register)
    EXPECT_NE(e.find("%0 and %1 share registers"), std::string::npos) << e;
 }
 
+/* dolphin ubershader VS 30: post-RA scheduling moved the URB handle copy
+ * onto g2, the first register of the push constants, above the last
+ * reads of the push constants' later registers.  The push constant block
+ * is one value, but nothing writes it, so only the bytes a reachable read
+ * touches are still needed: g2 is free, g3 is not, and in a loop a read
+ * above the write is reachable again.
+ */
+TEST_F(ra_test, validator_frees_push_constant_bytes_whose_reads_are_done)
+{
+   const char *prog = R"(
+      shader vs simd8 allocated
+      uniform %0:u32x1[16]@g2
+      hw %1:u32x8@g1
+      block0:
+         %2:u32x8@g4 = add %1, %0[1]
+         %6:flagx8@f0.0 = cmp.nz %2, 0:u32
+         (+%6) if
+      block1:
+         %2 = add %2, %0[2]
+      block2:
+         endif
+         %3:u32x8@g2 = mov %1 {WE_all}
+         %4:u32x8@g5 = add %2, %0[@@]
+         _ = send 6:u32, 0x2080017:u32, 512:u32, %3, %4
+   )";
+   EXPECT_EQ(validator_error(fill(prog, "12")), "");
+   std::string e = validator_error(fill(prog, "3"));
+   EXPECT_NE(e.find("%0 and %3 share registers"), std::string::npos) << e;
+
+   std::string loop = validator_error(R"(
+      shader vs simd8 allocated
+      uniform %0:u32x1[16]@g2
+      hw %1:u32x8@g1
+      block0:
+         %5:u32x8@g6 = mov 0:u32
+      block1:
+         do
+         %2:u32x8@g4 = add %1, %0[1]
+         %3:u32x8@g2 = mov %1 {WE_all}
+         %4:u32x8@g5 = add %2, %0[12]
+         %5 = add %5, %3
+         %6:flagx8@f0.0 = cmp.nz %4, 0:u32
+         (+%6) while
+      block2:
+         _ = send 6:u32, 0x2080017:u32, 512:u32, %1, %5
+   )");
+   EXPECT_NE(loop.find("%0 and %3 share registers"), std::string::npos) << loop;
+}
+
 TEST_F(ra_test, validator_rejects_nomask_sharing_across_branches)
 {
    const char *prog = R"(
