@@ -38,6 +38,21 @@ bytes_of(data_type t)
    return std::max(1u, type_bits(t) / 8);
 }
 
+/* Does in read or write v? */
+bool
+accesses(const instr *in, const value *v)
+{
+   for (const operand &d : in->dsts()) {
+      if (d.val == v)
+         return true;
+   }
+   for (const operand &o : in->srcs()) {
+      if (o.val == v)
+         return true;
+   }
+   return in->preserve().val == v;
+}
+
 /* A full barrier: nothing moves across it. */
 bool
 is_barrier(const instr *in)
@@ -124,6 +139,25 @@ operand_byte_range(const instr *in, const operand &o, bool is_dst,
    const unsigned tb = bytes_of(o.type);
    const unsigned exec = std::max<unsigned>(1, in->exec_size);
    *start = o.offset;
+   if (is_dst && in->op == opcode::send) {
+      /* The message writes rlen GRFs, whatever the value's size says. */
+      const unsigned whole = v->size_bytes() > o.offset ? v->size_bytes() - o.offset : tb;
+      const unsigned rlen = in->num_srcs() > 1 && in->src(1).is_imm()
+                               ? (uint32_t(in->src(1).imm) >> 20 & 0x1f) * 32 : 0;
+      *len = std::max(whole, rlen);
+      return;
+   }
+   if (!is_dst && (in->op == opcode::broadcast || in->op == opcode::shuffle ||
+                   in->op == opcode::mov_indirect) && &o == &in->src(0)) {
+      /* A dynamic index reads anywhere in the value. */
+      *len = v->size_bytes() > o.offset ? v->size_bytes() - o.offset : tb;
+      return;
+   }
+   if (!is_dst && in->op == opcode::pln) {
+      /* src0 is a plane [a, b, -, c]; src1 holds u and v per channel. */
+      *len = &o == &in->src(0) ? 4 * tb : 2 * exec * tb;
+      return;
+   }
    if (in->op == opcode::send || in->op == opcode::copy ||
        (is_dst && in->op == opcode::load_payload) ||
        in->info().kind == opcode_kind::logical || in->is_phi() ||
@@ -147,7 +181,7 @@ operand_byte_range(const instr *in, const operand &o, bool is_dst,
       return;
    }
    if (o.has_region && o.rgn.width) {
-      const unsigned rows = std::max(1u, exec / o.rgn.width);
+      const unsigned rows = (exec + o.rgn.width - 1) / o.rgn.width;
       *len = ((rows - 1) * o.rgn.vstride + (o.rgn.width - 1) * o.rgn.hstride + 1) * tb;
       return;
    }
@@ -198,11 +232,40 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
       const unsigned base = v->phys.nr * device_info::grf_bytes + v->phys.subreg;
       const unsigned lo = base + start;
       const unsigned hi = std::min<unsigned>(lo + len, db.bytes.size());
+      /* A predicated write keeps the old bytes of its disabled channels:
+       * it reads them too (for the latency; order holds without it).
+       */
+      if (is_dst && in->predicate() && in->op != opcode::send) {
+         for (unsigned byte = lo; byte < hi; byte++)
+            db.read(db.bytes[byte], n);
+      }
       for (unsigned byte = lo; byte < hi; byte++) {
          if (is_dst)
             db.write(db.bytes[byte], n);
          else
             db.read(db.bytes[byte], n);
+      }
+      if (!is_dst || !physical || v->file == reg_file::hw_reg)
+         return;
+      /* Allocated IR is checked value by value (docs/ra.md): a value
+       * owns its whole range from its first write, and a WLR value is
+       * written piece by piece.  So a partial write also stays after the
+       * earlier accesses, by other values, of the rest of its range; it
+       * does not become those bytes' writer.  An earlier piece there
+       * stands for what came before it, so the pieces keep their order.
+       */
+      const unsigned vlo = base;
+      const unsigned vhi = std::min<unsigned>(base + v->size_bytes(), db.bytes.size());
+      for (unsigned byte = vlo; byte < vhi; byte++) {
+         if (byte >= lo && byte < hi)
+            continue;
+         const resource &r = db.bytes[byte];
+         if (r.last_write >= 0)
+            db.edge(r.last_write, n, 0);
+         for (unsigned rd : r.reads) {
+            if (!accesses(dag.nodes[rd].in, v))
+               db.edge(rd, n, 0);
+         }
       }
    };
 

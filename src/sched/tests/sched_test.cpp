@@ -15,6 +15,7 @@
 #include "ir/ibis_text.h"
 #include "ir/ibis_validate.h"
 #include "ir/testing/ibis_check.h"
+#include "ra/ra.h"
 #include "sched/sched.h"
 #include "util/ibis_error.h"
 
@@ -26,7 +27,11 @@ namespace {
 
 class sched : public ::testing::Test {
 protected:
-   void SetUp() override { register_sched_passes(); }
+   void SetUp() override
+   {
+      register_sched_passes();
+      register_ra_passes();
+   }
 };
 
 } /* namespace */
@@ -415,6 +420,42 @@ TEST_F(sched, post_ra_hides_send_latency)
          %4:f32x8@g30 = add %3[1], 1.0:f32
          %7:f32x8@g21 = add %2, 4.0:f32
          %9:f32x8@g33 = add %4, %7
+   )"));
+}
+
+TEST_F(sched, post_ra_wlr_piece_stays_after_the_range_it_reuses)
+{
+   /* nexuiz/49 at SIMD32: %46 (g41-g44) is written in two SIMD16 pieces
+    * after the last read of g41-g42, which the send's result %131
+    * (g37-g42) occupied.  The second piece writes only g43-g44, but a WLR
+    * value owns its whole range from its first write (ibis_liveness.cpp,
+    * the RA validator): neither piece may rise above the send or the read
+    * of %131[2].  %47 (g49-g52) shares nothing and fills the send's wait.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32 lowered allocated
+      hw %0:f32x8[4]@g3
+      hw %1:f32x8[4]@g7
+      uniform %2:u32x1[64]@g13
+      wlr %46:f32x32@g41
+      wlr %47:f32x32@g49
+      block0:
+         %131:f32x16[3]@g37 = send 2:u32, 0x8640405:u32, 0:u32, %0, _
+         %151:f32x32@g61 = load_payload %131[2], %131[2]
+         %46 = pln(16) %2[32]:f32, %0
+         %46.64 = pln(16+16) %2[32]:f32, %1
+         %47 = pln(16) %2[36]:f32, %0
+         %47.64 = pln(16+16) %2[36]:f32, %1
+         %51:f32x32@g29 = mad %47, %151, %46
+   )", "sched-post,validate-ra", R"(
+      block0:
+         %131:f32x16[3]@g37 = send 2:u32, 0x8640405:u32, 0:u32, %0, _
+         %47 = pln(16) %2[36]:f32, %0
+         %47.64 = pln(16+16) %2[36]:f32, %1
+         %151:f32x32@g61 = load_payload %131[2], %131[2]
+         %46 = pln(16) %2[32]:f32, %0
+         %46.64 = pln(16+16) %2[32]:f32, %1
+         %51:f32x32@g29 = mad %47, %151, %46
    )"));
 }
 
