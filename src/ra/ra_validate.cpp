@@ -470,12 +470,15 @@ public:
       return false;
    }
 
-   /* Every channel's need of the value lies within block b. */
-   static bool local_to(const segments &l, const block *b)
+   /* Every channel's need of the value from ip on lies within block b
+    * (it may have come from earlier blocks): then only the reads left in
+    * b matter.
+    */
+   static bool dies_in(const segments &l, const block *b, unsigned ip)
    {
-      unsigned lo = b->first()->ip, hi = b->last()->ip + 1;
+      unsigned hi = b->last()->ip + 1;
       for (auto [s0, e0] : l) {
-         if (s0 < lo || e0 >= hi)
+         if (e0 > ip && e0 >= hi)
             return false;
       }
       return true;
@@ -554,7 +557,7 @@ public:
                      if (in_place_pair(d.val, v) || in_place_pair(v, d.val))
                         continue;
                      /* Only the bytes some later read still needs. */
-                     if (local_to(seg[v->id], b.get()) &&
+                     if (dies_in(seg[v->id], b.get(), in->ip) &&
                          !later_reads_overlap(in, v, ds))
                         continue;
                      if (read_only(v) && !later_reads_overlap(in, v, ds, true))

@@ -813,6 +813,35 @@ TEST_F(ra_test, validator_frees_push_constant_bytes_whose_reads_are_done)
    EXPECT_NE(loop.find("%0 and %3 share registers"), std::string::npos) << loop;
 }
 
+/* Post-RA scheduling also moves a NoMask write onto a component of a
+ * vector that came from an earlier block once that component's last read
+ * is done, while another component is still to be read (random vs 33).
+ * Only the reads left in the block where the vector dies count.
+ */
+TEST_F(ra_test, validator_frees_finished_components_of_a_value_from_before)
+{
+   const char *prog = R"(
+      shader vs simd8 allocated
+      hw %0:u32x8@g1
+      block0:
+         %1:u32x8[2]@g4 = send 12:u32, 0x2406000:u32, 0:u32, %0, _
+         %2:flagx8@f0.0 = cmp.nz %0, 0:u32
+         (+%2) if
+      block1:
+         %3:u32x8@g6 = add %0, 1:u32
+      block2:
+         endif
+         %4:u32x8@g7 = add %1[1], %0
+         %5:u32x1@g@@ = mov 14:u32 {WE_all}
+         %6:u32x8@g8 = add %1, %4
+         %7:u32x8@g9 = add %6, %5
+         untyped_write_logical 0:u32, %7, %7, 1:u32
+   )";
+   EXPECT_EQ(validator_error(fill(prog, "5")), "");
+   std::string e = validator_error(fill(prog, "4"));
+   EXPECT_NE(e.find("%1 and %5 share registers"), std::string::npos) << e;
+}
+
 TEST_F(ra_test, validator_rejects_nomask_sharing_across_branches)
 {
    const char *prog = R"(
