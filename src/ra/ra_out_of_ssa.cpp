@@ -204,25 +204,39 @@ overlaps(unsigned a, unsigned an, unsigned b, unsigned bn)
 }
 
 /* dst = x ^ y over bytes of the operands: one instruction of up to 32
- * dwords (code generation splits it), so that each register pair is
- * swapped before anything else is read.
+ * elements (code generation splits it), so that each register pair is
+ * swapped before anything else is read.  The elements have the values'
+ * own bit size: an 8-, 16- or 64-bit value written as dwords would be a
+ * partial write of the wrong type.
  */
 void
 emit_xor(shader &s, block *b, block::iterator pos, const operand &dst,
          const operand &x, const operand &y, unsigned bytes, bool we_all)
 {
-   unsigned dwords = (bytes + 3) / 4;
-   for (unsigned k = 0; k < dwords;) {
+   data_type t;
+   switch (dst.val->bit_size()) {
+   case 8: t = data_type::u8; break;
+   case 16: t = data_type::u16; break;
+   case 64: t = data_type::u64; break;
+   default: t = data_type::u32; break;
+   }
+   /* The value's own bytes: its register range may be rounded up (a
+    * SIMD8 byte value takes half a register).
+    */
+   bytes = std::min(bytes, std::max(1u, dst.val->size_bytes()));
+   unsigned elem = type_bits(t) / 8;
+   unsigned count = (bytes + elem - 1) / elem;
+   for (unsigned k = 0; k < count;) {
       unsigned n = 32;
-      while (n > dwords - k)
+      while (n > count - k)
          n /= 2;
       instr *in = s.create_instr(opcode::xor_, n);
       if (we_all)
          in->flags |= INSTR_WE_ALL;
       operand d = dst, a = x, c = y;
       for (operand *o : {&d, &a, &c}) {
-         o->type = data_type::u32;
-         o->offset += k * 4;
+         o->type = t;
+         o->offset += k * elem;
          o->has_region = false;
          o->neg = o->abs = false;
       }

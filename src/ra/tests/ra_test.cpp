@@ -272,6 +272,45 @@ TEST_F(ra_test, parallel_copy_cycle_is_a_swap)
    )"));
 }
 
+/* A swap of 16-bit values is xored in words; as dwords it was a partial
+ * write of the wrong type (invalid IR, random vs 4 with bytes).  Packed
+ * bytes are still open: a byte xor needs a strided destination.
+ */
+TEST_F(ra_test, parallel_copy_cycle_of_words_is_a_word_swap)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      hw %0:u16x8@g2
+      block0:
+         %1:u16x8 = mov %0
+         %2:u16x8 = add %0, %0
+      block1:
+         do
+         %3:u16x8 = phi %1, %4
+         %4:u16x8 = phi %2, %3
+         %5:u16x8 = add %3, %4
+         %7:u32x8 = mov %5
+         untyped_write_logical 0:u32, %7, %7, 1:u32
+         %6:flagx8 = cmp.l %5, %0
+         (+%6) while
+      block2:
+         halt
+   )", "ra", R"(
+      block1:
+         do
+         %5:u16x8@g[[r5]] = add %[[x]], %[[y]]
+         %7:u32x8@g[[r7]] = mov %5
+         untyped_write_logical 0:u32, %7, %7, 1:u32
+         %6:flagx8@f0.0 = cmp.l %5, %0
+         %[[x]] = xor %[[x]], %[[y]]
+         %[[y]] = xor %[[y]], %[[x]]
+         %[[x]] = xor %[[x]], %[[y]]
+         (+%6) while
+      block2:
+         halt
+   )"));
+}
+
 /* A phi whose source still lives after the edge (the lost copy): the copy
  * stays, after the phis.
  */
