@@ -9,6 +9,7 @@
 
 #include "check/check.h"
 #include "from_nir/from_nir_private.h"
+#include "sim/check/sim_check.h"
 #include "sim/sim.h"
 #include "util/ibis_error.h"
 
@@ -247,27 +248,6 @@ push_data(const interp::inputs &in, const payload_layout &l)
    return d;
 }
 
-sim::surface
-texture_surface(const interp::texture &tx)
-{
-   if (tx.array || (tx.dim != interp::tex_dim::d1 && tx.dim != interp::tex_dim::d2 &&
-                    tx.dim != interp::tex_dim::d3))
-      throw error("check: only 1D, 2D and 3D textures map onto the simulator");
-   sim::surface s;
-   s.texture = true;
-   s.fmt = tx.format == interp::tex_format::rgba32f ? sim::format::rgba32_float
-         : tx.format == interp::tex_format::rgba32ui ? sim::format::rgba32_uint
-                                                     : sim::format::rgba32_sint;
-   s.width = tx.width;
-   s.height = tx.height;
-   s.depth = tx.dim == interp::tex_dim::d3 ? tx.depth : 1;
-   s.levels = tx.levels;
-   s.data.resize(tx.texels.size() * 16);
-   if (!s.data.empty())
-      memcpy(s.data.data(), tx.texels.data(), s.data.size());
-   return s;
-}
-
 void
 fill_memory(const interp::inputs &in, sim::memory &mem)
 {
@@ -275,27 +255,18 @@ fill_memory(const interp::inputs &in, sim::memory &mem)
       mem.surfaces[bti_ubo + b].data = data;
    for (const auto &[b, data] : in.ssbos)
       mem.surfaces[bti_ssbo + b].data = data;
+   /* The surface and sampler mapping is sim/check's, which ibis-run uses. */
    for (const auto &[t, tx] : in.textures)
-      mem.surfaces[t] = texture_surface(tx);
+      mem.surfaces[t] = sim::check::texture_surface(tx);
    /* Samplers by their own index; a texture without one gets the default. */
    std::map<unsigned, interp::sampler> samplers = in.samplers;
    for (const auto &[t, tx] : in.textures)
       samplers.emplace(t, interp::sampler());
-   for (const auto &[t, sm] : samplers) {
-      sim::sampler_state ss;
-      ss.mag = ss.min = sm.filt == interp::filter::linear ? sim::filter::linear
-                                                          : sim::filter::nearest;
-      auto w = [](interp::wrap_mode m) {
-         return m == interp::wrap_mode::repeat ? sim::wrap::repeat : sim::wrap::clamp;
-      };
-      ss.wrap_s = w(sm.wrap[0]);
-      ss.wrap_t = w(sm.wrap[1]);
-      ss.wrap_r = w(sm.wrap[2]);
-      ss.cmp = sim::compare(unsigned(sm.compare));
-      if (sm.mip == interp::mip_filter::none)
-         ss.max_lod = 0;
-      mem.samplers[t] = ss;
-   }
+   for (const auto &[t, sm] : samplers)
+      mem.samplers[t] = sim::check::sampler_state(sm);
+   /* Rectangles take texel coordinates. */
+   for (const auto &[t, tx] : in.textures)
+      mem.samplers[t].unnormalized = tx.dim == interp::tex_dim::rect;
    mem.scratch.assign(256 * 1024, 0);
 }
 
@@ -434,7 +405,16 @@ make_setup(const nir::shader &s, unsigned simd, const interp::inputs &in,
             r.t.write<uint32_t>(reg, e + 3, it != in.varyings.end() ? it->second[0][k] : 0);
          }
       }
-      r.mem.fs.depth = want.find(frag_result_depth) != nullptr;
+      /* The payload's layout is the compiled shader's: a source depth
+       * whenever the shader stores one, even if every channel was killed
+       * before it did.
+       */
+      r.mem.fs.depth = (s.info.outputs_written >> frag_result_depth) & 1 ||
+                       want.find(frag_result_depth) != nullptr;
+      /* The pixel interpolator evaluates the same triangle. */
+      r.mem.pi.valid = true;
+      for (unsigned k = 0; k < 3; k++)
+         r.mem.pi.vertex[k] = {in.triangle[k].x, in.triangle[k].y, in.triangle[k].w};
       break;
    }
    case nir::shader_stage::compute: {
@@ -571,11 +551,14 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
             continue;
          else
             bti = 0;
+         /* Index 1: the second source of a dual-source write to bti. */
+         const bool dual = key.index == 1 && key.location != frag_result_depth;
          auto rt = r.mem.rt.find(bti);
          for (unsigned k = 0; k < 4; k++) {
             if (key.location == frag_result_depth && k)
                break;
-            std::string name = output_component_name(s.info.stage, key.location, k);
+            std::string name = output_component_name(s.info.stage, key.location, k,
+                                                     dual ? 1 : 0);
             for (unsigned c = 0; c < simd; c++) {
                if (!((sl.written[k] >> c) & 1) || !((live >> c) & 1))
                   continue;
@@ -585,6 +568,8 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
                   if (key.location == frag_result_depth) {
                      memcpy(&depth, &rt->second[c].depth, 4);
                      got = rt->second[c].has_depth ? &depth : nullptr;
+                  } else if (dual) {
+                     got = rt->second[c].dual ? &rt->second[c].color1[k] : nullptr;
                   } else {
                      got = &rt->second[c].color[k];
                   }

@@ -66,7 +66,11 @@ std::map<std::string, exactness> classify_outputs(const nir::shader &s);
  * implementation; Gen9 flushes by default).
  */
 std::set<std::string> float_outputs(const nir::shader &s);
-std::string output_component_name(nir::shader_stage st, unsigned location, unsigned comp);
+/* "rt0.x", "depth", "location 3.y"; index 1 (a dual-source blend's second
+ * colour) is "rt0 dual.x".
+ */
+std::string output_component_name(nir::shader_stage st, unsigned location, unsigned comp,
+                                  unsigned index = 0);
 
 /* Input set `index` for s at simd: 0 is the interpreter's default inputs
  * (all channels), others vary them from seed.

@@ -287,6 +287,7 @@ private:
       }
       case intrinsic_op::store_output: {
          unsigned loc = in.get_io_semantics().location;
+         unsigned index = in.get_io_semantics().dual_source_blend_index;
          unsigned comp = unsigned(in.index(nir::intrinsic_index::component));
          unsigned mask = unsigned(in.index(nir::intrinsic_index::write_mask));
          for (unsigned k = 0; k < 4; k++) {
@@ -294,7 +295,7 @@ private:
             if (of(in.srcs[1].ssa))
                l = 2;
             if ((mask >> k) & 1 && comp + k < 4) {
-               std::string name = output_name(s.info.stage, loc, comp + k);
+               std::string name = output_name(s.info.stage, loc, comp + k, index);
                output(name, l);
                if (nir::base_type(nir::intrinsic_src_type(in, 0)) == nir::type_float)
                   floats.insert(name);
@@ -337,16 +338,18 @@ private:
    }
 
 public:
-   static std::string output_name(nir::shader_stage st, unsigned loc, unsigned comp)
+   static std::string output_name(nir::shader_stage st, unsigned loc, unsigned comp,
+                                  unsigned index)
    {
       static const char xyzw[] = "xyzw";
+      const char *dual = index ? " dual" : "";
       if (st == nir::shader_stage::fragment) {
          if (loc == frag_result_depth)
             return "depth";
          if (loc == frag_result_color)
-            return strfmt("rt0.%c", xyzw[comp]);
+            return strfmt("rt0%s.%c", dual, xyzw[comp]);
          if (loc >= frag_result_data0)
-            return strfmt("rt%u.%c", loc - frag_result_data0, xyzw[comp]);
+            return strfmt("rt%u%s.%c", loc - frag_result_data0, dual, xyzw[comp]);
       }
       return strfmt("location %u.%c", loc, xyzw[comp]);
    }
@@ -355,9 +358,9 @@ public:
 } /* anonymous namespace */
 
 std::string
-output_component_name(nir::shader_stage st, unsigned loc, unsigned comp)
+output_component_name(nir::shader_stage st, unsigned loc, unsigned comp, unsigned index)
 {
-   return classifier::output_name(st, loc, comp);
+   return classifier::output_name(st, loc, comp, index);
 }
 
 std::map<std::string, exactness>

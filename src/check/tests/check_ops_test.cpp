@@ -48,6 +48,29 @@ impl main {
 }
 )";
 
+/* Dual-source blending: the second colour (index 1) goes out in the same
+ * render-target write and is compared with the simulator's color1.
+ */
+const char *dual_nir = R"(shader: MESA_SHADER_FRAGMENT
+stage: 4
+inputs_read: 32
+outputs_written: 4
+color_is_dual_source: true
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+    con 32 %1 = load_const (0x00000000)
+    div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+    @store_output (%2, %1 (0x0)) (base=8, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+    div 32x4 %3 = vec4 %2.w, %2.z, %2.y, %2.x
+    @store_output (%3, %1 (0x0)) (base=9, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1 dualsrc, xfb(), xfb2())
+    block b1:
+}
+)";
+
 } /* anonymous namespace */
 
 TEST(check_ops, emulated_opcodes_match_the_interpreter)
@@ -59,5 +82,17 @@ TEST(check_ops, emulated_opcodes_match_the_interpreter)
       /* 2 outputs x 4 components x channels x 6 sets (some channels off). */
       EXPECT_GT(r.compared, 8u * w * 3);
       EXPECT_EQ(r.unchecked, 0u);
+   }
+}
+
+TEST(check_ops, dual_source_colors_are_compared)
+{
+   auto s = nir::read_shader(dual_nir, "dual.nir");
+   for (unsigned w : {8u, 16u}) {
+      check::result r = check::check_shader(*s, w, 1, 2);
+      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
+      /* Both colours, 4 components each, every channel of set 0. */
+      EXPECT_GE(r.compared, 2u * 4u * w);
+      EXPECT_NE(r.detail.find("rt0 dual.x"), std::string::npos) << r.detail;
    }
 }

@@ -52,6 +52,8 @@ dwords(const std::vector<uint8_t> &bytes)
    return out;
 }
 
+} /* namespace */
+
 sim::surface
 texture_surface(const interp::texture &tx)
 {
@@ -60,8 +62,8 @@ texture_surface(const interp::texture &tx)
    const bool d2 = tx.dim == interp::tex_dim::d2 || tx.dim == interp::tex_dim::rect;
    if ((tx.array && !d2 && !cube) ||
        (tx.dim != interp::tex_dim::d1 && !d2 && tx.dim != interp::tex_dim::d3 && !cube))
-      throw error("ibis-run: only 1D, 2D, 3D, rectangle, cube and 2D array textures map "
-                  "onto the simulator");
+      throw error("only 1D, 2D, 3D, rectangle, cube and 2D array textures map onto the "
+                  "simulator");
    sim::surface s;
    s.texture = true;
    s.fmt = tx.format == interp::tex_format::rgba32f ? sim::format::rgba32_float
@@ -97,6 +99,8 @@ sampler_state(const interp::sampler &sm)
       ss.max_lod = 0;
    return ss;
 }
+
+namespace {
 
 void
 fill_memory(const interp::inputs &in, sim::memory &mem)

@@ -48,6 +48,15 @@ struct run_result {
    sim_outputs outputs;
 };
 
+/* The simulator surface of an interpreter texture: arrays and cubes keep
+ * their layers (or faces) in depth; a rectangle is a 2D surface, to be read
+ * through a sampler with unnormalized set.
+ */
+sim::surface texture_surface(const nir::interp::texture &tx);
+
+/* The simulator sampler state of an interpreter sampler. */
+sim::sampler_state sampler_state(const nir::interp::sampler &sm);
+
 /* Runs program as stage on in; s (optional) gives the workgroup size and
  * the push constant size, want (optional) the FS depth output and the
  * VUE map.
