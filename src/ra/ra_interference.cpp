@@ -226,8 +226,15 @@ ra_build_interference(shader &s)
                   bool partial = src.offset || src.has_region ||
                                  ra_value_bytes(src.val) !=
                                  ra_value_bytes(in->dst(j).val);
-                  if (partial || (i != j && ra_value_bytes(in->dst(i).val) !=
-                                            ra_value_bytes(in->dst(j).val)))
+                  /* Packed bytes cannot be swapped with xors (a byte
+                   * destination of an ALU op needs stride 2): no cycle may
+                   * pass through a byte entry.
+                   */
+                  bool bytes = in->dst(i).val->bit_size() == 8 ||
+                               src.val->bit_size() == 8;
+                  if (partial || (i != j && (bytes ||
+                                             ra_value_bytes(in->dst(i).val) !=
+                                             ra_value_bytes(in->dst(j).val))))
                      add_edge(in->dst(i).val, src.val);
                }
             }

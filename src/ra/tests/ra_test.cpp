@@ -311,6 +311,49 @@ TEST_F(ra_test, parallel_copy_cycle_of_words_is_a_word_swap)
    )"));
 }
 
+/* random vs 4: packed bytes cannot be xor-swapped (a byte destination of
+ * an ALU op needs stride 2), so a byte parallel copy never forms a cycle:
+ * its destinations interfere with the other entries' sources, and the
+ * phi swap becomes copies through a third register.
+ */
+TEST_F(ra_test, parallel_copy_of_bytes_has_no_cycle)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      hw %0:u8x8@g2
+      block0:
+         %1:u8x8 = mov %0
+         %2:u8x8 = add %0, %0
+      block1:
+         do
+         %3:u8x8 = phi %1, %4
+         %4:u8x8 = phi %2, %3
+         %5:u8x8 = add %3, %4
+         %7:u32x8 = mov %5
+         untyped_write_logical 0:u32, %7, %7, 1:u32
+         %6:flagx8 = cmp.l %5, %0
+         (+%6) while
+      block2:
+         halt
+   )", "ra", R"(
+      block0:
+         %[[x]]:u8x8@g[[rx]].[[_]] = mov %0
+         %[[y]]:u8x8@g[[ry]].[[_]] = add %0, %0
+      block1:
+         do
+         %4:u8x8@g[[r4]] = copy %[[y]]
+         %[[y]] = copy %[[x]]
+         %5:u8x8@g[[r5]].[[_]] = add %[[y]], %4
+         %7:u32x8@g[[r7]] = mov %5
+         untyped_write_logical 0:u32, %7, %7, 1:u32
+         %6:flagx8@f0.0 = cmp.l %5, %0
+         %[[x]] = copy %4
+         (+%6) while
+      block2:
+         halt
+   )"));
+}
+
 /* A phi whose source still lives after the edge (the lost copy): the copy
  * stays, after the phis.
  */
