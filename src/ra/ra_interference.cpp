@@ -227,11 +227,15 @@ ra_build_interference(shader &s)
                                  ra_value_bytes(src.val) !=
                                  ra_value_bytes(in->dst(j).val);
                   /* Packed bytes cannot be swapped with xors (a byte
-                   * destination of an ALU op needs stride 2): no cycle may
-                   * pass through a byte entry.
+                   * destination of an ALU op needs stride 2), and values
+                   * of several registers may land half over each other
+                   * (registers are not aligned to their size), which no
+                   * swap undoes: no cycle may pass through such entries.
                    */
                   bool bytes = in->dst(i).val->bit_size() == 8 ||
-                               src.val->bit_size() == 8;
+                               src.val->bit_size() == 8 ||
+                               ra_value_bytes(in->dst(i).val) > 32 ||
+                               ra_value_bytes(src.val) > 32;
                   if (partial || (i != j && (bytes ||
                                              ra_value_bytes(in->dst(i).val) !=
                                              ra_value_bytes(in->dst(j).val))))
