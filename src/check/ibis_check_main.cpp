@@ -2,6 +2,7 @@
  * ibis-check: the corpus and random differential runs (docs/check.md).
  *
  *    ibis-check corpus [--dir D] [--every N] [--simd LIST] [--sets K]
+ *                      [--skip SUBSTR:LIST]...
  *    ibis-check random [--stage vs|fs|cs|all] [--seeds A-B] [--simd LIST]
  *                      [--sets K] [--exact]
  *    common: [--save DIR] [--timeout SECONDS] [--quiet] [--expect-clean]
@@ -51,7 +52,35 @@ struct options {
    unsigned timeout = 60;
    bool quiet = false;
    bool expect_clean = false;
+   /* Corpus variants left out: path substring, widths. */
+   std::vector<std::pair<std::string, std::vector<unsigned>>> skips;
 };
+
+std::vector<unsigned>
+parse_widths(const std::string &v)
+{
+   std::vector<unsigned> out;
+   for (size_t p = 0; p < v.size();) {
+      size_t q = v.find(',', p);
+      unsigned w = unsigned(atoi(v.substr(p, q - p).c_str()));
+      if (w != 8 && w != 16 && w != 32)
+         throw error("--simd takes 8, 16, 32 or a comma-separated list");
+      out.push_back(w);
+      p = q == std::string::npos ? v.size() : q + 1;
+   }
+   return out;
+}
+
+bool
+skipped(const options &o, const std::string &file, unsigned simd)
+{
+   for (const auto &[sub, widths] : o.skips) {
+      if (file.find(sub) != std::string::npos &&
+          std::find(widths.begin(), widths.end(), simd) != widths.end())
+         return true;
+   }
+   return false;
+}
 
 struct tally {
    unsigned generated = 0, compiled = 0;
@@ -185,6 +214,12 @@ run_corpus(const options &o)
       }
       const std::string st = nir::stage_name(s->info.stage);
       for (unsigned w : widths_for(s->info.stage, o)) {
+         if (skipped(o, f, w)) {
+            outcome r;
+            r.k = outcome::skipped;
+            record(all[strfmt("%s SIMD%u", st.c_str(), w)], r, f, w, "", o);
+            continue;
+         }
          outcome r = check::run_isolated(*s, w, 1, o.sets, o.timeout);
          record(all[strfmt("%s SIMD%u", st.c_str(), w)], r, f, w,
                 check::repro_command(f, w, 1, r.input_set + 1), o);
@@ -253,6 +288,7 @@ usage(FILE *f)
 {
    fprintf(f,
       "usage: ibis-check corpus [--dir D] [--every N] [--simd LIST] [--sets K]\n"
+      "                         [--skip SUBSTR:LIST]...\n"
       "       ibis-check random [--stage vs|fs|cs|all] [--seeds A-B] [--simd LIST]\n"
       "                         [--sets K] [--exact]\n"
       "Random: even seeds are generated --exact, odd seeds with the approximate\n"
@@ -264,7 +300,9 @@ usage(FILE *f)
       "interpreter (docs/check.md).  Prints every failure with an ibis-run command\n"
       "that reproduces it, then per stage and width: variants, compiled, matched,\n"
       "mismatched, crashed, rejected.  Random programs that fail are saved in\n"
-      "--save DIR (default check-failures).\n");
+      "--save DIR (default check-failures).  --skip leaves out (and counts as\n"
+      "skipped) the corpus variants at the widths of LIST whose path contains\n"
+      "SUBSTR.\n");
 }
 
 } /* anonymous namespace */
@@ -302,16 +340,13 @@ main(int argc, char **argv)
          else if (a == "--expect-clean")
             o.expect_clean = true;
          else if (a == "--simd") {
-            o.widths.clear();
+            o.widths = parse_widths(value());
+         } else if (a == "--skip") {
             std::string v = value();
-            for (size_t p = 0; p < v.size();) {
-               size_t q = v.find(',', p);
-               unsigned w = unsigned(atoi(v.substr(p, q - p).c_str()));
-               if (w != 8 && w != 16 && w != 32)
-                  throw error("--simd takes 8, 16, 32 or a comma-separated list");
-               o.widths.push_back(w);
-               p = q == std::string::npos ? v.size() : q + 1;
-            }
+            size_t c = v.rfind(':');
+            if (c == std::string::npos || c == 0)
+               throw error("--skip takes SUBSTR:LIST, e.g. dolphin/ubershaders/:32");
+            o.skips.push_back({v.substr(0, c), parse_widths(v.substr(c + 1))});
          } else if (a == "--seeds") {
             std::string v = value();
             size_t d = v.find('-');
