@@ -6,6 +6,7 @@
  *    ibis-check random [--stage vs|fs|cs|all] [--seeds A-B] [--simd LIST]
  *                      [--sets K] [--exact]
  *    common: [--save DIR] [--timeout SECONDS] [--quiet] [--expect-clean]
+ *            [--known-failures FILE]
  *
  * Every variant is compiled and checked in a child process, so a crash or a
  * hang of the compiler or the simulator is counted (and reported) instead
@@ -23,7 +24,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -54,7 +57,30 @@ struct options {
    bool expect_clean = false;
    /* Corpus variants left out: path substring, widths. */
    std::vector<std::pair<std::string, std::vector<unsigned>>> skips;
+   /* Variants known to fail ("random fs seed 29 SIMD8"), as Mesa CI's
+    * expectation lists: they do not fail --expect-clean, and a listed
+    * variant that passes does, so the list cannot go stale.
+    */
+   std::set<std::string> known;
 };
+
+/* One variant per line; '#' starts a comment (say why it fails). */
+std::set<std::string>
+read_known_failures(const std::string &path)
+{
+   std::ifstream in(path);
+   if (!in)
+      throw error(strfmt("%s: cannot read the known-failures list", path.c_str()));
+   std::set<std::string> out;
+   std::string line;
+   while (std::getline(in, line)) {
+      line = line.substr(0, line.find('#'));
+      size_t b = line.find_first_not_of(" \t"), e = line.find_last_not_of(" \t");
+      if (b != std::string::npos)
+         out.insert(line.substr(b, e - b + 1));
+   }
+   return out;
+}
 
 std::vector<unsigned>
 parse_widths(const std::string &v)
@@ -87,6 +113,8 @@ struct tally {
    unsigned counts[7] = {};
    unsigned long compared = 0, unchecked = 0;
    std::map<std::string, unsigned> reasons;   /* rejections, first line */
+   /* Failures on the known list, and listed variants that passed. */
+   unsigned known = 0, unexpected_passes = 0;
 };
 
 std::string
@@ -135,6 +163,21 @@ record(tally &t, const outcome &o, const std::string &what, unsigned simd,
       t.compiled++;
    if (o.k == outcome::rejected)
       t.reasons[reason_key(o.first)]++;
+   const std::string key = strfmt("%s SIMD%u", what.c_str(), simd);
+   const bool failed = o.k == outcome::mismatch || o.k == outcome::sim_error ||
+                       o.k == outcome::crashed;
+   if (opt.known.count(key)) {
+      if (failed) {
+         t.known++;
+         printf("known failure: %s\n", key.c_str());
+         return;
+      }
+      if (o.k == outcome::match) {
+         t.unexpected_passes++;
+         printf("unexpected pass: %s (remove it from the known-failures list)\n",
+                key.c_str());
+      }
+   }
    if (o.k == outcome::mismatch || o.k == outcome::sim_error || o.k == outcome::crashed ||
        o.k == outcome::timed_out) {
       printf("%s: %s SIMD%u, input set %u: %s\n   reproduce: %s\n", kind_names[o.k], what.c_str(),
@@ -154,6 +197,9 @@ print_tally(const std::string &name, const tally &t)
           t.counts[outcome::mismatch], t.counts[outcome::crashed], t.counts[outcome::rejected],
           t.counts[outcome::sim_error], t.counts[outcome::timed_out], t.counts[outcome::skipped],
           t.compared, t.unchecked);
+   if (t.known || t.unexpected_passes)
+      printf("             %u known failures, %u unexpected passes\n", t.known,
+             t.unexpected_passes);
    std::vector<std::pair<unsigned, std::string>> rs;
    for (const auto &[r, n] : t.reasons)
       rs.push_back({n, r});
@@ -174,8 +220,8 @@ bool
 clean(const std::map<std::string, tally> &all)
 {
    for (const auto &[k, t] : all) {
-      if (t.counts[outcome::mismatch] || t.counts[outcome::crashed] ||
-          t.counts[outcome::sim_error])
+      if (t.counts[outcome::mismatch] + t.counts[outcome::crashed] +
+          t.counts[outcome::sim_error] > t.known || t.unexpected_passes)
          return false;
    }
    return true;
@@ -294,6 +340,7 @@ usage(FILE *f)
       "Random: even seeds are generated --exact, odd seeds with the approximate\n"
       "operations; --exact makes all of them exact.\n"
       "       common: [--save DIR] [--timeout S] [--quiet] [--expect-clean]\n"
+      "               [--known-failures FILE]\n"
       "\n"
       "Compiles each shader at each width (VS: 8; LIST default 8,16,32), runs it\n"
       "on the simulator with K input sets (default 4) and compares with the NIR\n"
@@ -302,7 +349,9 @@ usage(FILE *f)
       "mismatched, crashed, rejected.  Random programs that fail are saved in\n"
       "--save DIR (default check-failures).  --skip leaves out (and counts as\n"
       "skipped) the corpus variants at the widths of LIST whose path contains\n"
-      "SUBSTR.\n");
+      "SUBSTR.  --known-failures FILE lists variants, one a line as the output\n"
+      "names them (\"random fs seed 29 SIMD8\"), whose failure --expect-clean\n"
+      "accepts; a listed variant that matches fails it.\n");
 }
 
 } /* anonymous namespace */
@@ -339,6 +388,8 @@ main(int argc, char **argv)
             o.quiet = true;
          else if (a == "--expect-clean")
             o.expect_clean = true;
+         else if (a == "--known-failures")
+            o.known = read_known_failures(value());
          else if (a == "--simd") {
             o.widths = parse_widths(value());
          } else if (a == "--skip") {
