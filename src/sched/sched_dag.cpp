@@ -158,8 +158,11 @@ operand_byte_range(const instr *in, const operand &o, bool is_dst,
       *len = &o == &in->src(0) ? 4 * tb : 2 * exec * tb;
       return;
    }
+   /* Pseudo-ops expand after allocation into code that writes all of its
+    * destination (mov_indirect: one element per channel and component).
+    */
    if (in->op == opcode::send || in->op == opcode::copy ||
-       (is_dst && in->op == opcode::load_payload) ||
+       (is_dst && in->info().kind == opcode_kind::pseudo) ||
        in->info().kind == opcode_kind::logical || in->is_phi() ||
        in->op == opcode::parallel_copy) {
       *len = v->size_bytes() > o.offset ? v->size_bytes() - o.offset : tb;

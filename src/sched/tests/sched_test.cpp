@@ -459,6 +459,32 @@ TEST_F(sched, post_ra_wlr_piece_stays_after_the_range_it_reuses)
    )"));
 }
 
+TEST_F(sched, post_ra_pseudo_op_writes_its_whole_destination)
+{
+   /* mov_indirect expands into one move per component: %4[1] (g41) is
+    * written too, so the add that heads the long math chain stays behind
+    * it (reading only g40 would let it go first).
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8 lowered allocated
+      uniform %1:u32x1[8]@g6
+      hw %2:u32x8@g30
+      block0:
+         %4:u32x8[2]@g40 = mov_indirect %1, %2, 32:u32
+         %5:f32x8@g44 = add %4[1]:f32, 1.0:f32
+         %6:f32x8@g45 = math_inv %5
+         %7:f32x8@g46 = math_inv %6
+         %8:f32x8@g47 = math_inv %7
+   )", "sched-post,validate-ra", R"(
+      block0:
+         %4:u32x8[2]@g40 = mov_indirect %1, %2, 32:u32
+         %5:f32x8@g44 = add %4[1]:f32, 1.0:f32
+         %6:f32x8@g45 = math_inv %5
+         %7:f32x8@g46 = math_inv %6
+         %8:f32x8@g47 = math_inv %7
+   )"));
+}
+
 TEST_F(sched, pre_ra_refuses_allocated_ir)
 {
    auto s = parse_shader(dedent(R"(
