@@ -28,31 +28,6 @@ for_each_intrinsic(const nir::shader &s, F fn)
    }
 }
 
-/* brw_compute_vue_map for Gen6+ without separate shader objects, the
- * layout the translator writes when the driver gives no VUE map.
- */
-std::vector<int>
-default_vue_map(std::vector<int> written)
-{
-   std::sort(written.begin(), written.end());
-   written.erase(std::unique(written.begin(), written.end()), written.end());
-   auto has = [&](int s) {
-      return std::binary_search(written.begin(), written.end(), s);
-   };
-   std::vector<int> map = {VARYING_SLOT_PSIZ, VARYING_SLOT_POS};
-   for (int s : {int(VARYING_SLOT_CLIP_DIST0), int(VARYING_SLOT_CLIP_DIST1)}) {
-      if (has(s))
-         map.push_back(s);
-   }
-   for (int s : written) {
-      if (s != VARYING_SLOT_POS && s != VARYING_SLOT_PSIZ &&
-          s != VARYING_SLOT_CLIP_DIST0 && s != VARYING_SLOT_CLIP_DIST1 &&
-          s != VARYING_SLOT_LAYER && s != VARYING_SLOT_VIEWPORT)
-         map.push_back(s);
-   }
-   return map;
-}
-
 } /* anonymous namespace */
 
 unsigned

@@ -65,6 +65,13 @@ struct from_nir_options {
  */
 std::vector<push_range> default_push_ranges(const nir::shader &s);
 
+/* brw's VUE map (brw_compute_vue_map, Gen6+, no separate shader objects)
+ * for the VS outputs `written` (VARYING_SLOT_*): the header slot, the
+ * position, the clip distances, then the other outputs in slot order.
+ * The translator writes this layout when vs_vue_slots is empty.
+ */
+std::vector<int> default_vue_map(std::vector<int> written);
+
 std::unique_ptr<shader> from_nir(const nir::shader &s,
                                  const from_nir_options &options);
 

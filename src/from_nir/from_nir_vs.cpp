@@ -11,37 +11,6 @@ namespace ibis {
 using nir::intrinsic_index;
 using nir::intrinsic_op;
 
-namespace {
-
-/* brw_compute_vue_map for Gen6+ without separate shader objects: slot 0
- * is the VUE header (point size, layer, viewport), slot 1 the position,
- * then the clip distances and the other outputs in slot order.
- */
-std::vector<int>
-brw_vue_map(const std::vector<int> &written)
-{
-   std::vector<int> map = {VARYING_SLOT_PSIZ, VARYING_SLOT_POS};
-   auto has = [&](int s) {
-      return std::find(written.begin(), written.end(), s) != written.end();
-   };
-   for (int s : {int(VARYING_SLOT_CLIP_DIST0), int(VARYING_SLOT_CLIP_DIST1)}) {
-      if (has(s))
-         map.push_back(s);
-   }
-   std::vector<int> rest;
-   for (int s : written) {
-      if (s != VARYING_SLOT_POS && s != VARYING_SLOT_PSIZ &&
-          s != VARYING_SLOT_CLIP_DIST0 && s != VARYING_SLOT_CLIP_DIST1 &&
-          s != VARYING_SLOT_LAYER && s != VARYING_SLOT_VIEWPORT)
-         rest.push_back(s);
-   }
-   std::sort(rest.begin(), rest.end());
-   map.insert(map.end(), rest.begin(), rest.end());
-   return map;
-}
-
-} /* anonymous namespace */
-
 bool
 nir_translator::emit_vs_intrinsic(const nir::intrinsic_instr &in)
 {
@@ -113,7 +82,7 @@ nir_translator::emit_vs_intrinsic(const nir::intrinsic_instr &in)
 void
 nir_translator::vs_finish()
 {
-   payload.vue_slots = opts.vs_vue_slots.empty() ? brw_vue_map(output_slots)
+   payload.vue_slots = opts.vs_vue_slots.empty() ? default_vue_map(output_slots)
                                                  : opts.vs_vue_slots;
    builder b = bld.exec(width);
    value *handles = hw(1, data_type::u32);
@@ -148,6 +117,28 @@ nir_translator::vs_finish()
       if (s + 2 >= map.size())
          w->flags |= INSTR_EOT;
    }
+}
+
+std::vector<int>
+default_vue_map(std::vector<int> written)
+{
+   std::sort(written.begin(), written.end());
+   written.erase(std::unique(written.begin(), written.end()), written.end());
+   auto has = [&](int s) {
+      return std::binary_search(written.begin(), written.end(), s);
+   };
+   std::vector<int> map = {VARYING_SLOT_PSIZ, VARYING_SLOT_POS};
+   for (int s : {int(VARYING_SLOT_CLIP_DIST0), int(VARYING_SLOT_CLIP_DIST1)}) {
+      if (has(s))
+         map.push_back(s);
+   }
+   for (int s : written) {
+      if (s != VARYING_SLOT_POS && s != VARYING_SLOT_PSIZ &&
+          s != VARYING_SLOT_CLIP_DIST0 && s != VARYING_SLOT_CLIP_DIST1 &&
+          s != VARYING_SLOT_LAYER && s != VARYING_SLOT_VIEWPORT)
+         map.push_back(s);
+   }
+   return map;
 }
 
 } /* namespace ibis */

@@ -31,8 +31,9 @@ TEST(compiler_simd, low_pressure_compiles_every_width)
    const double best = std::max(8.0 / v8->stats.cycles, 16.0 / v16->stats.cycles);
    const double t32 = 32.0 / v32->stats.cycles;
    EXPECT_EQ(v32->kept, t32 > best) << t32 << " vs " << best;
-   if (!v32->kept)
+   if (!v32->kept) {
       EXPECT_NE(v32->reason.find("not faster"), std::string::npos) << v32->reason;
+   }
 }
 
 TEST(compiler_simd, force_simd32_keeps_it)
