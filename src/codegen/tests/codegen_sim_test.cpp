@@ -456,9 +456,11 @@ render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT 
             written++;
          }
       }
-      if (thr == 100.0f)
+      if (thr == 100.0f) {
          EXPECT_EQ(written, 0u);
-      if (thr == -10.0f)
+      }
+      if (thr == -10.0f) {
          EXPECT_EQ(written, 8u);
+      }
    }
 }

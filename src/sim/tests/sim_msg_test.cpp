@@ -791,8 +791,9 @@ send(8)  g21<1>UW   g10<8,8,1>UD  0x0611a707  dp data 1  { align1 1Q };
       EXPECT_EQ(m.ud(20, i), before[i]) << i;
       /* The atomic returns what the write left (100 + i), 0 outside. */
       EXPECT_EQ(m.ud(21, i), texel[i] == ~0u ? 0u : 100 + i) << i;
-      if (texel[i] != ~0u)
+      if (texel[i] != ~0u) {
          EXPECT_EQ(word(data, 4 * texel[i]), 101 + i) << i;
+      }
    }
    /* Texels 2 and 3 (row 0) were never addressed: unchanged. */
    EXPECT_EQ(word(data, 8), 2u);

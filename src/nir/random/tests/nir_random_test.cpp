@@ -169,10 +169,12 @@ TEST(nir_random, coverage)
             /* Atomics: a swap is cmpxchg (12); the others integer ops 0-8
              * (iadd ... xchg), never the float ones.
              */
-            if (ii->op == intrinsic_op::ssbo_atomic_swap)
+            if (ii->op == intrinsic_op::ssbo_atomic_swap) {
                EXPECT_EQ(ii->index(intrinsic_index::atomic_op), 12);
-            if (ii->op == intrinsic_op::ssbo_atomic)
+            }
+            if (ii->op == intrinsic_op::ssbo_atomic) {
                EXPECT_LE(ii->index(intrinsic_index::atomic_op), 8);
+            }
             break;
          }
          case instr_type::tex:
