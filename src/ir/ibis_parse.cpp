@@ -5,6 +5,7 @@
  */
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdarg>
 #include <cstdlib>
 #include <cstring>
@@ -360,6 +361,11 @@ parser::parse_imm()
    uint64_t bits;
    if (type_is_float(t) && t != data_type::vf && !hex) {
       double d = strtod(s, &end);
+      /* ERANGE on underflow still gives the nearest denormal (or zero),
+       * which is what the printer wrote; only overflow is an error.
+       */
+      if (errno == ERANGE && std::isfinite(d))
+         errno = 0;
       if (t == data_type::f32) {
          float f = d;
          uint32_t u;

@@ -383,6 +383,34 @@ TEST(ir_text, immediates_read_back_to_the_same_bits)
    EXPECT_EQ((*it)->str(), "%3:s32x8 = add -2147483648:s32, 2147483647:s32");
 }
 
+/* Denormals print as decimals that strtod reports as underflow (ERANGE);
+ * they must still read back, exactly.
+ */
+TEST(ir_text, denormal_immediates_round_trip)
+{
+   const uint64_t f64_min_denorm = 1, f64_denorm = 0x000fffffffffffffull;
+   const uint64_t f32_denorm = 0x00000001u;
+   operand a = operand::imm_of(data_type::f64, f64_min_denorm);
+   operand b = operand::imm_of(data_type::f64, f64_denorm);
+   operand c = operand::imm_of(data_type::f32, f32_denorm);
+   auto s = parse_shader(dedent(R"(
+      shader fs simd8
+      block0:
+         %1:f64x8 = add )" + imm_str(a) + ", " + imm_str(b) + R"(
+         %2:f32x8 = mov )" + imm_str(c) + R"(
+   )"));
+   const auto &in = s->blocks()[0]->instrs();
+   EXPECT_EQ(in.front()->src(0).imm, f64_min_denorm);
+   EXPECT_EQ(in.front()->src(1).imm, f64_denorm);
+   EXPECT_EQ(in.back()->src(0).imm, f32_denorm);
+   /* Overflow is still an error, not a silent infinity. */
+   EXPECT_EQ(parse_error(R"(
+      shader fs simd8
+      block0:
+         %1:f64x8 = mov 1e999:f64
+   )"), "t.ibis:3:19: bad immediate '1e999'");
+}
+
 /* The builder produces what the text says. */
 TEST(ir_text, builder_matches_text)
 {
