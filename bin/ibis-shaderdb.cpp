@@ -589,6 +589,23 @@ main(int argc, char **argv)
       }
       std::fprintf(stderr, "  %u widths tried, %u needed more than one pre-RA "
                    "scheduling mode\n", widths, retried);
+
+      /* Where the time goes: a mean far above the median is a few shaders. */
+      std::vector<size_t> order;
+      for (size_t i = 0; i < jobs.size(); i++) {
+         if (out[i].state == outcome::ok)
+            order.push_back(i);
+      }
+      const size_t shown = std::min<size_t>(order.size(), 10);
+      std::partial_sort(order.begin(), order.begin() + shown, order.end(),
+                        [&](size_t a, size_t b) { return out[a].seconds > out[b].seconds; });
+      std::fprintf(stderr, "  slowest %zu (ms: total, allocate):\n", shown);
+      for (size_t k = 0; k < shown; k++) {
+         const outcome &c = out[order[k]];
+         std::fprintf(stderr, "    %9.3f %9.3f  %s\n", 1e3 * c.seconds,
+                      1e3 * c.stage_seconds[ibis::STAGE_RA],
+                      jobs[order[k]].name.c_str());
+      }
    }
    return n_crashed ? 2 : n_failed ? 1 : 0;
 }
