@@ -94,8 +94,10 @@ ra_build_interference(shader &s)
    }
    unsigned n = g.nodes.size();
    std::vector<std::vector<unsigned>> adj(n);
-   /* The interval-only graph, for comparison: overlapping intervals and
-    * the instruction edges.
+   /* The interval-only graph is only counted, for comparison: every
+    * overlapping pair (the sweep below meets each once) plus the
+    * instruction edges between values whose intervals do not overlap.
+    * Storing it would be quadratic in the largest shaders.
     */
    std::vector<std::vector<unsigned>> iv(n);
    std::vector<bool> undef(n);
@@ -324,8 +326,7 @@ ra_build_interference(shader &s)
          const value *vb = g.nodes[b];
          if (undef[a] || undef[b])
             continue;
-         iv[a].push_back(b);
-         iv[b].push_back(a);
+         g.interval_edges++;
          if (global[a] || global[b] || va->width != vb->width ||
              va->bit_size() != vb->bit_size() || va->group != vb->group) {
             adj[a].push_back(b);
@@ -341,11 +342,16 @@ ra_build_interference(shader &s)
       g.edges += l.size();
    }
    g.edges /= 2;
-   for (auto &l : iv) {
+   auto overlap = [&](unsigned x, unsigned y) {
+      return std::max(g.start[x], g.start[y]) < std::min(g.end[x], g.end[y]);
+   };
+   for (unsigned x = 0; x < n; x++) {
+      auto &l = iv[x];
       std::sort(l.begin(), l.end());
-      g.interval_edges += std::unique(l.begin(), l.end()) - l.begin();
+      l.erase(std::unique(l.begin(), l.end()), l.end());
+      for (unsigned y : l)
+         g.interval_edges += x < y && !overlap(x, y);
    }
-   g.interval_edges /= 2;
    g.adj = std::move(adj);
    return g;
 }
