@@ -62,7 +62,8 @@ const struct {
 } opt_pipeline[] = {
    {"copy-prop", opt_copy_prop}, {"cse", opt_cse},
    {"algebraic", opt_algebraic}, {"constant-fold", opt_constant_fold},
-   {"copy-prop", opt_copy_prop}, {"dce", opt_dce},
+   {"copy-prop", opt_copy_prop}, {"cmod-prop", opt_cmod_prop},
+   {"dce", opt_dce},
 };
 
 const sched_mode pre_ra_modes[] = {

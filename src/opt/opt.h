@@ -34,7 +34,14 @@ bool opt_constant_fold(shader &s);
 /* x*1, x+0, x&~0, x|0, ...: identities and absorbing constants to movs. */
 bool opt_algebraic(shader &s);
 
-/* Registers "dce", "copy-prop", "cse", "constant-fold" and "algebraic"
+/* "f = cmp.nz x, 0" of a boolean x: x's definition (a logic op or cmp of
+ * the same width in the same block) makes the flag itself, and a width-1
+ * cmp read by a wider predicate is compared at that width.
+ */
+bool opt_cmod_prop(shader &s);
+
+/* Registers "dce", "copy-prop", "cse", "constant-fold", "algebraic" and
+ * "cmod-prop"
  * with the pass registry (ir/ibis_pass.h).  Tools call it at start-up;
  * calling it again is a no-op.
  */

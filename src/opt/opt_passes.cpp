@@ -25,6 +25,8 @@ register_opt_passes()
                     opt_constant_fold);
       register_pass("algebraic", "simplify identities such as x*1 and x+0",
                     opt_algebraic);
+      register_pass("cmod-prop", "let a boolean's definition write the flag a "
+                    "cmp.nz made of it", opt_cmod_prop);
       return true;
    }();
    (void)once;

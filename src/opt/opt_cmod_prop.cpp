@@ -1,0 +1,171 @@
+/*
+ * Conditional-modifier propagation: "f = cmp.nz x, 0" turns a boolean in a
+ * GRF into a flag for a predicate.  Where x's definition can produce the
+ * flag itself, the cmp goes:
+ *
+ *  - x written by a logic op (and, or, xor, not) of the same layout in the
+ *    same block: the op takes the cmp's .nz/.z and defines f
+ *    ("x, f = or.nz a, b"), as brw's cmod propagation does; a second such
+ *    cmp reads the flag the first one moved there;
+ *  - x written by a cmp of the same layout: its own flag is f (for .nz).
+ *    A cmp that already has a flag value stands in for f; one whose flag
+ *    nobody read defines f;
+ *  - x a width-1 (uniform) cmp of uniform sources read by a wider
+ *    predicate: the wide cmp compares the same sources itself
+ *    ("f = cmp.l a, b" at the predicate's width), and the scalar cmp dies
+ *    when nothing else reads it.  This is what brw computes anyway, since
+ *    it has no width-1 booleans.
+ *
+ * Within a block and with no other flag written in between, so no flag
+ * lives longer than the one the cmp defined.  Runs before "dce", which
+ * removes the definitions left unread.
+ */
+#include "opt/opt.h"
+
+#include "opt/opt_util.h"
+
+namespace ibis {
+
+namespace {
+
+/* Is in "f = cmp.nz x, 0" or "f = cmp.z x, 0" of a whole 32-bit integer x,
+ * with no other effect?  Returns x.
+ */
+value *
+flag_of_bool(const instr *in)
+{
+   if (in->op != opcode::cmp || !in->flag_def() || in->predicate() ||
+       (in->cmod != cond_mod::nz && in->cmod != cond_mod::z) ||
+       in->num_srcs() != 2 || in->saturate || in->has_side_effects())
+      return nullptr;
+   for (const operand &d : in->dsts()) {
+      if (d.val && !d.val->uses().empty())
+         return nullptr;
+   }
+   const operand &x = in->src(0), &zero = in->src(1);
+   if (!zero.is_imm() || zero.imm != 0 || !x.val || x.neg || x.abs ||
+       x.offset || x.val->file != reg_file::ssa || x.val->length != 1 ||
+       x.val->defs().size() != 1 || type_is_float(x.type) ||
+       type_bits(x.type) != 32 || x.val->bit_size() != 32)
+      return nullptr;
+   return x.val;
+}
+
+/* Does any instruction strictly between from and to write a flag? */
+bool
+flag_written_between(const instr *from, const instr *to)
+{
+   auto it = std::next(from->position());
+   for (; it != to->position(); ++it) {
+      const instr *in = *it;
+      if (in->flag_def() || in->cmod != cond_mod::none || in->is_phi())
+         return true;
+   }
+   return false;
+}
+
+/* Same block, same channels, from before to. */
+bool
+same_layout_before(const instr *def, const instr *in)
+{
+   return def->parent() == in->parent() && def->ip < in->ip &&
+          def->exec_size == in->exec_size && def->group == in->group &&
+          def->we_all() == in->we_all() && !def->predicate() &&
+          def->preserve().is_null() && !def->saturate &&
+          def->num_dsts() == 1 && !def->has_side_effects() &&
+          !flag_written_between(def, in);
+}
+
+/* A source a wider instruction may read as it is: an immediate or a
+ * scalar that no one writes again.
+ */
+bool
+uniform_source(const operand &o)
+{
+   if (o.is_imm())
+      return !type_is_vector_imm(o.type);
+   if (!o.val || o.has_region)
+      return false;
+   switch (o.val->file) {
+   case reg_file::uniform:
+      return true;
+   case reg_file::ssa:
+      return o.val->width == 1;
+   default:
+      return false;
+   }
+}
+
+bool
+propagate(instr *c)
+{
+   value *x = flag_of_bool(c);
+   if (!x)
+      return false;
+   instr *d = x->defs()[0];
+   value *f = c->flag_def();
+
+   /* A scalar comparison read by a wider predicate: compare here. */
+   if (x->width == 1 && c->exec_size > 1 && d->op == opcode::cmp &&
+       c->cmod == cond_mod::nz && d->exec_size == 1 && !d->predicate() &&
+       !d->saturate && d->num_srcs() == 2 && d->cmod != cond_mod::none &&
+       !c->src(0).has_region && uniform_source(d->src(0)) &&
+       uniform_source(d->src(1))) {
+      c->cmod = d->cmod;
+      c->set_src(0, d->src(0));
+      c->set_src(1, d->src(1));
+      return true;
+   }
+
+   if (!same_layout_before(d, c) || d->dst(0).val != x || d->dst(0).offset ||
+       d->dst(0).has_region)
+      return false;
+
+   if (d->op == opcode::cmp && c->cmod == cond_mod::nz) {
+      if (value *own = d->flag_def()) {
+         c->set_flag_def(nullptr);
+         c->remove();
+         replace_uses(f, own);
+      } else {
+         c->set_flag_def(nullptr);
+         c->remove();
+         d->set_flag_def(f);
+      }
+      return true;
+   }
+   if (!is_logic_op(d->op) || type_is_float(d->dst(0).type))
+      return false;
+   if (d->cmod == c->cmod && d->flag_def()) {
+      /* An earlier cmp.nz of x already moved its flag here. */
+      c->set_flag_def(nullptr);
+      c->remove();
+      replace_uses(f, d->flag_def());
+      return true;
+   }
+   if (d->cmod == cond_mod::none && !d->flag_def()) {
+      d->cmod = c->cmod;
+      c->set_flag_def(nullptr);
+      c->remove();
+      d->set_flag_def(f);
+      return true;
+   }
+   return false;
+}
+
+} /* namespace */
+
+bool
+opt_cmod_prop(shader &s)
+{
+   s.renumber();
+   bool progress = false;
+   for (const auto &b : s.blocks()) {
+      for (auto it = b->instrs().begin(); it != b->instrs().end();) {
+         instr *in = *it++;
+         progress |= propagate(in);
+      }
+   }
+   return progress;
+}
+
+} /* namespace ibis */

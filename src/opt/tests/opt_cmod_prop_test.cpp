@@ -1,0 +1,130 @@
+/*
+ * Conditional-modifier propagation: a "cmp.nz x, 0" that only turns a
+ * boolean into a flag goes when x's definition can make the flag.
+ */
+#include "opt_test.h"
+
+using ibis::testing::check_opt;
+
+TEST(opt_cmod_prop, logic_op_takes_the_modifier)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:f32x8
+      block0:
+         %2:u32x8 = cmp.l 1.0:f32, %1
+         %3:u32x8 = cmp.ge 0.0:f32, %1
+         %4:u32x8 = or %3, %2
+         %5:flagx8 = cmp.nz %4, 0:u32
+         (+%5) %6:u32x8 = sel %1:u32, 0:u32
+         %7:flagx8 = cmp.nz %4, 0:u32
+         (+%7) %8:u32x8 = sel %6, 1:u32
+         )" WRITE("%8") R"(
+   )", "cmod-prop,dce", R"(
+      block0:
+         %2:u32x8 = cmp.l 1.0:f32, %1
+         %3:u32x8 = cmp.ge 0.0:f32, %1
+         %4:u32x8, %5:flagx8 = or.nz %3, %2
+         (+%5) %6:u32x8 = sel %1:u32, 0:u32
+         (+%5) %8:u32x8 = sel %6, 1:u32
+   ...
+   )"));
+}
+
+TEST(opt_cmod_prop, cmp_flag_stands_in)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:f32x8
+      block0:
+         %2:u32x8, %3:flagx8 = cmp.z %1, 0.0:f32
+         (+%3) %4:u32x8 = sel 0:u32, %1:u32
+         %5:flagx8 = cmp.nz %2, 0:u32
+         (+%5) %6:u32x8 = sel %4, 1:u32
+         )" WRITE("%6") R"(
+   )", "cmod-prop,dce", R"(
+      block0:
+         %2:u32x8, %3:flagx8 = cmp.z %1, 0.0:f32
+         (+%3) %4:u32x8 = sel 0:u32, %1:u32
+         (+%3) %6:u32x8 = sel %4, 1:u32
+   ...
+   )"));
+}
+
+/* The uniform case of glamor/85.fs: brw compares at the full width. */
+TEST(opt_cmod_prop, scalar_compare_moves_to_the_predicate_width)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      uniform %1:u32x1[4]
+      attr %2:u32x8
+      block0:         ; succs: block1 block2
+         %3:u32x1 = cmp.l |%1[2]:f32|, 1e-05:f32 {WE_all}
+         %4:flagx8 = cmp.nz %3, 0:u32
+         (+%4) if
+      block1:         ; preds: block0 succs: block2
+         )" WRITE("%2") R"(
+      block2:         ; preds: block0 block1
+         endif
+   )", "cmod-prop,dce", R"(
+      block0:         ; succs: block1 block2
+         %4:flagx8 = cmp.l |%1[2]:f32|, 1e-05:f32
+         (+%4) if
+   ...
+   )"));
+}
+
+/* A scalar bool that something else reads stays; the count is the same. */
+TEST(opt_cmod_prop, scalar_compare_read_elsewhere_stays)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      uniform %1:s32x1[4]
+      block0:
+         %3:u32x1 = cmp.z %1[1]:s32, 0:s32 {WE_all}
+         %4:flagx8 = cmp.nz %3, 0:u32
+         (+%4) %5:u32x8 = sel %3, 7:u32
+         )" WRITE("%5") R"(
+   )", "cmod-prop,dce", R"(
+      block0:
+         %3:u32x1 = cmp.z %1[1], 0:s32 {WE_all}
+         %4:flagx8 = cmp.z %1[1], 0:s32
+         (+%4) %5:u32x8 = sel %3, 7:u32
+   ...
+   )"));
+}
+
+TEST(opt_cmod_prop, what_must_not_change)
+{
+   /* Another flag written in between, a float op (its .nz would compare
+    * -0.0 as zero), a definition in another block, and .z of a cmp (the
+    * inverse comparison is not the same with NaN).
+    */
+   const char *program = R"(
+      shader fs simd8
+      attr %1:f32x8
+      attr %2:u32x8
+      block0:         ; succs: block1 block2
+         %3:u32x8 = and %2, 1:u32
+         %4:flagx8 = cmp.g %1, 0.0:f32
+         (+%4) %5:u32x8 = sel %2, 0:u32
+         %6:flagx8 = cmp.nz %3, 0:u32
+         (+%6) %7:u32x8 = sel %5, 1:u32
+         %8:f32x8 = add %1, 1.0:f32
+         %9:flagx8 = cmp.nz %8:u32, 0:u32
+         (+%9) %10:u32x8 = sel %7, 2:u32
+         %11:u32x8 = cmp.l %1, 0.5:f32
+         %12:flagx8 = cmp.z %11, 0:u32
+         (+%12) %13:u32x8 = sel %10, 3:u32
+         %14:u32x8 = xor %2, %13
+         (+%4) if
+      block1:         ; preds: block0 succs: block2
+         %15:flagx8 = cmp.nz %14, 0:u32
+         (+%15) %16:u32x8 = sel %2, 4:u32
+         )" WRITE("%16") R"(
+      block2:         ; preds: block0 block1
+         endif
+         )" WRITE("%13") R"(
+   )";
+   EXPECT_TRUE(check_opt(program, "cmod-prop", program));
+}
