@@ -62,7 +62,8 @@ const struct {
 } opt_pipeline[] = {
    {"copy-prop", opt_copy_prop}, {"cse", opt_cse},
    {"algebraic", opt_algebraic}, {"constant-fold", opt_constant_fold},
-   {"copy-prop", opt_copy_prop}, {"cmod-prop", opt_cmod_prop},
+   {"copy-prop", opt_copy_prop}, {"sat-prop", opt_sat_prop},
+   {"cmod-prop", opt_cmod_prop},
    {"dce", opt_dce},
 };
 

@@ -40,8 +40,11 @@ bool opt_algebraic(shader &s);
  */
 bool opt_cmod_prop(shader &s);
 
-/* Registers "dce", "copy-prop", "cse", "constant-fold", "algebraic" and
- * "cmod-prop"
+/* "x = mov.sat y", y's only reader: y's definition saturates instead. */
+bool opt_sat_prop(shader &s);
+
+/* Registers "dce", "copy-prop", "cse", "constant-fold", "algebraic",
+ * "cmod-prop" and "sat-prop"
  * with the pass registry (ir/ibis_pass.h).  Tools call it at start-up;
  * calling it again is a no-op.
  */

@@ -27,6 +27,8 @@ register_opt_passes()
                     opt_algebraic);
       register_pass("cmod-prop", "let a boolean's definition write the flag a "
                     "cmp.nz made of it", opt_cmod_prop);
+      register_pass("sat-prop", "move a mov.sat's clamp into its source's "
+                    "definition", opt_sat_prop);
       return true;
    }();
    (void)once;
