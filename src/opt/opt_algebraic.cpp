@@ -14,6 +14,11 @@
  * source modifier on x survives into the mov except on logic ops, where a
  * negate means not.  Predicated and preserving instructions are left
  * alone.  One walk: O(instructions).
+ *
+ * A "not" feeding and/or/xor becomes that source's negate modifier (on
+ * Gen8+ a logic op's negate is a bitwise not, as brw folds inot):
+ *    y = not x; z = and y, c   ->   z = and -x, c
+ * and the not dies in dce when nothing else reads it.
  */
 #include "opt/opt.h"
 
@@ -22,6 +27,42 @@
 namespace ibis {
 
 namespace {
+
+/* z = op (not x), … -> z = op -x, … for the two-source logic ops. */
+bool
+fold_not(instr *in)
+{
+   if ((in->op != opcode::and_ && in->op != opcode::or_ &&
+        in->op != opcode::xor_) || in->num_srcs() != 2)
+      return false;
+   bool progress = false;
+   for (unsigned i = 0; i < 2; i++) {
+      const operand &o = in->src(i);
+      if (!o.val || o.val->file != reg_file::ssa || o.offset || o.has_region ||
+          o.abs || o.val->defs().size() != 1 || o.val->length != 1)
+         continue;
+      const instr *d = o.val->defs()[0];
+      if (d->op != opcode::not_ || d->num_dsts() != 1 || d->predicate() ||
+          d->saturate || d->cmod != cond_mod::none || d->flag_def() ||
+          !d->preserve().is_null() || d->dst(0).offset || d->dst(0).has_region ||
+          d->exec_size != o.val->width || d->group != o.val->group)
+         continue;
+      const operand &x = d->src(0);
+      if (!x.val || x.abs || x.type != d->dst(0).type ||
+          type_bits(o.type) != type_bits(x.type) ||
+          (x.val->file != reg_file::ssa && x.val->file != reg_file::uniform &&
+           x.val->file != reg_file::attr) ||
+          (x.val->width != o.val->width && x.val->width != 1) ||
+          (x.val->width == o.val->width && x.val->group != o.val->group))
+         continue;
+      operand n = x;
+      n.type = o.type;
+      n.neg = !(o.neg ^ x.neg);
+      in->set_src(i, n);
+      progress = true;
+   }
+   return progress;
+}
 
 bool
 simplify(instr *in)
@@ -117,6 +158,7 @@ opt_algebraic(shader &s)
    for (const auto &b : s.blocks()) {
       for (auto it = b->begin(); it != b->end();) {
          instr *in = *it++;
+         progress |= fold_not(in);
          progress |= simplify(in);
       }
    }

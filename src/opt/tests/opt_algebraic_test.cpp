@@ -110,3 +110,48 @@ TEST(opt_algebraic, with_copy_prop)
          )" WRITE("%3") R"(
    )"));
 }
+
+/* tesseract/443.fs: b2f(!x) is "not; and" in NIR, one and on Gen8+. */
+TEST(opt_algebraic, not_folds_into_logic_ops)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:u32x8
+      attr %2:u32x8
+      uniform %3:u32x1[2]
+      block0:
+         %4:u32x8 = not %1
+         %5:u32x8 = and %4, 0x3f800000:u32
+         %6:u32x8 = not -%2
+         %7:u32x8 = or %5, -%6
+         %8:u32x8 = not %3[1]
+         %9:u32x8 = xor %7, %8
+         )" WRITE("%9") R"(
+   )", "algebraic,dce", R"(
+      block0:
+         %5:u32x8 = and -%1, 0x3f800000:u32
+         %7:u32x8 = or %5, -%2
+         %9:u32x8 = xor %7, -%3[1]
+         )" WRITE("%9") R"(
+   )"));
+}
+
+/* A not read by something other than a logic op stays, and so does one
+ * that converts its source.
+ */
+TEST(opt_algebraic, not_that_must_stay)
+{
+   const char *program = R"(
+      shader fs simd8
+      attr %1:u32x8
+      attr %2:u16x8
+      block0:
+         %3:u32x8 = not %1
+         %4:u32x8 = add %3, 1:u32
+         %5:u32x8 = not %2
+         %6:u32x8 = and %5, 255:u32
+         %8:u32x8 = or %6, %4
+         )" WRITE("%8") R"(
+   )";
+   EXPECT_TRUE(check_opt(program, "algebraic", program));
+}
