@@ -59,8 +59,15 @@ constexpr double rel_tolerance = 1.0 / 4096;
 
 /* Per output component: "rt0.x" (FRAG_RESULT_DATA0 or COLOR), "depth",
  * "location 0.w" (VS: VARYING_SLOT_*), "ssbo 1" (a whole buffer).
+ * lod_free: no sampler in the inputs picks a mip level (lod_free_inputs),
+ * so an implicit-LOD lookup is as comparable as an explicit one.
  */
-std::map<std::string, exactness> classify_outputs(const nir::shader &s);
+std::map<std::string, exactness> classify_outputs(const nir::shader &s,
+                                                  bool lod_free = false);
+/* Does every sampler of in sample one level only (no mip filter, or
+ * single-level textures), so the level of detail changes nothing?
+ */
+bool lod_free_inputs(const nir::interp::inputs &in);
 /* The output components stored as floats: there a denormal and a zero of
  * the same sign match (the shaders leave the denormal mode to the
  * implementation; Gen9 flushes by default).

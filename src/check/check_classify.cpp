@@ -65,7 +65,7 @@ is_continuous(alu_op op)
 
 class classifier {
 public:
-   explicit classifier(const nir::shader &s) : s(s) {}
+   classifier(const nir::shader &s, bool lod_free) : s(s), lod_free(lod_free) {}
 
    std::map<std::string, exactness> run()
    {
@@ -93,6 +93,7 @@ public:
 
 private:
    const nir::shader &s;
+   const bool lod_free;
    /* Per component of a def; registers (by decl_reg) as a whole. */
    std::unordered_map<const nir::def *, std::vector<unsigned>> level;
    std::unordered_map<const nir::def *, unsigned> reg_level;
@@ -232,9 +233,11 @@ private:
          /* The LOD of an implicit-LOD lookup is itself approximate on
           * Gen, and the simulator and the interpreter compute it
           * differently: between two levels the blend, and so the result,
-          * may differ by much more than any tolerance would allow.
+          * may differ by much more than any tolerance would allow.  With
+          * no mip filtering the level is always 0 (one filter serves
+          * minification and magnification), so the LOD changes nothing.
           */
-         if (filtered && tex.op != nir::tex_op::txl)
+         if (filtered && tex.op != nir::tex_op::txl && !lod_free)
             l = 2;
          raise(&tex.dest, control ? 2 : l);
          break;
@@ -364,15 +367,27 @@ output_component_name(nir::shader_stage st, unsigned loc, unsigned comp, unsigne
 }
 
 std::map<std::string, exactness>
-classify_outputs(const nir::shader &s)
+classify_outputs(const nir::shader &s, bool lod_free)
 {
-   return classifier(s).run();
+   return classifier(s, lod_free).run();
+}
+
+bool
+lod_free_inputs(const nir::interp::inputs &in)
+{
+   /* Textures and samplers pair up by the instruction, not by index. */
+   bool mip = false, levels = false;
+   for (const auto &[index, smp] : in.samplers)
+      mip |= smp.mip != nir::interp::mip_filter::none;
+   for (const auto &[index, t] : in.textures)
+      levels |= t.levels > 1;
+   return !mip || !levels;
 }
 
 std::set<std::string>
 float_outputs(const nir::shader &s)
 {
-   classifier c(s);
+   classifier c(s, false);
    c.run();
    return c.floats;
 }

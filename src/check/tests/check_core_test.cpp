@@ -72,6 +72,22 @@ TEST(check_classify, filtered_texturing)
    EXPECT_EQ(c.at("rt0.y"), exactness::exact);
    EXPECT_EQ(c.at("rt0.z"), exactness::unchecked);
    EXPECT_EQ(c.at("rt0.w"), exactness::exact);
+   /* Without mip filtering the LOD picks nothing: filtered, compared. */
+   c = check::classify_outputs(*s, true);
+   EXPECT_EQ(c.at("rt0.x"), exactness::approximate);
+   EXPECT_EQ(c.at("rt0.y"), exactness::exact);
+   EXPECT_EQ(c.at("rt0.z"), exactness::approximate);
+}
+
+/* Odd input sets turn mip filtering off, so their lookups are compared. */
+TEST(check_inputs, odd_sets_are_lod_free)
+{
+   auto s = nir::read_shader(fs_shader(std::string(varying) +
+      "    div 32x4 %9 = (float32)tex %2 (coord), 0 (texture), 0 (sampler)\n" +
+      store), "tex.nir");
+   EXPECT_FALSE(check::lod_free_inputs(check::make_inputs(*s, 8, 7, 0)));
+   EXPECT_TRUE(check::lod_free_inputs(check::make_inputs(*s, 8, 7, 1)));
+   EXPECT_FALSE(check::lod_free_inputs(check::make_inputs(*s, 8, 7, 2)));
 }
 
 /* Set 0 is the interpreter's default; the others are a function of the

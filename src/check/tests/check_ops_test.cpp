@@ -71,7 +71,45 @@ impl main {
 }
 )";
 
+/* tesseract/494.fs: a rectangle at texture 1 read through sampler 0; the
+ * texel-space coordinate comes from the pixel position.
+ */
+const char *rect_nir = R"(shader: MESA_SHADER_FRAGMENT
+stage: 4
+inputs: 0
+outputs: 1
+uniforms: 0
+decl_var uniform INTERP_MODE_NONE none sampler2DRect tex0 (0, 0, 0)
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    div 32x4 %0 = @load_frag_coord () ()
+    con 32 %1 = load_const (0x00000000)
+    con 32 %2 = load_const (0x3f000000)
+    div 32 %3 = fadd %0.x, %2 (0.500000)
+    div 32 %4 = fadd %0.y, %2 (0.500000)
+    div 32x2 %5 = vec2 %3, %4
+    div 32x4 %6 = (float32)tex %5 (coord), 1 (texture), 0 (sampler)
+    @store_output (%6, %1 (0x0)) (base=8, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
 } /* anonymous namespace */
+
+/* The sampler of a rectangle lookup takes texel coordinates whatever its
+ * index; the filtered result is compared (one level, so no LOD).
+ */
+TEST(check_ops, rectangle_through_another_sampler_index)
+{
+   auto s = nir::read_shader(rect_nir, "rect.nir");
+   for (unsigned w : {8u, 16u}) {
+      check::result r = check::check_shader(*s, w, 1, 2);
+      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
+      EXPECT_GE(r.compared, 4u * w);
+   }
+}
 
 TEST(check_ops, emulated_opcodes_match_the_interpreter)
 {

@@ -100,22 +100,49 @@ sampler_state(const interp::sampler &sm)
    return ss;
 }
 
+void
+map_textures(const nir::shader *s, const interp::inputs &in, sim::memory &mem)
+{
+   for (const auto &[t, tx] : in.textures)
+      mem.surfaces[t] = texture_surface(tx);
+   std::map<unsigned, interp::sampler> samplers = in.samplers;
+   for (const auto &[t, tx] : in.textures)
+      samplers.emplace(t, interp::sampler());
+   for (const auto &[t, sm] : samplers)
+      mem.samplers[t] = sampler_state(sm);
+
+   auto rect = [&](unsigned texture) {
+      auto t = in.textures.find(texture);
+      return t != in.textures.end() && t->second.dim == interp::tex_dim::rect;
+   };
+   const nir::function_impl *impl = s ? nir::entrypoint(*s) : nullptr;
+   if (!impl) {
+      for (const auto &[t, tx] : in.textures)
+         mem.samplers[t].unnormalized = rect(t);
+      return;
+   }
+   /* Texture and sampler indices pair up by instruction, not by number. */
+   for (const nir::block *b : nir::blocks_in_order(*impl)) {
+      for (const auto &i : b->instrs) {
+         if (i->type != nir::instr_type::tex)
+            continue;
+         const auto &tex = static_cast<const nir::tex_instr &>(*i);
+         if (rect(tex.texture_index))
+            mem.samplers[tex.sampler_index].unnormalized = true;
+      }
+   }
+}
+
 namespace {
 
 void
-fill_memory(const interp::inputs &in, sim::memory &mem)
+fill_memory(const interp::inputs &in, const nir::shader *s, sim::memory &mem)
 {
    for (const auto &[b, data] : in.ubos)
       mem.surfaces[bti_ubo + b].data = data;
    for (const auto &[b, data] : in.ssbos)
       mem.surfaces[bti_ssbo + b].data = data;
-   for (const auto &[t, tx] : in.textures)
-      mem.surfaces[t] = texture_surface(tx);
-   for (const auto &[t, tx] : in.textures) {
-      auto it = in.samplers.find(t);
-      mem.samplers[t] = sampler_state(it != in.samplers.end() ? it->second : interp::sampler());
-      mem.samplers[t].unnormalized = tx.dim == interp::tex_dim::rect;
-   }
+   map_textures(s, in, mem);
    mem.scratch.assign(64 * 1024, 0);
 }
 
@@ -148,7 +175,7 @@ run_setup
 setup(const std::string &stage, const interp::inputs &in, const nir::shader *s)
 {
    run_setup r;
-   fill_memory(in, r.mem);
+   fill_memory(in, s, r.mem);
    if (stage == "vs") {
       if (in.simd != 8)
          throw error("ibis-run: vertex shaders run SIMD8");

@@ -57,6 +57,15 @@ sim::surface texture_surface(const nir::interp::texture &tx);
 /* The simulator sampler state of an interpreter sampler. */
 sim::sampler_state sampler_state(const nir::interp::sampler &sm);
 
+/* The textures of in as surfaces at their index, and the samplers at their
+ * own index (a texture without a sampler of its number gets the default).
+ * Rectangles take texel coordinates: every sampler that s (if given; else
+ * the one of the same index) uses with a rectangle texture is
+ * non-normalized, as iris sets that bit from the texture's target.
+ */
+void map_textures(const nir::shader *s, const nir::interp::inputs &in,
+                  sim::memory &mem);
+
 /* Runs program as stage on in; s (optional) gives the workgroup size and
  * the push constant size, want (optional) the FS depth output and the
  * VUE map.
