@@ -411,14 +411,27 @@ filtered(const surface &s, const sampler_state &ss, unsigned level, filter f,
    float ax = fx - x0, ay = fy - y0;
    if (h == 1)
       ay = 0;
+   /* A 3D surface filters between two slices as well (8 taps). */
+   int z0 = zi;
+   float az = 0;
+   if (!s.array && !s.cube && d > 1) {
+      float fz = r * d - 0.5f;
+      z0 = int(std::floor(fz));
+      az = fz - z0;
+   }
    std::array<float, 4> o{};
    const float wts[4] = { (1 - ax) * (1 - ay), ax * (1 - ay), (1 - ax) * ay, ax * ay };
-   for (unsigned q = 0; q < 4; q++) {
-      if (wts[q] == 0)
+   for (unsigned dz = 0; dz < 2; dz++) {
+      const float wz = dz ? az : 1 - az;
+      if (wz == 0)
          continue;
-      auto tv = tap(x0 + (q & 1), y0 + (q >> 1), zi);
-      for (unsigned k = 0; k < 4; k++)
-         o[k] += wts[q] * tv[k];
+      for (unsigned q = 0; q < 4; q++) {
+         if (wts[q] == 0)
+            continue;
+         auto tv = tap(x0 + (q & 1), y0 + (q >> 1), z0 + int(dz));
+         for (unsigned k = 0; k < 4; k++)
+            o[k] += wz * wts[q] * tv[k];
+      }
    }
    return o;
 }

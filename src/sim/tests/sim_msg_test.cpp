@@ -524,6 +524,39 @@ send(8)  g21<1>UW   g10<8,8,1>UD  0x08127002  sampler  { align1 1Q };
    EXPECT_EQ(m.f(21, 3), 0.0f);
 }
 
+/* A 3D surface filters between slices too: linear is 8 taps (tesseract's
+ * 3D lookups differed from the interpreter while it took the nearest one).
+ */
+TEST(sim_msg, sampler_3d_linear_blends_slices)
+{
+   machine m;
+   surface s;
+   s.texture = true;
+   s.fmt = format::r32_float;
+   s.width = s.height = 1;
+   s.depth = 2;                                   /* slice z holds 10z */
+   for (unsigned z = 0; z < 2; z++) {
+      auto w = words({ fbits(float(10 * z)) });
+      s.data.insert(s.data.end(), w.begin(), w.end());
+   }
+   m.mem.surfaces[2] = s;
+   sampler_state lin;
+   lin.mag = lin.min = filter::linear;
+   lin.wrap_r = wrap::clamp;
+   m.mem.samplers[0] = lin;
+   m.set_f(2, { 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f });
+   m.set_f(3, { 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f });
+   m.set_f(4, { 0.25f, 0.5f, 0.75f, 0.375f, 0.0f, 1.0f, 0.625f, 0.5f });
+   /* sample, mlen 3 (u v r), rlen 1, BTI 2. */
+   m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x06120002  sampler  { align1 1Q };
+)");
+   /* Slice centres at r = 0.25 and 0.75; clamped outside them. */
+   const float want[8] = { 0, 5, 10, 2.5f, 0, 10, 7.5f, 5 };
+   for (unsigned i = 0; i < 8; i++)
+      EXPECT_EQ(m.f(20, i), want[i]) << i;
+}
+
 /* A cube: the face by the major axis, (s, t) from the GL face table. */
 TEST(sim_msg, sampler_cube)
 {
