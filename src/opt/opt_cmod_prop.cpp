@@ -10,11 +10,11 @@
  *  - x written by a cmp of the same layout: its own flag is f (for .nz).
  *    A cmp that already has a flag value stands in for f; one whose flag
  *    nobody read defines f;
- *  - x a width-1 (uniform) cmp of uniform sources read by a wider
- *    predicate: the wide cmp compares the same sources itself
- *    ("f = cmp.l a, b" at the predicate's width), and the scalar cmp dies
- *    when nothing else reads it.  This is what brw computes anyway, since
- *    it has no width-1 booleans.
+ *  - x a width-1 (uniform) cmp or and/or/xor of uniform sources read by a
+ *    wider predicate: the same operation at the predicate's width makes
+ *    the flag ("f = cmp.l a, b", "f = and.nz a, b" with no destination),
+ *    and the scalar one dies when nothing else reads it.  This is what brw
+ *    computes anyway, since it has no width-1 booleans.
  *
  * Within a block and with no other flag written in between, so no flag
  * lives longer than the one the cmp defined.  Runs before "dce", which
@@ -104,6 +104,28 @@ propagate(instr *c)
       return false;
    instr *d = x->defs()[0];
    value *f = c->flag_def();
+
+   /* A scalar logic op of uniform sources read by a wider predicate: the
+    * op itself at the predicate's width sets the flag ("and.nz f, a, b"
+    * with no destination), as brw computes it.
+    */
+   if (x->width == 1 && c->exec_size > 1 && is_logic_op(d->op) &&
+       d->op != opcode::not_ && d->exec_size == 1 && !d->predicate() &&
+       !d->saturate && d->cmod == cond_mod::none && !d->flag_def() &&
+       d->num_srcs() == 2 && !c->src(0).has_region &&
+       uniform_source(d->src(0)) && uniform_source(d->src(1))) {
+      instr *op = c->parent()->parent()->create_instr(d->op, c->exec_size);
+      op->group = c->group;
+      op->flags = c->flags & INSTR_WE_ALL;
+      op->cmod = c->cmod;
+      c->parent()->insert_before(c, op);
+      op->add_src(d->src(0));
+      op->add_src(d->src(1));
+      c->set_flag_def(nullptr);
+      c->remove();
+      op->set_flag_def(f);
+      return true;
+   }
 
    /* A scalar comparison read by a wider predicate: compare here. */
    if (x->width == 1 && c->exec_size > 1 && d->op == opcode::cmp &&

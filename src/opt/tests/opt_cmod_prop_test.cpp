@@ -74,6 +74,29 @@ TEST(opt_cmod_prop, scalar_compare_moves_to_the_predicate_width)
    )"));
 }
 
+/* dolphin's ubershaders test bits of a push constant: brw's and.nz. */
+TEST(opt_cmod_prop, scalar_logic_op_moves_to_the_predicate_width)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader vs simd8
+      uniform %1:u32x1[4]
+      attr %2:u32x8
+      block0:         ; succs: block1 block2
+         %3:u32x1 = and %1[1], 1024:u32 {WE_all}
+         %4:flagx8 = cmp.nz %3:s32, 0:s32
+         (+%4) if
+      block1:         ; preds: block0 succs: block2
+         )" WRITE("%2") R"(
+      block2:         ; preds: block0 block1
+         endif
+   )", "cmod-prop,dce", R"(
+      block0:         ; succs: block1 block2
+         %4:flagx8 = and.nz %1[1], 1024:u32
+         (+%4) if
+   ...
+   )"));
+}
+
 /* A scalar bool that something else reads stays; the count is the same. */
 TEST(opt_cmod_prop, scalar_compare_read_elsewhere_stays)
 {
