@@ -164,9 +164,28 @@ front_end(const context &c, unsigned simd, bool first)
    std::unique_ptr<shader> s = translate_and_optimize(quiet, simd);
    auto t = clock_type::now();
    lower(*s, c.dev);
+   opt_combine_constants(*s);
    c.seconds[STAGE_LOWER] += context::elapsed(t);
    quiet.after(*s, DEBUG_LOWER, width_tag(simd) + ", after lowering");
    return s;
+}
+
+/* brw's "Promoted N constants": the immediates loaded into a register
+ * because their readers cannot encode them (opt_combine_constants' loads).
+ */
+unsigned
+count_promoted_constants(const shader &s)
+{
+   unsigned n = 0;
+   for (const auto &b : s.blocks()) {
+      for (const instr *in : b->instrs()) {
+         n += in->op == opcode::mov && in->exec_size == 1 && in->we_all() &&
+              in->num_srcs() == 1 && in->src(0).is_imm() && in->num_dsts() == 1 &&
+              in->dst(0).val && in->dst(0).val->file == reg_file::ssa &&
+              in->dst(0).val->width == 1 && !(in->flags & (INSTR_SPILL | INSTR_FILL));
+      }
+   }
+   return n;
 }
 
 /* Compiles one width.  Without spilling allowed, a width that does not
@@ -259,6 +278,7 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
    v.disasm = std::move(cg.disasm);
    v.stats = cg.stats;
    v.stats.sched_mode = sched_mode_name(mode);
+   v.stats.promoted_constants = count_promoted_constants(*s);
    if (!v.stats.spills && !v.stats.fills) {
       v.stats.spills = ra.spills;
       v.stats.fills = ra.fills;

@@ -40,11 +40,17 @@ bool opt_algebraic(shader &s);
  */
 bool opt_cmod_prop(shader &s);
 
+/* After lowering: each immediate that legalization loaded into a width-1
+ * value for several readers is loaded once, in the block dominating them
+ * all (a float and its negation share it where readers can negate).
+ */
+bool opt_combine_constants(shader &s);
+
 /* "x = mov.sat y", y's only reader: y's definition saturates instead. */
 bool opt_sat_prop(shader &s);
 
 /* Registers "dce", "copy-prop", "cse", "constant-fold", "algebraic",
- * "cmod-prop" and "sat-prop"
+ * "cmod-prop", "sat-prop" and "combine-constants"
  * with the pass registry (ir/ibis_pass.h).  Tools call it at start-up;
  * calling it again is a no-op.
  */

@@ -27,6 +27,9 @@ register_opt_passes()
                     opt_algebraic);
       register_pass("cmod-prop", "let a boolean's definition write the flag a "
                     "cmp.nz made of it", opt_cmod_prop);
+      register_pass("combine-constants", "load each immediate that lowering "
+                    "put in a register once, where it dominates its readers",
+                    opt_combine_constants);
       register_pass("sat-prop", "move a mov.sat's clamp into its source's "
                     "definition", opt_sat_prop);
       return true;

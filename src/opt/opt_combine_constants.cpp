@@ -1,0 +1,162 @@
+/*
+ * Constant combining, after lowering: legalization gives every immediate
+ * that a three-source or math instruction cannot encode its own
+ * "%c:f32x1 = mov 0.5:f32 {WE_all}" in front of the reader, so a shader
+ * that uses 0.5 in twenty mads loads it twenty times.  Here each constant
+ * is loaded once, at the top of the block that dominates all its readers
+ * (brw's opt_combine_constants; what its stats line calls "Promoted N
+ * constants").  A float constant and its negation share the load where
+ * every reader takes a negate modifier (the three-source opcodes do).
+ *
+ * Only width-1 NoMask movs of an immediate with no other effect, read as
+ * whole values by ALU or math sources, take part.  O(loads + readers ×
+ * dominator depth).
+ */
+#include <map>
+
+#include "ir/ibis_analysis.h"
+#include "opt/opt.h"
+
+namespace ibis {
+
+namespace {
+
+/* Is in "%c:Tx1 = mov imm:T {WE_all}" and nothing more? */
+bool
+is_constant_load(const instr *in)
+{
+   if (in->op != opcode::mov || in->num_dsts() != 1 || in->num_srcs() != 1 ||
+       in->exec_size != 1 || !in->we_all() || in->predicate() ||
+       in->saturate || in->cmod != cond_mod::none || in->flag_def() ||
+       !in->preserve().is_null() || in->has_side_effects())
+      return false;
+   const operand &d = in->dst(0), &s = in->src(0);
+   if (!d.val || d.val->file != reg_file::ssa || d.val->width != 1 ||
+       d.val->length != 1 || d.offset || d.has_region || !s.is_imm() ||
+       s.type != d.type || type_is_vector_imm(s.type) ||
+       d.val->defs().size() != 1)
+      return false;
+   for (const use &u : d.val->uses()) {
+      if (u.slot < 0)
+         return false;
+      const opcode_kind k = u.in->info().kind;
+      const operand &o = u.in->src(u.slot);
+      if ((k != opcode_kind::alu && k != opcode_kind::math) || o.offset ||
+          o.has_region || u.in->is_phi())
+         return false;
+   }
+   return true;
+}
+
+/* Readers that take a negate modifier on a float register source. */
+bool
+takes_negate(const use &u)
+{
+   switch (u.in->op) {
+   case opcode::mad: case opcode::lrp: case opcode::add: case opcode::mul:
+      return type_is_float(u.in->src(u.slot).type);
+   default:
+      return false;
+   }
+}
+
+/* The key of a constant: its type and bits, with a float's sign dropped
+ * when every reader can negate.
+ */
+struct key {
+   data_type type;
+   uint64_t bits;
+   bool operator<(const key &o) const
+   {
+      return type != o.type ? type < o.type : bits < o.bits;
+   }
+};
+
+uint64_t
+sign_bit(data_type t)
+{
+   return uint64_t(1) << (type_bits(t) - 1);
+}
+
+block *
+common_dominator(const dominance &dom, block *a, block *b)
+{
+   while (!dom.dominates(a, b))
+      a = dom.idom(a);
+   return a;
+}
+
+} /* namespace */
+
+bool
+opt_combine_constants(shader &s)
+{
+   std::map<key, std::vector<instr *>> groups;
+   for (const auto &b : s.blocks()) {
+      for (instr *in : b->instrs()) {
+         if (!is_constant_load(in))
+            continue;
+         key k = {in->dst(0).type, in->src(0).imm};
+         if (type_is_float(k.type)) {
+            bool negatable = true;
+            for (const use &u : in->dst(0).val->uses())
+               negatable &= takes_negate(u);
+            if (negatable)
+               k.bits &= ~sign_bit(k.type);
+         }
+         groups[k].push_back(in);
+      }
+   }
+
+   dominance dom(s);
+   std::map<block *, instr *> last_load;
+   bool progress = false;
+   for (auto &[k, loads] : groups) {
+      if (loads.size() < 2)
+         continue;
+      /* The block that dominates every reader. */
+      block *top = nullptr;
+      for (instr *ld : loads) {
+         for (const use &u : ld->dst(0).val->uses()) {
+            block *b = u.in->parent();
+            top = top ? common_dominator(dom, top, b) : b;
+         }
+      }
+      if (!top)
+         continue;
+      /* After the phis and the instruction that opens the block, and
+       * after the loads already put there.
+       */
+      instr *one = s.create_instr(opcode::mov, 1);
+      one->flags = INSTR_WE_ALL;
+      if (instr *prev = last_load[top]) {
+         top->insert_after(prev, one);
+      } else {
+         auto at = top->begin();
+         while (at != top->end() && ((*at)->is_phi() || (*at)->is_block_start()))
+            ++at;
+         top->insert(at, one);
+      }
+      last_load[top] = one;
+      const data_type t = k.type;
+      value *c = s.create_value(reg_file::ssa, t, 1);
+      one->add_dst(operand(c));
+      one->add_src(operand::imm_of(t, k.bits));
+      for (instr *ld : loads) {
+         const bool negated = ld->src(0).imm != k.bits;
+         value *old = ld->dst(0).val;
+         ld->remove();
+         std::vector<use> uses = old->uses();
+         for (const use &u : uses) {
+            operand o = u.in->src(u.slot);
+            o.val = c;
+            o.neg ^= negated;
+            u.in->set_src(u.slot, o);
+         }
+      }
+      progress = true;
+   }
+   return progress;
+}
+
+} /* namespace ibis */
