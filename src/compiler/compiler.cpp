@@ -165,6 +165,8 @@ front_end(const context &c, unsigned simd, bool first)
    auto t = clock_type::now();
    lower(*s, c.dev);
    opt_combine_constants(*s);
+   opt_cse(*s);
+   opt_dce(*s);
    c.seconds[STAGE_LOWER] += context::elapsed(t);
    quiet.after(*s, DEBUG_LOWER, width_tag(simd) + ", after lowering");
    return s;

@@ -239,3 +239,30 @@ TEST(opt_cse, long_program)
                         "validate,dce,validate");
    EXPECT_EQ(s->str(), ibis::parse_shader(out)->str());
 }
+
+/* After lowering (the compiler runs cse again there): two sampler messages
+ * with the same parameters share one payload; the sends themselves, which
+ * read memory, are never merged.
+ */
+TEST(opt_cse, lowered_payloads_merge_sends_do_not)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8 lowered
+      attr %1:f32x8
+      attr %2:f32x8
+      block0:
+         %3:f32x8[2] = load_payload %1, %2
+         %4:f32x8[4] = send 2:u32, 0x4420001:u32, 0:u32, %3, _
+         %5:f32x8[2] = load_payload %1, %2
+         %6:f32x8[4] = send 2:u32, 0x4420001:u32, 0:u32, %5, _
+         %7:f32x8 = add %4, %6
+         %8:u32x8[4] = load_payload %7:u32, %4[1]:u32, %6[2]:u32, %4[3]:u32
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %8, _ {EOT}
+   )", "cse,dce", R"(
+      block0:
+         %3:f32x8[2] = load_payload %1, %2
+         %4:f32x8[4] = send 2:u32, 0x4420001:u32, 0:u32, %3, _
+         %6:f32x8[4] = send 2:u32, 0x4420001:u32, 0:u32, %3, _
+   ...
+   )"));
+}
