@@ -107,6 +107,11 @@ nir_translator::vs_finish()
             } else {
                v = read_output(slot, j);
             }
+            /* The header's unwritten fields must read zero; a varying
+             * component nobody wrote is undefined (brw leaves it too).
+             */
+            if (!v && slot != VARYING_SLOT_PSIZ)
+               v = b.def(opcode::undef, data_type::u32, {});
             c.push_back(v ? operand(v) : operand::imm_u32(0));
          }
       }

@@ -190,6 +190,42 @@ TEST(from_nir_intrinsics, vs_attributes_ids_and_urb_writes)
    )"));
 }
 
+/* A varying component nobody wrote is undefined (brw leaves it), so it
+ * costs no instruction; the header's unwritten fields stay zero.
+ */
+TEST(from_nir_intrinsics, vs_unwritten_varying_components_are_undef)
+{
+   EXPECT_TRUE(translates_to("vs", 8, R"(
+      con 32 %0 = load_const (0x00000000)
+      div 32x4 %1 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+      @store_output (%1, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+      div 32x2 %2 = vec2 %1.y, %1.x
+      @store_output (%2, %0 (0x0)) (base=32, range=1, wrmask=xy, component=0, src_type=float32, io location=VARYING_SLOT_VAR0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader vs simd8
+      attr %0:f32x8[4]@g2
+      hw %7:u32x8@g1
+      block0:
+         %1:f32x8 = mov %0
+         %2:f32x8 = mov %0[1]
+         %3:f32x8 = mov %0[2]
+         %4:f32x8 = mov %0[3]
+         %5:f32x8 = mov %0[1]
+         %6:f32x8 = mov %0
+         %8:u32x8 = mov 0:u32
+         %9:u32x8 = mov 0:u32
+         %10:u32x8 = mov 0:u32
+         %11:u32x8 = mov 0:u32
+         %12:u32x8[8] = load_payload %8, %9, %10, %11, %1:u32, %2:u32, %3:u32, %4:u32
+         urb_write_logical %7, 0:u32, _, %12, 8:u32
+         %13:u32x8 = undef
+         %14:u32x8 = undef
+         %15:u32x8[4] = load_payload %5:u32, %6:u32, %13, %14
+         urb_write_logical %7, 2:u32, _, %15, 4:u32 {EOT}
+   )"));
+}
+
 /* Uniforms and the UBO ranges read at constant offsets are pushed (UNIFORM
  * values at fixed GRFs); a divergent offset pulls with a varying pull-
  * constant send.
