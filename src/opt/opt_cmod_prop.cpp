@@ -3,6 +3,8 @@
  * GRF into a flag for a predicate.  Where x's definition can produce the
  * flag itself, the cmp goes:
  *
+ *  - x = not y, the flag read only by predicates: the cmp tests y and the
+ *    predicates are inverted, and then y's definition is looked at;
  *  - x written by a logic op (and, or, xor, not) of the same layout in the
  *    same block: the op takes the cmp's .nz/.z and defines f
  *    ("x, f = or.nz a, b"), as brw's cmod propagation does; a second such
@@ -96,12 +98,56 @@ uniform_source(const operand &o)
    }
 }
 
+bool propagate_to_def(instr *c, value *x);
+
+/* "f = cmp.nz (not y), 0" read only by predicates: "f = cmp.nz y, 0" read
+ * by inverted predicates, so y's definition can then make the flag.
+ */
+bool
+strip_not(instr *c, value *x)
+{
+   const instr *d = x->defs()[0];
+   if (d->op != opcode::not_ || d->num_srcs() != 1 || d->predicate() ||
+       d->saturate || d->cmod != cond_mod::none || d->flag_def() ||
+       d->exec_size != x->width || d->group != x->group ||
+       d->dst(0).offset || d->dst(0).has_region)
+      return false;
+   const operand &y = d->src(0);
+   if (!y.val || y.val->file != reg_file::ssa || y.neg || y.abs || y.offset ||
+       y.has_region || y.val->length != 1 || y.val->bit_size() != 32 ||
+       y.val->width != x->width || y.val->group != x->group ||
+       y.val->defs().size() != 1)
+      return false;
+   for (const use &u : c->flag_def()->uses()) {
+      if (u.slot != use::predicate)
+         return false;
+   }
+   operand o = y;
+   o.type = c->src(0).type;
+   c->set_src(0, o);
+   std::vector<use> uses = c->flag_def()->uses();
+   for (const use &u : uses)
+      u.in->set_predicate(c->flag_def(), !u.in->pred_inv);
+   return true;
+}
+
 bool
 propagate(instr *c)
 {
    value *x = flag_of_bool(c);
    if (!x)
       return false;
+   bool progress = false;
+   if (c->cmod == cond_mod::nz && strip_not(c, x)) {
+      progress = true;
+      x = flag_of_bool(c);
+   }
+   return propagate_to_def(c, x) || progress;
+}
+
+bool
+propagate_to_def(instr *c, value *x)
+{
    instr *d = x->defs()[0];
    value *f = c->flag_def();
 

@@ -97,6 +97,40 @@ TEST(opt_cmod_prop, scalar_logic_op_moves_to_the_predicate_width)
    )"));
 }
 
+/* nexuiz/25.fs's loop exit: "not" of a uniform compare becomes inverted
+ * predicates, and the compare moves to the predicate's width.
+ */
+TEST(opt_cmod_prop, not_becomes_an_inverted_predicate)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      uniform %1:f32x1[4]
+      attr %2:u32x8
+      attr %3:u32x8
+      block0:         ; succs: block1 block2
+         %4:u32x1 = cmp.l %1[1], %1[3] {WE_all}
+         %5:u32x1 = not %4 {WE_all}
+         %6:flagx8 = cmp.nz %5, 0:u32
+         (+%6) if
+      block1:         ; preds: block0 succs: block2
+         %7:u32x8 = or %2, %3
+         %8:u32x8 = not %7
+         %9:flagx8 = cmp.nz %8, 0:u32
+         (-%9) %10:u32x8 = sel %2, 1:u32
+         )" WRITE("%10") R"(
+      block2:         ; preds: block0 block1
+         endif
+   )", "cmod-prop,dce", R"(
+      block0:         ; succs: block1 block2
+         %6:flagx8 = cmp.l %1[1], %1[3]
+         (-%6) if
+      block1:         ; preds: block0 succs: block2
+         %7:u32x8, %9:flagx8 = or.nz %2, %3
+         (+%9) %10:u32x8 = sel %2, 1:u32
+   ...
+   )"));
+}
+
 /* A scalar bool that something else reads stays; the count is the same. */
 TEST(opt_cmod_prop, scalar_compare_read_elsewhere_stays)
 {
