@@ -245,15 +245,15 @@ public:
       }
       if (!copies)
          return;
-      /* Copies inside loops first: they cost the most. */
       for (const auto &b : s.blocks()) {
          for (const instr *in : b->instrs()) {
             if (in->op == opcode::copy || in->op == opcode::parallel_copy) {
                for (unsigned i = 0; i < in->num_dsts(); i++) {
                   const operand &src = in->src(i);
                   const value *d = in->dst(i).val;
+                  /* Registers hold bits: u32 and f32 copies coalesce. */
                   if (!src.val || src.offset || src.has_region ||
-                      src.val->type != d->type || src.val->width != d->width ||
+                      src.val->bit_size() != d->bit_size() || src.val->width != d->width ||
                       src.val->group != d->group || src.val->length != d->length)
                      continue;
                   int a = node(d), c = node(src.val);

@@ -465,6 +465,38 @@ TEST_F(ra_test, phi_behind_if_without_else)
    )"));
 }
 
+/* A phi whose sources are read with another type of the same size (NIR's
+ * untyped registers: dolphin's ubershaders) coalesces like any other: the
+ * registers hold bits.
+ */
+TEST_F(ra_test, phi_of_another_type_coalesces)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8 = mul %0, %0
+         %2:flagx8 = cmp.nz %0, 0.0:f32
+         (+%2) if
+      block1:
+         %3:s32x8 = mov %0
+      block2:
+         endif
+         %4:u32x8 = phi %1:u32, %3:u32
+         untyped_write_logical 0:u32, %4, %4, 1:u32
+   )", "ra", R"(
+      block0:
+         %[[v]]:u32x8@g[[r]]:f32 = mul %0, %0
+         %2:flagx8@f0.0 = cmp.nz %0, 0.0:f32
+         (+%2) if
+      block1:
+         %[[v]]:s32 = mov %0
+      block2:
+         endif
+         untyped_write_logical 0:u32, %[[v]], %[[v]], 1:u32
+   )"));
+}
+
 /* Five SIMD8 flags live at once in four flag halves: the one that lives
  * longest goes to a GRF (sel after its cmp) and comes back by cmp.nz
  * right before its use.
