@@ -326,10 +326,9 @@ public:
             }
          }
       }
-      for (auto &l : cadj) {
-         std::sort(l.begin(), l.end());
-         l.erase(std::unique(l.begin(), l.end()), l.end());
-      }
+      std::vector<unsigned> seen(n, ~0u);
+      for (unsigned r = 0; r < n; r++)
+         ra_dedup(cadj[r], r, seen);
    }
 
    ra_color_result color(unsigned strategy)

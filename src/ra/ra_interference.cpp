@@ -41,11 +41,19 @@ ra_value_bytes(const value *v)
    return (n + 31) / 32 * 32;
 }
 
-bool
-ra_graph::interferes(unsigned a, unsigned b) const
+void
+ra_dedup(std::vector<unsigned> &l, unsigned stamp, std::vector<unsigned> &seen)
 {
-   const auto &l = adj[a];
-   return std::binary_search(l.begin(), l.end(), b);
+   size_t k = 0;
+   for (unsigned y : l) {
+      if (seen[y] != stamp) {
+         seen[y] = stamp;
+         l[k++] = y;
+      }
+   }
+   l.resize(k);
+   /* Sorted, so coloring sees neighbors in a fixed order. */
+   std::sort(l.begin(), l.end());
 }
 
 static bool
@@ -336,19 +344,22 @@ ra_build_interference(shader &s)
       active.push_back(a);
    }
 
-   for (auto &l : adj) {
-      std::sort(l.begin(), l.end());
-      l.erase(std::unique(l.begin(), l.end()), l.end());
-      g.edges += l.size();
+   /* Duplicates out before sorting: the lists of the largest shaders
+    * repeat each neighbor many times.
+    */
+   std::vector<unsigned> seen(n, ~0u);
+   for (unsigned x = 0; x < n; x++) {
+      ra_dedup(adj[x], x, seen);
+      g.edges += adj[x].size();
    }
    g.edges /= 2;
    auto overlap = [&](unsigned x, unsigned y) {
       return std::max(g.start[x], g.start[y]) < std::min(g.end[x], g.end[y]);
    };
+   std::fill(seen.begin(), seen.end(), ~0u);
    for (unsigned x = 0; x < n; x++) {
       auto &l = iv[x];
-      std::sort(l.begin(), l.end());
-      l.erase(std::unique(l.begin(), l.end()), l.end());
+      ra_dedup(l, x, seen);
       for (unsigned y : l)
          g.interval_edges += x < y && !overlap(x, y);
    }

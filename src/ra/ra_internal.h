@@ -92,10 +92,14 @@ struct ra_graph {
    /* Node must lie in the EOT window. */
    std::vector<bool> eot;
 
-   bool interferes(unsigned a, unsigned b) const;
 };
 
 ra_graph ra_build_interference(shader &s);
+
+/* Drops repeated entries of l and sorts it; seen (one entry per node)
+ * must not hold stamp for any entry yet.
+ */
+void ra_dedup(std::vector<unsigned> &l, unsigned stamp, std::vector<unsigned> &seen);
 
 /* --- coloring ---------------------------------------------------------- */
 
