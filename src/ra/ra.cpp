@@ -159,6 +159,16 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
    ra_result res;
    try {
       res.max_live = max_live_with_fixed(s);
+      /* Far more live than registers at one point: no coloring can work,
+       * so a width that may not spill gives up before trying the six
+       * colorings (most of the compile time of the largest ubershaders).
+       * MaxLive counts both sides of copies that coalesce, so programs
+       * just over the file may still fit (tesseract/417.fs at SIMD32:
+       * 128 GRFs at MaxLive 129); the margin keeps every corpus width.
+       */
+      if (!opts.allow_spilling && res.max_live > RA_GRF_BYTES / 32 + 16)
+         throw error(strfmt("register allocation: SIMD%u needs spilling "
+                            "(MaxLive %u GRFs)", s.dispatch_width, res.max_live));
       ra_split_vectors(s);
       tie_preserve_writes(s);
       std::vector<std::vector<value *>> classes = ra_insert_phi_copies(s);

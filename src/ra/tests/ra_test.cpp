@@ -794,25 +794,46 @@ TEST_F(ra_test, fixed_registers_and_undef)
 /* Without spilling a program that needs more than 128 registers fails
  * with a reason; it never half-allocates silently.
  */
-TEST_F(ra_test, no_spilling_fails_cleanly)
+/* n SIMD32 values (4 GRFs each) live at once, then summed. */
+static std::string
+live_simd32_values(unsigned n)
 {
    std::string text = "shader fs simd32\nhw %0:f32x32@g2\nblock0:\n";
-   /* 40 SIMD32 values (4 GRFs each) live at once. */
-   for (unsigned i = 1; i <= 40; i++)
+   for (unsigned i = 1; i <= n; i++)
       text += "   %" + std::to_string(i) + ":f32x32 = add %0, " +
               std::to_string(i) + ".0:f32\n";
    std::string sum = "%1";
-   for (unsigned i = 2; i <= 40; i++) {
+   for (unsigned i = 2; i <= n; i++) {
       text += "   %" + std::to_string(100 + i) + ":f32x32 = add " + sum + ", %" +
               std::to_string(i) + "\n";
       sum = "%" + std::to_string(100 + i);
    }
-   text += "   untyped_write_logical 0:u32, " + sum + ", " + sum + ", 1:u32\n";
+   return text + "   untyped_write_logical 0:u32, " + sum + ", " + sum + ", 1:u32\n";
+}
+
+TEST_F(ra_test, no_spilling_fails_cleanly)
+{
    std::string out;
-   ibis::ra_result r = allocate(text, &out, false);
+   ibis::ra_result r = allocate(live_simd32_values(40), &out, false);
    EXPECT_FALSE(r.success);
    EXPECT_NE(r.failure.find("SIMD32 needs spilling"), std::string::npos) << r.failure;
    EXPECT_GE(r.max_live, 160u);
+}
+
+/* Far over the register file (MaxLive beyond 128 + 16 GRFs) a width that
+ * may not spill gives up without coloring; just over it, coloring is
+ * tried, since MaxLive counts both sides of copies that coalesce (SIMD32
+ * tesseract/417.fs allocates 128 GRFs at MaxLive 129).
+ */
+TEST_F(ra_test, no_spilling_gives_up_early_only_far_over)
+{
+   std::string out;
+   ibis::ra_result far = allocate(live_simd32_values(40), &out, false);
+   EXPECT_EQ(far.failure.find("values do not fit"), std::string::npos) << far.failure;
+   ibis::ra_result near = allocate(live_simd32_values(33), &out, false);
+   EXPECT_FALSE(near.success);
+   EXPECT_LE(near.max_live, 144u);
+   EXPECT_NE(near.failure.find("values do not fit"), std::string::npos) << near.failure;
 }
 
 /* 131 SIMD8 values live at once: the cheapest per byte and per length of
