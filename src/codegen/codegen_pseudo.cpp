@@ -157,6 +157,23 @@ generator::emit_load_payload(const instr *in)
    bool nomask = in->we_all() || dv->is_simd_global();
    unsigned pos = 0;   /* channels of the destination filled so far */
 
+   /* A NoMask GRF copy waiting for its neighbor: two whole registers
+    * that are contiguous in source and payload go as one mov(16), as brw
+    * copies r0-r1 into a message header.
+    */
+   operand pend_src, pend_dst;
+   bool pending = false;
+   auto flush = [&]() {
+      if (!pending)
+         return;
+      isa::inst mov = isa::make(isa::opcode::mov, 8, dst_reg(pend_dst, 0),
+                                src_reg(pend_src, 0, 8, false));
+      mov.mask_disable = true;
+      mov.group = 0;
+      push(mov);
+      pending = false;
+   };
+
    for (const operand &o : in->srcs()) {
       unsigned n = o.is_null() || o.is_imm() || o.val->width == 1
                       ? w : std::min<unsigned>(o.val->width, w);
@@ -175,8 +192,34 @@ generator::emit_load_payload(const instr *in)
       bool in_place = o.val && o.val->width > 1 && !o.has_region && !o.neg &&
                       !o.abs && o.val->phys.kind == phys_reg::grf &&
                       grf_byte(o, 0) == grf_byte(dpos, 0);
-      if (in_place)
+      if (in_place) {
+         flush();
          continue;
+      }
+
+      bool whole_grf = nomask && bsz == 4 && n == 8 && o.val && o.val->width > 1 &&
+                       !o.has_region && !o.neg && !o.abs &&
+                       o.val->phys.kind == phys_reg::grf &&
+                       grf_byte(o, 0) % 32 == 0 && grf_byte(dpos, 0) % 32 == 0;
+      if (whole_grf) {
+         if (pending && grf_byte(o, 0) == grf_byte(pend_src, 0) + 32 &&
+             grf_byte(dpos, 0) == grf_byte(pend_dst, 0) + 32 &&
+             o.type == pend_src.type) {
+            isa::inst mov = isa::make(isa::opcode::mov, 16, dst_reg(pend_dst, 0),
+                                      src_reg(pend_src, 0, 16, true));
+            mov.mask_disable = true;
+            mov.group = 0;
+            push(mov);
+            pending = false;
+            continue;
+         }
+         flush();
+         pend_src = o;
+         pend_dst = dpos;
+         pending = true;
+         continue;
+      }
+      flush();
 
       /* The source's own channels when it is narrower than the payload. */
       unsigned group = o.val && o.val->width > 1 && o.val->width < w
@@ -192,6 +235,7 @@ generator::emit_load_payload(const instr *in)
          push(mov);
       }
    }
+   flush();
    if (pos * bsz != dv->size_bytes() - d.offset)
       fail("sources fill %u of %u bytes", pos * bsz, dv->size_bytes() - d.offset);
 }

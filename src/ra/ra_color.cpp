@@ -90,6 +90,12 @@ public:
                             o.val->size_bytes() == (in->op == opcode::load_payload ?
                                                     bytes : d->size_bytes());
                int delta = whole ? int(at) : INT32_MIN;
+               /* A payload component read from a vector (a send's
+                * result) vanishes where the vector sits at at - offset.
+                */
+               if (in->op == opcode::load_payload && vector_component(o, d, bytes) &&
+                   int(at) >= int(o.offset))
+                  delta = int(at) - int(o.offset);
                /* soft[x] = (y, delta): x belongs at y's place + delta. */
                soft[a].push_back({unsigned(c), delta == INT32_MIN ? delta : -delta});
                soft[c].push_back({unsigned(a), delta});
@@ -116,6 +122,17 @@ public:
          c.eot = g.eot[i];
          c.cost = g.cost[i];
       }
+   }
+
+   /* Does o read one whole component of a vector of the payload's
+    * layout?
+    */
+   static bool vector_component(const operand &o, const value *d, unsigned bytes)
+   {
+      const value *v = o.val;
+      return v && v->file == reg_file::ssa && v->length > 1 && !o.has_region &&
+             v->width == d->width && v->bit_size() == d->bit_size() &&
+             v->component_bytes() == bytes && o.offset % bytes == 0;
    }
 
    void mark(std::vector<bool> &w, const value *v)
@@ -282,6 +299,14 @@ public:
                       src.val->bit_size() == d->bit_size() &&
                       (src.val->file == reg_file::ssa) && pos % 32 == 0)
                      merge(a, c, int(pos), false);
+                  /* A vector read component by component lands whole
+                   * when its components sit at their own offsets (a
+                   * texture result straight into the RT write payload).
+                   */
+                  else if (c >= 0 && vector_component(src, d, bytes) &&
+                           pos >= src.offset && (pos - src.offset) % 32 == 0 &&
+                           pos - src.offset + src.val->size_bytes() <= d->size_bytes())
+                     merge(a, c, int(pos - src.offset), false);
                   pos += bytes;
                }
             }

@@ -331,17 +331,31 @@ public:
          return false;
       unsigned pos = 0;
       span ds = grf_span(d);
+      /* A vector read component by component is in place when every
+       * component is read, each at its own position.
+       */
+      bool vector = in->op == opcode::load_payload && v->length > 1 &&
+                    v->width == d->width && v->bit_size() == d->bit_size();
+      uint64_t components = 0;
       for (const operand &o : in->srcs()) {
          unsigned w = o.val && o.val->width > 1 ?
                       std::min<unsigned>(o.val->width, d->width) : d->width;
+         unsigned bytes = w * d->bit_size() / 8;
          if (o.val == v && !o.offset && !o.has_region &&
              grf_span(v).start == ds.start + pos &&
              v->width <= d->width && v->bit_size() == d->bit_size() &&
-             v->size_bytes() == w * d->bit_size() / 8)
+             v->size_bytes() == bytes)
             return true;
-         pos += w * d->bit_size() / 8;
+         if (o.val == v && vector) {
+            unsigned cb = v->component_bytes();
+            if (o.has_region || cb != bytes || o.offset % cb ||
+                grf_span(v).start + o.offset != ds.start + pos || v->length >= 64)
+               return false;
+            components |= uint64_t(1) << (o.offset / cb);
+         }
+         pos += bytes;
       }
-      return false;
+      return vector && components + 1 == uint64_t(1) << v->length;
    }
 
    /* Program-order segments where each value is live for some channel:

@@ -100,6 +100,31 @@ block0:
 )"), "codegen: '%2:f32x8[3]@g10 = load_payload %1, %1': sources fill 64 of 96 bytes");
 }
 
+/* A NoMask payload built from registers that follow each other (r0 and
+ * r1 into a message header, brw's mov(16) 1H) moves two at a time; a
+ * source out of order or in place breaks the pair.
+ */
+TEST(codegen_pseudo, load_payload_pairs_nomask_registers)
+{
+   EXPECT_TRUE(check_asm(R"(
+shader fs simd8 allocated
+hw %1:u32x8@g0
+hw %2:u32x8@g1
+hw %3:u32x8@g7
+block0:
+   %4:u32x8[2]@g20 = load_payload %1, %2 {WE_all}
+   %5:u32x8[3]@g30 = load_payload %2, %1, %3 {WE_all}
+   %6:u32x8[3]@g6 = load_payload %1, %3, %2 {WE_all}
+)", R"(
+mov(16) g20<1>UD g0<8,8,1>UD { align1 WE_all 1H compacted };
+mov(8) g30<1>UD g1<8,8,1>UD { align1 WE_all 1Q compacted };
+mov(8) g31<1>UD g0<8,8,1>UD { align1 WE_all 1Q compacted };
+mov(8) g32<1>UD g7<8,8,1>UD { align1 WE_all 1Q compacted };
+mov(8) g6<1>UD g0<8,8,1>UD { align1 WE_all 1Q compacted };
+mov(8) g8<1>UD g1<8,8,1>UD { align1 WE_all 1Q compacted };
+)"));
+}
+
 /* find_live_channel: fragment threads combine ce0 with the dispatch mask
  * in sr0.2 (they are not packed); other stages find the first bit of ce0.
  */

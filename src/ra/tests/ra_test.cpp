@@ -686,6 +686,31 @@ TEST_F(ra_test, vectors_read_by_component_are_split)
 }
 
 /* An EOT send's payload lives in g112-g127. */
+/* anholt/12.fs: a texture result read component by component into the
+ * RT write payload lands there whole (brw samples straight into g112+);
+ * a swizzled read cannot, and keeps its copies.
+ */
+TEST_F(ra_test, send_result_lands_in_the_eot_payload)
+{
+   for (bool swizzled : {false, true}) {
+      std::string out;
+      ibis::ra_result r = allocate(fill(R"(
+         shader fs simd8 lowered
+         hw %0:f32x8[2]@g2
+         block0:
+            %1:f32x8[4] = send 2:u32, 0x4420001:u32, 0:u32, %0, _
+            %2:u32x8[4] = load_payload @@
+            _ = send 5:u32, 0x8031400:u32, 0:u32, %2, _ {EOT}
+      )", swizzled ? "%1[1]:u32, %1:u32, %1[2]:u32, %1[3]:u32"
+                   : "%1:u32, %1[1]:u32, %1[2]:u32, %1[3]:u32"), &out);
+      ASSERT_TRUE(r.success) << r.failure;
+      auto s = ibis::parse_shader(out);
+      const ibis::value *tex = s->find_value(1), *p = s->find_value(2);
+      EXPECT_GE(p->phys.nr, 112u);
+      EXPECT_EQ(tex->phys.nr == p->phys.nr, !swizzled) << out;
+   }
+}
+
 TEST_F(ra_test, eot_payload_in_the_top_registers)
 {
    std::string out;
@@ -1075,6 +1100,28 @@ TEST_F(ra_test, validator_rejects_nomask_write_over_a_value_leaving_the_loop)
    )");
    EXPECT_NE(e.find("%3 and %5 share registers while both are live"),
              std::string::npos) << e;
+}
+
+/* A payload built in place from a vector: every component at its own
+ * position passes; a swizzled one, or one that leaves a component of the
+ * vector under another source, is an overlap.
+ */
+TEST_F(ra_test, validator_checks_vectors_built_in_place)
+{
+   const char *text = R"(
+      shader fs simd8 allocated
+      hw %0:f32x8[2]@g2
+      hw %3:u32x8@g10
+      block0:
+         %1:f32x8[4]@g112 = send 2:u32, 0x4420001:u32, 0:u32, %0, _
+         %2:u32x8[4]@g112 = load_payload @@
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %2, _ {EOT}
+   )";
+   EXPECT_EQ(validator_error(fill(text, "%1:u32, %1[1]:u32, %1[2]:u32, %1[3]:u32")), "");
+   std::string e = validator_error(fill(text, "%1[1]:u32, %1:u32, %1[2]:u32, %1[3]:u32"));
+   EXPECT_NE(e.find("destination %2 overlaps source %1"), std::string::npos) << e;
+   e = validator_error(fill(text, "%1:u32, %1[1]:u32, %1[2]:u32, %3"));
+   EXPECT_NE(e.find("destination %2 overlaps source %1"), std::string::npos) << e;
 }
 
 TEST_F(ra_test, validator_rejects_send_result_on_its_payload)
