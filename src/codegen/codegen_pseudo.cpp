@@ -163,15 +163,17 @@ generator::emit_load_payload(const instr *in)
     */
    operand pend_src, pend_dst;
    bool pending = false;
-   auto flush = [&]() {
-      if (!pending)
-         return;
-      isa::inst mov = isa::make(isa::opcode::mov, 8, dst_reg(pend_dst, 0),
-                                src_reg(pend_src, 0, 8, false));
+   auto nomask_mov = [&](unsigned width) {
+      isa::inst mov = isa::make(isa::opcode::mov, width, dst_reg(pend_dst, 0),
+                                src_reg(pend_src, 0, width, width > 8));
       mov.mask_disable = true;
       mov.group = 0;
       push(mov);
       pending = false;
+   };
+   auto flush = [&]() {
+      if (pending)
+         nomask_mov(8);
    };
 
    for (const operand &o : in->srcs()) {
@@ -205,12 +207,7 @@ generator::emit_load_payload(const instr *in)
          if (pending && grf_byte(o, 0) == grf_byte(pend_src, 0) + 32 &&
              grf_byte(dpos, 0) == grf_byte(pend_dst, 0) + 32 &&
              o.type == pend_src.type) {
-            isa::inst mov = isa::make(isa::opcode::mov, 16, dst_reg(pend_dst, 0),
-                                      src_reg(pend_src, 0, 16, true));
-            mov.mask_disable = true;
-            mov.group = 0;
-            push(mov);
-            pending = false;
+            nomask_mov(16);
             continue;
          }
          flush();

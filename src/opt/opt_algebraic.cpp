@@ -154,15 +154,10 @@ simplify(instr *in)
 bool
 opt_algebraic(shader &s)
 {
-   bool progress = false;
-   for (const auto &b : s.blocks()) {
-      for (auto it = b->begin(); it != b->end();) {
-         instr *in = *it++;
-         progress |= fold_not(in);
-         progress |= simplify(in);
-      }
-   }
-   return progress;
+   return for_each_instr(s, [](instr *in) {
+      bool folded = fold_not(in);
+      return simplify(in) || folded;
+   });
 }
 
 } /* namespace ibis */

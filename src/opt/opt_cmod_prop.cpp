@@ -226,14 +226,7 @@ bool
 opt_cmod_prop(shader &s)
 {
    s.renumber();
-   bool progress = false;
-   for (const auto &b : s.blocks()) {
-      for (auto it = b->instrs().begin(); it != b->instrs().end();) {
-         instr *in = *it++;
-         progress |= propagate(in);
-      }
-   }
-   return progress;
+   return for_each_instr(s, propagate);
 }
 
 } /* namespace ibis */

@@ -80,14 +80,7 @@ propagate(instr *m)
 bool
 opt_sat_prop(shader &s)
 {
-   bool progress = false;
-   for (const auto &b : s.blocks()) {
-      for (auto it = b->instrs().begin(); it != b->instrs().end();) {
-         instr *in = *it++;
-         progress |= propagate(in);
-      }
-   }
-   return progress;
+   return for_each_instr(s, propagate);
 }
 
 } /* namespace ibis */

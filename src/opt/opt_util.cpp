@@ -111,6 +111,19 @@ const_operand(const operand &o, uint64_t *bits)
    return fold_imm_mods(o.type, bits, o.neg, o.abs);
 }
 
+bool
+for_each_instr(shader &s, bool (*fn)(instr *))
+{
+   bool progress = false;
+   for (const auto &b : s.blocks()) {
+      for (auto it = b->instrs().begin(); it != b->instrs().end();) {
+         instr *in = *it++;
+         progress |= fn(in);
+      }
+   }
+   return progress;
+}
+
 instr *
 replace_with_mov(instr *in, const operand &src, bool drop_cmod)
 {

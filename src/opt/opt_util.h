@@ -47,6 +47,11 @@ bool fold_imm_mods(data_type t, uint64_t *imm, bool neg, bool abs);
  */
 bool const_operand(const operand &o, uint64_t *bits);
 
+/* Calls fn on every instruction in program order (fn may remove the one
+ * it gets); true if any call returned true.
+ */
+bool for_each_instr(shader &s, bool (*fn)(instr *));
+
 /* Replaces in, which writes one value, by "mov dst, src" with the same
  * execution size, group, NoMask, saturate and conditional modifier (and
  * flag definition, unless drop_cmod).  Returns the mov.
