@@ -31,11 +31,17 @@ lower_urb_write(shader &s, instr *in)
    if (data.val->bit_size() != 32 || regs == 0 || regs > 8 || data.offset)
       throw error("lower: URB data must be 1-8 whole GRFs: '" + in->str() + "'");
 
-   /* The handles: one dword per channel, NoMask like brw's mov of g1. */
-   value *header = b.exec(8).nomask().mov(data_type::u32,
-                                          handle.as_type(data_type::u32));
+   /* The handles, one dword per channel: read where they are (g1), except
+    * by the EOT write, whose payload must be in g112-g127: there a NoMask
+    * copy, like brw's mov of g1.
+    */
    payloads p;
-   p.p0 = operand(header);
+   if (in->flags & INSTR_EOT) {
+      p.p0 = operand(b.exec(8).nomask().mov(data_type::u32,
+                                            handle.as_type(data_type::u32)));
+   } else {
+      p.p0 = handle.as_type(data_type::u32);
+   }
    p.mlen = 1;
    p.p1 = operand(data.val);
    p.ex_mlen = regs;

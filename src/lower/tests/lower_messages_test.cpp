@@ -390,6 +390,32 @@ TEST(lower_messages, urb_write)
    )"));
 }
 
+/* tesseract/78.vs.simd8.asm: the first write reads the handles where they
+ * are ("sends(8) null g1UD g14UD 0x02080017"); only the EOT write copies
+ * them into g112-g127.
+ */
+TEST(lower_messages, urb_write_reads_the_handles_in_place)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader vs simd8
+      attr %0:f32x8[4]
+      hw %9:u32x8@g1
+      block0:
+         %1:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         urb_write_logical %9, 1:u32, _, %1, 4:u32
+         urb_write_logical %9, 3:u32, _, %1, 4:u32 {EOT}
+   )", R"(
+      shader vs simd8 lowered
+      attr %0:f32x8[4]
+      hw %9:u32x8@g1
+      block0:
+         %1:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         _ = send 6:u32, 0x2080017:u32, 256:u32, %9, %1
+         %10:u32x8 = mov %9 {WE_all}
+         _ = send 6:u32, 0x2080037:u32, 256:u32, %10, %1 {EOT}
+   )"));
+}
+
 TEST(lower_messages, urb_writes_skip_an_empty_header)
 {
    /* anholt/12.vs.simd8.asm:12: sends(8) 0x02080017 ex 0x200 "urb offset 1
