@@ -385,8 +385,41 @@ emit_halt_target(shader &s, instr *first_write)
 
 } /* anonymous namespace */
 
+static void lower_one(shader &s, instr *in, const device_info &dev);
+
+/* Runs lower_one on in and gives the sends it leaves in in's place the
+ * side effects in had (a store, an atomic, a fence: the opcode "send" has
+ * none of its own), so that no later pass reorders memory accesses
+ * across them or removes them.
+ */
+template <typename F>
+static void
+keeping_effects(instr *in, F lower)
+{
+   const bool effects = in->has_side_effects();
+   block *b = in->parent();
+   auto at = in->position();
+   instr *prev = at == b->begin() ? nullptr : *std::prev(at);
+   auto next_it = std::next(at);
+   instr *next = next_it == b->end() ? nullptr : *next_it;
+   lower();
+   if (!effects)
+      return;
+   auto it = prev ? std::next(prev->position()) : b->begin();
+   for (; it != b->end() && *it != next; ++it) {
+      if ((*it)->op == opcode::send)
+         (*it)->flags |= INSTR_SIDE_EFFECTS;
+   }
+}
+
 void
 lower_instr(shader &s, instr *in, const device_info &dev)
+{
+   keeping_effects(in, [&] { lower_one(s, in, dev); });
+}
+
+static void
+lower_one(shader &s, instr *in, const device_info &dev)
 {
    switch (in->op) {
    case opcode::scratch_read_logical:
@@ -480,7 +513,7 @@ lower(shader &s, const device_info &dev)
          if (!is_lowered_away(in))
             continue;
          if (in->op == opcode::fb_write_logical)
-            lower_fb_write(s, in, fs.rt_header, fs.live);
+            keeping_effects(in, [&] { lower_fb_write(s, in, fs.rt_header, fs.live); });
          else
             lower_instr(s, in, dev);
       }

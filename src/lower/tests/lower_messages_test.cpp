@@ -35,7 +35,7 @@ TEST(lower_messages, sample_simd16)
          %3:f32x16 = pln %1[4]:f32, %0
          %4:f32x16[2] = load_payload %2, %3
          %5:f32x16[4] = send 2:u32, 0x8840001:u32, 0:u32, %4, _
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT, side_effects}
    )"));
 }
 
@@ -63,7 +63,7 @@ TEST(lower_messages, sample_and_rt_write_simd8)
          %3:f32x8 = pln %1[4]:f32, %0
          %4:f32x8[2] = load_payload %2, %3
          %5:f32x8[4] = send 2:u32, 0x4420001:u32, 0:u32, %4, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %5, _ {EOT}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %5, _ {EOT, side_effects}
    )"));
 }
 
@@ -89,9 +89,9 @@ TEST(lower_messages, simd32_sample_and_rt_write_halves)
          %9:f32x16+16[4] = send 2:u32, 0x8840001:u32, 0:u32, %8, _
          %5:f32x32[4] = load_payload %7, %9, %7[1], %9[1], %7[2], %9[2], %7[3], %9[3]
          %10:u32x16[4] = load_payload %5:u32, %5[1]:u32, %5[2]:u32, %5[3]:u32
-         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %10, _
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %10, _ {side_effects}
          %11:u32x16+16[4] = load_payload %5.64:u32, %5[1].64:u32, %5[2].64:u32, %5[3].64:u32
-         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %11, _ {EOT}
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %11, _ {EOT, side_effects}
    )"));
 }
 
@@ -109,7 +109,7 @@ TEST(lower_messages, null_rt_write)
       shader fs simd8 lowered
       block0:
          %0:u32x8[4] = load_payload _, _, _, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %0, _ {EOT}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %0, _ {EOT, side_effects}
    )"));
 }
 
@@ -136,7 +136,7 @@ TEST(lower_messages, sample_c_split_payload)
          %7:u32x8[2] = load_payload %0:u32, %0[1]:u32
          %5:f32x8 = send 2:u32, 0x2123001:u32, 128:u32, %6, %7
          %8:u32x8[4] = load_payload %5:u32, _, _, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %8, _ {EOT}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %8, _ {EOT, side_effects}
    )"));
 }
 
@@ -157,7 +157,7 @@ TEST(lower_messages, sample_lz_for_txl_zero)
       block0:
          %6:u32x8[2] = load_payload %0:u32, %0[1]:u32
          %5:f32x8[4] = send 2:u32, 0x4438001:u32, 0:u32, %6, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %5, _ {EOT}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %5, _ {EOT, side_effects}
    )"));
 }
 
@@ -188,7 +188,7 @@ TEST(lower_messages, sample_d_interleaves_gradients)
          %10:u32x8+8[5] = load_payload %1.32:u32, %2.32:u32, %0[1].32:u32, %1[1].32:u32, %2[1].32:u32
          %11:f32x8+8[4] = send 2:u32, 0x2424001:u32, 320:u32, %9, %10
          %5:f32x16[4] = load_payload %8, %11, %8[1], %11[1], %8[2], %11[2], %8[3], %11[3]
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT, side_effects}
    )"));
 }
 
@@ -209,7 +209,7 @@ TEST(lower_messages, ld_lz_for_txf_zero)
       block0:
          %6:u32x16[2] = load_payload %0:u32, %0[1]:u32
          %5:f32x16[4] = send 2:u32, 0x885a001:u32, 0:u32, %6, _
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT, side_effects}
    )"));
 }
 
@@ -236,7 +236,7 @@ TEST(lower_messages, resinfo_for_txs)
          %7:f32x16 = mov %5[1]
          %8:f32x16[2] = load_payload %6, %7
          %10:u32x16[4] = load_payload %8:u32, %8[1]:u32, _, _
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %10, _ {EOT}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %10, _ {EOT, side_effects}
    )"));
 }
 
@@ -262,7 +262,7 @@ TEST(lower_messages, gather4_has_a_header)
          %6.8 = mov(1) 0x10000:u32 {WE_all}
          %8:u32x16[2] = load_payload %0:u32, %0[1]:u32
          %5:f32x16[4] = send 2:u32, 0x28c8001:u32, 256:u32, %6, %8
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT, side_effects}
    )"));
 }
 
@@ -287,7 +287,7 @@ TEST(lower_messages, sample_b_bias_first)
          %7:u32x16[3] = load_payload %0:u32, %0[1]:u32, %0[2]:u32
          %5:f32x16 = send 2:u32, 0x4241001:u32, 384:u32, %6, %7
          %8:u32x16[4] = load_payload %5:u32, _, _, _
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %8, _ {EOT}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %8, _ {EOT, side_effects}
    )"));
 }
 
@@ -311,7 +311,7 @@ TEST(lower_messages, varying_pull_constant_is_sampler_ld)
          %10:u32x8 = load_payload %0
          %1:u32x8[4] = send 2:u32, 0x2427000:u32, 0:u32, %10, _
          %11:u32x8 = mov %9 {WE_all}
-         _ = send 6:u32, 0x2080027:u32, 256:u32, %11, %1 {EOT}
+         _ = send 6:u32, 0x2080027:u32, 256:u32, %11, %1 {EOT, side_effects}
    )"));
 }
 
@@ -337,7 +337,7 @@ TEST(lower_messages, uniform_block_read_variable_offset)
          %1:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %3, _ {WE_all}
          %2:f32x8 = mov %1[3]:f32
          %4:u32x8[4] = load_payload %2:u32, _, _, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %4, _ {EOT}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %4, _ {EOT, side_effects}
    )"));
 }
 
@@ -363,7 +363,7 @@ TEST(lower_messages, uniform_block_read_constant_offset)
          %5:u32x1[16] = send 9:u32, 0x2280300:u32, 0:u32, %3, _ {WE_all}
          %2:f32x8 = mov %5[5]:f32
          %6:u32x8[4] = load_payload %2:u32, _, _, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %6, _ {EOT}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %6, _ {EOT, side_effects}
    )"));
 }
 
@@ -386,7 +386,7 @@ TEST(lower_messages, urb_write)
       block0:
          %10:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
          %11:u32x8 = mov %9 {WE_all}
-         _ = send 6:u32, 0x2080037:u32, 256:u32, %11, %10 {EOT}
+         _ = send 6:u32, 0x2080037:u32, 256:u32, %11, %10 {EOT, side_effects}
    )"));
 }
 
@@ -410,9 +410,9 @@ TEST(lower_messages, urb_write_reads_the_handles_in_place)
       hw %9:u32x8@g1
       block0:
          %1:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
-         _ = send 6:u32, 0x2080017:u32, 256:u32, %9, %1
+         _ = send 6:u32, 0x2080017:u32, 256:u32, %9, %1 {side_effects}
          %10:u32x8 = mov %9 {WE_all}
-         _ = send 6:u32, 0x2080037:u32, 256:u32, %10, %1 {EOT}
+         _ = send 6:u32, 0x2080037:u32, 256:u32, %10, %1 {EOT, side_effects}
    )"));
 }
 
@@ -443,7 +443,7 @@ TEST(lower_messages, urb_writes_skip_an_empty_header)
          %10:u32x8 = mov 0:u32
          %18:u32x8[8] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32, %1:u32, %10, %10, %10
          %19:u32x8 = mov %9 {WE_all}
-         _ = send 6:u32, 0x2080017:u32, 512:u32, %19, %18 {EOT}
+         _ = send 6:u32, 0x2080017:u32, 512:u32, %19, %18 {EOT, side_effects}
    )"));
 }
 
@@ -471,11 +471,11 @@ TEST(lower_messages, rt_write_header_for_several_targets)
       block0:
          %2 = load_payload %3, %4 {WE_all}
          %5:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
-         _ = send 5:u32, 0x40b0000:u32, 512:u32, %2, %5
+         _ = send 5:u32, 0x40b0000:u32, 512:u32, %2, %5 {side_effects}
          %6 = load_payload %3, %4 {WE_all}
          %6.8 = mov(1) 1:u32 {WE_all}
          %7:u32x16[4] = load_payload %1:u32, %1[1]:u32, %1[2]:u32, %1[3]:u32
-         _ = send 5:u32, 0x40b1001:u32, 512:u32, %6, %7 {EOT}
+         _ = send 5:u32, 0x40b1001:u32, 512:u32, %6, %7 {EOT, side_effects}
    )"));
 }
 
@@ -503,7 +503,7 @@ TEST(lower_messages, terminate_halts_and_masks_rt_writes)
          halt
          %4:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
          %5:flagx8 = cmp.nz %3, 0:u32
-         (+%5) _ = send 5:u32, 0x8031400:u32, 0:u32, %4, _ {EOT}
+         (+%5) _ = send 5:u32, 0x8031400:u32, 0:u32, %4, _ {EOT, side_effects}
    )"));
 }
 
@@ -542,7 +542,7 @@ TEST(lower_messages, discard_masks_rt_writes)
          %5:u32x8 = phi %4, %6
          %7:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
          %8:flagx8 = cmp.nz %5, 0:u32
-         (+%8) _ = send 5:u32, 0x8031400:u32, 0:u32, %7, _ {EOT}
+         (+%8) _ = send 5:u32, 0x8031400:u32, 0:u32, %7, _ {EOT, side_effects}
    )"));
 }
 
@@ -567,7 +567,7 @@ TEST(lower_messages, derivatives_are_regioned_adds)
          %2:f32x16 = add %0.8<4,4,0>, -%0<4,4,0>
          %3:f32x16[2] = load_payload %1, %2
          %4:u32x16[4] = load_payload %3:u32, %3[1]:u32, _, _
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %4, _ {EOT}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %4, _ {EOT, side_effects}
    )"));
 }
 
@@ -592,17 +592,17 @@ TEST(lower_messages, spill_and_fill_are_scratch_blocks)
       block0:
          %2:f32x8[2] = load_payload %0, %0[1] {WE_all}
          %4:u32x8 = mov %3 {WE_all}
-         _ = send 10:u32, 0x20e1002:u32, 128:u32, %4, %2 {WE_all, spill}
+         _ = send 10:u32, 0x20e1002:u32, 128:u32, %4, %2 {WE_all, side_effects, spill}
          %5:f32x8 = load_payload %0[2] {WE_all}
          %6:u32x8 = mov %3 {WE_all}
-         _ = send 10:u32, 0x20e0004:u32, 64:u32, %6, %5 {WE_all, spill}
+         _ = send 10:u32, 0x20e0004:u32, 64:u32, %6, %5 {WE_all, side_effects, spill}
          %8:u32x8 = mov %3 {WE_all}
          %7:f32x8[2] = send 10:u32, 0x22c1002:u32, 0:u32, %8, _ {WE_all, fill}
          %10:u32x8 = mov %3 {WE_all}
          %9:f32x8 = send 10:u32, 0x21c0004:u32, 0:u32, %10, _ {WE_all, fill}
          %1:f32x8[3] = load_payload %7, %7[1], %9 {WE_all}
          %11:u32x8[4] = load_payload %1:u32, %1[1]:u32, %1[2]:u32, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %11, _ {EOT}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %11, _ {EOT, side_effects}
    )"));
 }
 
@@ -632,13 +632,13 @@ TEST(lower_messages, spill_of_a_narrow_value_is_staged)
          %4.4 = mov(1) %1[1] {WE_all}
          %4.8 = mov(1) %1[2] {WE_all}
          %6:u32x8 = mov %5 {WE_all}
-         _ = send 10:u32, 0x20e0001:u32, 64:u32, %6, %4 {WE_all, spill}
+         _ = send 10:u32, 0x20e0001:u32, 64:u32, %6, %4 {WE_all, side_effects, spill}
          %8:u32x8 = mov %5 {WE_all}
          %7:u32x8 = send 10:u32, 0x21c0001:u32, 0:u32, %8, _ {WE_all, fill}
          %2:u32x1[3] = load_payload %7, %7.4, %7.8 {WE_all}
          %3:f32x8 = mov %2[2]:f32
          %9:u32x8[4] = load_payload %3:u32, _, _, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %9, _ {EOT}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %9, _ {EOT, side_effects}
    )"));
 }
 
@@ -667,7 +667,7 @@ TEST(lower_messages, scratch_array_is_dword_scattered)
          %5:u32x8 = add %4, %2
          %7:u32x8 = mov %6 {WE_all}
          %8:u32x8[2] = load_payload %5, %0
-         _ = send 10:u32, 0x20ac2fd:u32, 128:u32, %7, %8
+         _ = send 10:u32, 0x20ac2fd:u32, 128:u32, %7, %8 {side_effects}
          %9:u32x8 = load_subgroup_invocation
          %10:u32x8 = shr %0, 2:u32
          %11:u32x8 = shl %10, 3:u32
@@ -676,7 +676,7 @@ TEST(lower_messages, scratch_array_is_dword_scattered)
          %14:u32x8 = send 10:u32, 0x218c2fd:u32, 64:u32, %13, %12
          %1:u32x8 = load_payload %14
          %15:u32x8[4] = load_payload %1, _, _, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %15, _ {EOT}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %15, _ {EOT, side_effects}
    )"));
 }
 
@@ -704,13 +704,13 @@ TEST(lower_messages, untyped_surface_messages)
          %3:u32x8 = load_payload %0
          %1:u32x8 = send 12:u32, 0x2106e01:u32, 0:u32, %3, _
          %4:u32x8 = load_payload %0
-         _ = send 12:u32, 0x2026e01:u32, 64:u32, %4, %1
+         _ = send 12:u32, 0x2026e01:u32, 64:u32, %4, %1 {side_effects}
          %5:u32x8 = load_payload %0
-         %2:u32x8 = send 12:u32, 0x210b701:u32, 64:u32, %5, %1
+         %2:u32x8 = send 12:u32, 0x210b701:u32, 64:u32, %5, %1 {side_effects}
          %6:u32x8 = load_payload %0
-         _ = send 12:u32, 0x2026e02:u32, 64:u32, %6, %2
+         _ = send 12:u32, 0x2026e02:u32, 64:u32, %6, %2 {side_effects}
          %8:u32x8 = mov %7 {WE_all}
-         _ = send 7:u32, 0x2000010:u32, 0:u32, %8, _ {WE_all, EOT}
+         _ = send 7:u32, 0x2000010:u32, 0:u32, %8, _ {WE_all, EOT, side_effects}
    )"));
 }
 
@@ -743,16 +743,16 @@ TEST(lower_messages, typed_and_byte_scattered_messages)
          %1:u32x16 = load_payload %3, %5
          %7:u32x8[2] = load_payload %0, %0[1]
          %8:u32x8 = load_payload %1
-         _ = send(8) 12:u32, 0x4035e03:u32, 64:u32, %7, %8
+         _ = send(8) 12:u32, 0x4035e03:u32, 64:u32, %7, %8 {side_effects}
          %9:u32x8+8[2] = load_payload %0.32, %0[1].32
          %10:u32x8+8 = load_payload %1.32
-         _ = send(8+8) 12:u32, 0x4036e03:u32, 64:u32, %9, %10
+         _ = send(8+8) 12:u32, 0x4036e03:u32, 64:u32, %9, %10 {side_effects}
          %11:u32x16 = load_payload %0
          %2:u32x16 = send 10:u32, 0x4210504:u32, 0:u32, %11, _
          %12:u32x16 = load_payload %0[1]
-         _ = send 10:u32, 0x4030504:u32, 128:u32, %12, %2
+         _ = send 10:u32, 0x4030504:u32, 128:u32, %12, %2 {side_effects}
          %14:u32x8 = mov %13 {WE_all}
-         _ = send(8) 7:u32, 0x2000010:u32, 0:u32, %14, _ {WE_all, EOT}
+         _ = send(8) 7:u32, 0x2000010:u32, 0:u32, %14, _ {WE_all, EOT, side_effects}
    )"));
 }
 
@@ -776,14 +776,14 @@ TEST(lower_messages, fence_barrier_and_thread_end)
       wlr %4:u32x8
       block0:
          %1:u32x8 = mov %0 {WE_all}
-         %2:u32x8 = send 10:u32, 0x219e000:u32, 0:u32, %1, _ {WE_all}
+         %2:u32x8 = send 10:u32, 0x219e000:u32, 0:u32, %1, _ {WE_all, side_effects}
          %3:u32x8 = mov %2 {WE_all}
          %4 = mov 0:u32 {WE_all}
          %4.8 = and(1) %0.8, 0xf000000:u32 {WE_all}
-         _ = send 3:u32, 0x2000004:u32, 0:u32, %4, _ {WE_all}
+         _ = send 3:u32, 0x2000004:u32, 0:u32, %4, _ {WE_all, side_effects}
          wait {WE_all}
          %5:u32x8 = mov %0 {WE_all}
-         _ = send 7:u32, 0x2000010:u32, 0:u32, %5, _ {WE_all, EOT}
+         _ = send 7:u32, 0x2000010:u32, 0:u32, %5, _ {WE_all, EOT, side_effects}
    )"));
 }
 
@@ -825,6 +825,6 @@ TEST(lower_messages, interpolate_at_sample_and_offset)
          %17:u32x16[2] = load_payload %13:u32, %16:u32
          %3:f32x16[2] = send 11:u32, 0x8417000:u32, 0:u32, %17, _
          %4:f32x16[4] = load_payload %2, %2[1], %3, %3[1]
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %4, _ {EOT}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %4, _ {EOT, side_effects}
    )"));
 }

@@ -885,7 +885,7 @@ TEST_F(ra_test, nomask_value_spills_and_fills_with_nomask)
       ...
          %1:f32x8@g[[r1]] = add %0, 1.0:f32 {WE_all}
          %[[h]]:u32x8@g[[_]] = mov %[[g0]] {WE_all}
-         _ = send 10:u32, [[_]]:u32, 64:u32, %[[h]], %1 {WE_all, spill}
+         _ = send 10:u32, [[_]]:u32, 64:u32, %[[h]], %1 {WE_all, side_effects, spill}
       ...
          %[[f]]:f32x8@g[[_]] = send 10:u32, [[_]]:u32, 0:u32, %[[h2]], _ {WE_all, fill}
          %2000:f32x8@g[[_]] = add %1130, %[[f]]
