@@ -132,9 +132,10 @@ operand::imm_f32(float f)
 operand
 operand::component(unsigned i) const
 {
-   IBIS_CHECK(val && i < val->length, "component %u of a non-vector operand", i);
+   IBIS_CHECK(val && offset / val->component_bytes() + i < val->length,
+              "component %u past the end of the operand's vector", i);
    operand o = *this;
-   o.offset = i * val->component_bytes() + offset % val->component_bytes();
+   o.offset = offset + i * val->component_bytes();
    return o;
 }
 

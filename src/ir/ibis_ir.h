@@ -171,7 +171,10 @@ public:
    bool is_imm() const { return !val && type != data_type::none; }
    reg_file file() const { return val ? val->file : reg_file::imm; }
 
-   /* The same operand reading component i of its value. */
+   /* The same operand reading the i-th component from where it starts
+    * (%4[3].component(1) is %4[4]): a logical message's vector operand may
+    * begin inside a value.
+    */
    operand component(unsigned i) const;
    operand as_type(data_type t) const;
    operand with_region(unsigned vstride, unsigned width, unsigned hstride) const;

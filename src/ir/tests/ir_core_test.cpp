@@ -149,6 +149,11 @@ TEST(ir_core, operands)
    EXPECT_TRUE(operand().is_null());
    EXPECT_TRUE(operand::imm_f32(0.0f).is_imm());
    EXPECT_NE(o, o.component(1));
+   /* Relative to where the operand starts: a message's data may begin
+    * inside a vector (random cs seed 202 stored %44[3] as %44[0]).
+    */
+   EXPECT_EQ(operand_str(o.component(3).component(0)), "%0[3]");
+   EXPECT_EQ(operand_str(o.component(1).component(2)), "%0[3]");
    EXPECT_EQ(value_spec(s.create_value(reg_file::ssa, data_type::u16, 8, 2, 8)),
              "u16x8+8[2]");
 }
