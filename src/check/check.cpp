@@ -108,6 +108,15 @@ make_inputs(const nir::shader &s, unsigned simd, uint64_t seed, unsigned index)
 {
    const nir::shader_stage st = s.info.stage;
    interp::inputs in = interp::default_inputs(s, st == nir::shader_stage::vertex ? 8 : simd);
+   /* Gen9 threads start with cr0 = 0: denormals of every precision the
+    * shader does not ask to keep (FLOAT_CONTROLS_DENORM_PRESERVE_FP16/32/64)
+    * are flushed (FLOAT_CONTROLS_DENORM_FLUSH_TO_ZERO_*), on input and
+    * output, and the oracle must do the same.
+    */
+   for (unsigned k = 0; k < 3; k++) {
+      if (!(s.info.float_controls_execution_mode & (1u << k)))
+         in.float_controls |= 1u << (3 + k);
+   }
    if (st == nir::shader_stage::compute) {
       for (unsigned k = 0; k < 3; k++)
          in.workgroup_size[k] = std::max(1u, unsigned(s.info.workgroup_size[k]));

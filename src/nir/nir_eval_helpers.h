@@ -89,15 +89,21 @@ template <char K, unsigned B> using val_t = typename val_type<K, B>::type;
  */
 template <char K, unsigned B>
 static inline val_t<K, B>
-ld(const const_value &v)
+ld(const const_value &v, uint32_t fc = 0)
 {
    if constexpr (K == 'f') {
-      if constexpr (B == 16)
-         return half_to_float(v.u16);
-      else if constexpr (B == 32)
-         return v.f32;
-      else
-         return v.f64;
+      /* Flushing denormals flushes them on input too, as Gen does. */
+      const bool ftz = flush_mode(fc, B);
+      if constexpr (B == 16) {
+         const uint16_t u = ftz && !(v.u16 & 0x7c00) ? v.u16 & 0x8000 : v.u16;
+         return half_to_float(u);
+      } else if constexpr (B == 32) {
+         return ftz && std::fpclassify(v.f32) == FP_SUBNORMAL ? std::copysign(0.0f, v.f32)
+                                                              : v.f32;
+      } else {
+         return ftz && std::fpclassify(v.f64) == FP_SUBNORMAL ? std::copysign(0.0, v.f64)
+                                                              : v.f64;
+      }
    } else if constexpr (K == 'b') {
       return B == 1 ? v.b : const_value_bits(v, B) != 0;
    } else if constexpr (B == 1) {

@@ -218,7 +218,7 @@ private:
 };
 
 machine::machine(const shader &s, const inputs &in)
-   : sh_(s), in_(in), simd_(in.simd), fc_(s.info.float_controls_execution_mode)
+   : sh_(s), in_(in), simd_(in.simd), fc_(s.info.float_controls_execution_mode | in.float_controls)
 {
    if (simd_ != 8 && simd_ != 16 && simd_ != 32)
       throw error(strfmt("SIMD width %u: must be 8, 16 or 32", simd_));

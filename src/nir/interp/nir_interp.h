@@ -94,6 +94,11 @@ struct inputs {
    unsigned simd = 8;
    /* Channels that run (bit per channel), cut to the SIMD width. */
    uint32_t channels = ~0u;
+   /* FLOAT_CONTROLS_* bits added to the shader's own: what the target does
+    * where the shader leaves it open (Gen9 flushes every precision's
+    * denormals unless told to keep them).
+    */
+   uint32_t float_controls = 0;
 
    /* Memory, as little-endian bytes; reads past the end give 0, writes past
     * the end are dropped (like bounds-checked hardware access).

@@ -549,3 +549,32 @@ TEST(InterpMemory, ScratchIsPerChannel)
 }
 
 } /* anonymous namespace */
+
+/* The target's float controls: with denormals flushed (Gen9's cr0 = 0)
+ * a comparison sees a denormal input as zero and a result that would be
+ * denormal comes out zero; fneg and fabs, source modifiers on Gen, keep
+ * the bits.  Without the controls the interpreter is IEEE.
+ */
+TEST(InterpVS, FloatControlsFlushDenormalsOnInputAndOutput)
+{
+   auto s = make_shader("VERTEX", R"(
+    block b0:
+    32    %0 = load_const (0x00000000)
+    32    %1 = load_const (0x00000001)
+    32    %2 = fneu32 %0, %1
+    32    %3 = fmul %1, %1
+    32    %4 = fneg %1
+    32x4  %7 = vec4 %2, %3, %4, %2
+)" + store_output("%7", "%0", "VARYING_SLOT_VAR0", "xyzw", "uint32") + R"(
+    block b1:
+)");
+   inputs in;
+   outputs ieee = run(*s, in);
+   in.float_controls = 0x10;   /* FLOAT_CONTROLS_DENORM_FLUSH_TO_ZERO_FP32 */
+   outputs gen = run(*s, in);
+   EXPECT_EQ(ieee.word(var0, 0, 0), ~0u);       /* 0 != 2^-149 */
+   EXPECT_EQ(gen.word(var0, 0, 0), 0u);         /* 0 != 0 */
+   EXPECT_EQ(gen.word(var0, 1, 0), 0u);
+   EXPECT_EQ(ieee.word(var0, 2, 0), 0x80000001u);
+   EXPECT_EQ(gen.word(var0, 2, 0), 0x80000001u);
+}
