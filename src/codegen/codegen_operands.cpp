@@ -79,9 +79,17 @@ imm_reg(const operand &o)
    r.file = isa::reg_file::imm;
    r.type = isa_type(o.type);
    r.imm = o.imm;
+   /* Gen has no byte immediates: a B/UB one is a W/UW of the same value
+    * (brw's fs_builder does the same); the destination converts.
+    */
+   if (o.type == data_type::u8 || o.type == data_type::s8) {
+      const bool s = o.type == data_type::s8;
+      r.type = s ? isa::type::W : isa::type::UW;
+      r.imm = s ? uint64_t(uint16_t(int16_t(int8_t(o.imm)))) : (o.imm & 0xff);
+   }
    /* 16-bit immediates fill both halves of the dword (brw does). */
-   if (type_bits(o.type) == 16)
-      r.imm = (o.imm & 0xffff) | (o.imm & 0xffff) << 16;
+   if (type_bits(o.type) <= 16)
+      r.imm = (r.imm & 0xffff) | (r.imm & 0xffff) << 16;
    return r;
 }
 

@@ -75,7 +75,11 @@ struct thread_state {
 
 class executor {
 public:
-   executor(exec_ctx &c, thread_state &s) : c(c), t(c.t), s(s), in(c.in) {}
+   executor(exec_ctx &c, thread_state &s)
+      : c(c), t(c.t), s(s), in(c.in),
+        raw_move(in.op == isa::opcode::mov && !in.saturate &&
+                 in.src[0].type == in.dst.type)
+   {}
    void alu();
 
 private:
@@ -83,6 +87,10 @@ private:
    thread &t;
    thread_state &s;
    const isa::inst &in;
+   /* A mov of one float type to itself (sign modifiers allowed) moves the
+    * bits: it keeps denormals whatever cr0 says.
+    */
+   const bool raw_move;
 
    rnd_mode mode() const { return rnd_mode((t.cr0 >> cr0_rnd_mode_shift) & 3); }
 
@@ -328,7 +336,7 @@ executor::flush(double v, type ty) const
    case type::DF: min = 2.2250738585072014e-308; keep = cr0_fp64_denorm_preserve; break;
    default: min = 1.1754943508222875e-38; keep = cr0_fp32_denorm_preserve; break;
    }
-   if ((t.cr0 & keep) || std::fabs(v) >= min)
+   if ((t.cr0 & keep) || std::fabs(v) >= min || raw_move)
       return v;
    return std::copysign(0.0, v);
 }

@@ -343,3 +343,20 @@ mach(8) g10<1>UD g2<8,8,1>UD g3<8,8,1>UD { align1 1Q compacted AccWrEnable };
       EXPECT_EQ(t.read<uint32_t>(10, i), uint32_t((a * b) >> 32)) << "channel " << i;
    }
 }
+
+/* Gen has no byte immediates: a B/UB immediate is encoded as the W/UW of
+ * the same value and the byte destination converts (random programs that
+ * set a u8 to zero were all rejected before).
+ */
+TEST(codegen, byte_immediates_are_words)
+{
+   EXPECT_TRUE(check_asm(R"(
+shader fs simd8 allocated
+block0:
+   %1:u8x8@g10 = mov 200:u8
+   %2:s8x8@g11 = mov -3:s8
+)", R"(
+mov(8) g10<1>UB 0x00c8UW { align1 1Q };
+mov(8) g11<1>B -3W { align1 1Q };
+)"));
+}

@@ -208,8 +208,15 @@ TEST(sim_alu, denormals)
 add(8)  g3<1>F   g2<8,8,1>F   0x0F               { align1 1Q };
 mov(8)  g4<1>F   g2<8,8,1>F                      { align1 1Q };
 mul(8)  g5<1>F   g2<8,8,1>F   0x3dcccccdF        { align1 1Q };
+mov(8)  g6<1>F   -g2<8,8,1>F                     { align1 1Q };
+mov(8)  g7<1>F   0x00000001F                     { align1 1Q };
 )";
    m.run(prog);
+   /* A mov of F to F moves bits, with a sign modifier or from an
+    * immediate too (what fneg/fabs and folded constants become).
+    */
+   EXPECT_EQ(m.f(6, 0), -den);
+   EXPECT_EQ(fbits(m.f(7, 0)), 1u);
    /* cr0 = 0: flushed in arithmetic (sign kept), raw moves keep bits. */
    EXPECT_EQ(fbits(m.f(3, 0)), 0u);
    EXPECT_EQ(fbits(m.f(3, 1)), 0u);            /* -0 + 0 = +0 */
