@@ -512,8 +512,12 @@ lower(shader &s, const device_info &dev)
          instr *in = *it++;
          if (!is_lowered_away(in))
             continue;
+         /* RT writes need no order against memory accesses (only among
+          * themselves, which the EOT barrier and their results keep), so
+          * texture reads may still move across the first SIMD32 half.
+          */
          if (in->op == opcode::fb_write_logical)
-            keeping_effects(in, [&] { lower_fb_write(s, in, fs.rt_header, fs.live); });
+            lower_fb_write(s, in, fs.rt_header, fs.live);
          else
             lower_instr(s, in, dev);
       }

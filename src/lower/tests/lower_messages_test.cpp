@@ -35,7 +35,7 @@ TEST(lower_messages, sample_simd16)
          %3:f32x16 = pln %1[4]:f32, %0
          %4:f32x16[2] = load_payload %2, %3
          %5:f32x16[4] = send 2:u32, 0x8840001:u32, 0:u32, %4, _
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT, side_effects}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
    )"));
 }
 
@@ -63,7 +63,7 @@ TEST(lower_messages, sample_and_rt_write_simd8)
          %3:f32x8 = pln %1[4]:f32, %0
          %4:f32x8[2] = load_payload %2, %3
          %5:f32x8[4] = send 2:u32, 0x4420001:u32, 0:u32, %4, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %5, _ {EOT, side_effects}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %5, _ {EOT}
    )"));
 }
 
@@ -89,9 +89,9 @@ TEST(lower_messages, simd32_sample_and_rt_write_halves)
          %9:f32x16+16[4] = send 2:u32, 0x8840001:u32, 0:u32, %8, _
          %5:f32x32[4] = load_payload %7, %9, %7[1], %9[1], %7[2], %9[2], %7[3], %9[3]
          %10:u32x16[4] = load_payload %5:u32, %5[1]:u32, %5[2]:u32, %5[3]:u32
-         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %10, _ {side_effects}
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %10, _
          %11:u32x16+16[4] = load_payload %5.64:u32, %5[1].64:u32, %5[2].64:u32, %5[3].64:u32
-         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %11, _ {EOT, side_effects}
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %11, _ {EOT}
    )"));
 }
 
@@ -109,7 +109,7 @@ TEST(lower_messages, null_rt_write)
       shader fs simd8 lowered
       block0:
          %0:u32x8[4] = load_payload _, _, _, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %0, _ {EOT, side_effects}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %0, _ {EOT}
    )"));
 }
 
@@ -136,7 +136,7 @@ TEST(lower_messages, sample_c_split_payload)
          %7:u32x8[2] = load_payload %0:u32, %0[1]:u32
          %5:f32x8 = send 2:u32, 0x2123001:u32, 128:u32, %6, %7
          %8:u32x8[4] = load_payload %5:u32, _, _, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %8, _ {EOT, side_effects}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %8, _ {EOT}
    )"));
 }
 
@@ -157,7 +157,7 @@ TEST(lower_messages, sample_lz_for_txl_zero)
       block0:
          %6:u32x8[2] = load_payload %0:u32, %0[1]:u32
          %5:f32x8[4] = send 2:u32, 0x4438001:u32, 0:u32, %6, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %5, _ {EOT, side_effects}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %5, _ {EOT}
    )"));
 }
 
@@ -188,7 +188,7 @@ TEST(lower_messages, sample_d_interleaves_gradients)
          %10:u32x8+8[5] = load_payload %1.32:u32, %2.32:u32, %0[1].32:u32, %1[1].32:u32, %2[1].32:u32
          %11:f32x8+8[4] = send 2:u32, 0x2424001:u32, 320:u32, %9, %10
          %5:f32x16[4] = load_payload %8, %11, %8[1], %11[1], %8[2], %11[2], %8[3], %11[3]
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT, side_effects}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
    )"));
 }
 
@@ -209,7 +209,7 @@ TEST(lower_messages, ld_lz_for_txf_zero)
       block0:
          %6:u32x16[2] = load_payload %0:u32, %0[1]:u32
          %5:f32x16[4] = send 2:u32, 0x885a001:u32, 0:u32, %6, _
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT, side_effects}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
    )"));
 }
 
@@ -236,7 +236,7 @@ TEST(lower_messages, resinfo_for_txs)
          %7:f32x16 = mov %5[1]
          %8:f32x16[2] = load_payload %6, %7
          %10:u32x16[4] = load_payload %8:u32, %8[1]:u32, _, _
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %10, _ {EOT, side_effects}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %10, _ {EOT}
    )"));
 }
 
@@ -262,7 +262,7 @@ TEST(lower_messages, gather4_has_a_header)
          %6.8 = mov(1) 0x10000:u32 {WE_all}
          %8:u32x16[2] = load_payload %0:u32, %0[1]:u32
          %5:f32x16[4] = send 2:u32, 0x28c8001:u32, 256:u32, %6, %8
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT, side_effects}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
    )"));
 }
 
@@ -287,7 +287,7 @@ TEST(lower_messages, sample_b_bias_first)
          %7:u32x16[3] = load_payload %0:u32, %0[1]:u32, %0[2]:u32
          %5:f32x16 = send 2:u32, 0x4241001:u32, 384:u32, %6, %7
          %8:u32x16[4] = load_payload %5:u32, _, _, _
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %8, _ {EOT, side_effects}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %8, _ {EOT}
    )"));
 }
 
@@ -337,7 +337,7 @@ TEST(lower_messages, uniform_block_read_variable_offset)
          %1:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %3, _ {WE_all}
          %2:f32x8 = mov %1[3]:f32
          %4:u32x8[4] = load_payload %2:u32, _, _, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %4, _ {EOT, side_effects}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %4, _ {EOT}
    )"));
 }
 
@@ -363,7 +363,7 @@ TEST(lower_messages, uniform_block_read_constant_offset)
          %5:u32x1[16] = send 9:u32, 0x2280300:u32, 0:u32, %3, _ {WE_all}
          %2:f32x8 = mov %5[5]:f32
          %6:u32x8[4] = load_payload %2:u32, _, _, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %6, _ {EOT, side_effects}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %6, _ {EOT}
    )"));
 }
 
@@ -471,11 +471,11 @@ TEST(lower_messages, rt_write_header_for_several_targets)
       block0:
          %2 = load_payload %3, %4 {WE_all}
          %5:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
-         _ = send 5:u32, 0x40b0000:u32, 512:u32, %2, %5 {side_effects}
+         _ = send 5:u32, 0x40b0000:u32, 512:u32, %2, %5
          %6 = load_payload %3, %4 {WE_all}
          %6.8 = mov(1) 1:u32 {WE_all}
          %7:u32x16[4] = load_payload %1:u32, %1[1]:u32, %1[2]:u32, %1[3]:u32
-         _ = send 5:u32, 0x40b1001:u32, 512:u32, %6, %7 {EOT, side_effects}
+         _ = send 5:u32, 0x40b1001:u32, 512:u32, %6, %7 {EOT}
    )"));
 }
 
@@ -503,7 +503,7 @@ TEST(lower_messages, terminate_halts_and_masks_rt_writes)
          halt
          %4:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
          %5:flagx8 = cmp.nz %3, 0:u32
-         (+%5) _ = send 5:u32, 0x8031400:u32, 0:u32, %4, _ {EOT, side_effects}
+         (+%5) _ = send 5:u32, 0x8031400:u32, 0:u32, %4, _ {EOT}
    )"));
 }
 
@@ -542,7 +542,7 @@ TEST(lower_messages, discard_masks_rt_writes)
          %5:u32x8 = phi %4, %6
          %7:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
          %8:flagx8 = cmp.nz %5, 0:u32
-         (+%8) _ = send 5:u32, 0x8031400:u32, 0:u32, %7, _ {EOT, side_effects}
+         (+%8) _ = send 5:u32, 0x8031400:u32, 0:u32, %7, _ {EOT}
    )"));
 }
 
@@ -567,7 +567,7 @@ TEST(lower_messages, derivatives_are_regioned_adds)
          %2:f32x16 = add %0.8<4,4,0>, -%0<4,4,0>
          %3:f32x16[2] = load_payload %1, %2
          %4:u32x16[4] = load_payload %3:u32, %3[1]:u32, _, _
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %4, _ {EOT, side_effects}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %4, _ {EOT}
    )"));
 }
 
@@ -602,7 +602,7 @@ TEST(lower_messages, spill_and_fill_are_scratch_blocks)
          %9:f32x8 = send 10:u32, 0x21c0004:u32, 0:u32, %10, _ {WE_all, fill}
          %1:f32x8[3] = load_payload %7, %7[1], %9 {WE_all}
          %11:u32x8[4] = load_payload %1:u32, %1[1]:u32, %1[2]:u32, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %11, _ {EOT, side_effects}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %11, _ {EOT}
    )"));
 }
 
@@ -638,7 +638,7 @@ TEST(lower_messages, spill_of_a_narrow_value_is_staged)
          %2:u32x1[3] = load_payload %7, %7.4, %7.8 {WE_all}
          %3:f32x8 = mov %2[2]:f32
          %9:u32x8[4] = load_payload %3:u32, _, _, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %9, _ {EOT, side_effects}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %9, _ {EOT}
    )"));
 }
 
@@ -676,7 +676,7 @@ TEST(lower_messages, scratch_array_is_dword_scattered)
          %14:u32x8 = send 10:u32, 0x218c2fd:u32, 64:u32, %13, %12
          %1:u32x8 = load_payload %14
          %15:u32x8[4] = load_payload %1, _, _, _
-         _ = send 5:u32, 0x8031400:u32, 0:u32, %15, _ {EOT, side_effects}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %15, _ {EOT}
    )"));
 }
 
@@ -825,6 +825,6 @@ TEST(lower_messages, interpolate_at_sample_and_offset)
          %17:u32x16[2] = load_payload %13:u32, %16:u32
          %3:f32x16[2] = send 11:u32, 0x8417000:u32, 0:u32, %17, _
          %4:f32x16[4] = load_payload %2, %2[1], %3, %3[1]
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %4, _ {EOT, side_effects}
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %4, _ {EOT}
    )"));
 }
