@@ -242,18 +242,47 @@ legalize_dst(shader &s, instr *in)
       ? (eb == 4 ? data_type::f32 : data_type::f64)
       : type_is_signed_int(d.type) ? (eb == 4 ? data_type::s32 : data_type::s64)
                                    : (eb == 4 ? data_type::u32 : data_type::u64);
-   value *tmp = s.create_value(reg_file::ssa, wide, in->exec_size, 1, in->group);
+   /* A float result is written strided, a partial write: a WLR value. */
+   value *tmp = type_is_float(d.type)
+      ? s.create_value(reg_file::wlr, d.type, in->exec_size, eb / db, in->group)
+      : s.create_value(reg_file::ssa, wide, in->exec_size, 1, in->group);
    value *final_dst = d.val;
-   in->set_dst(0, operand(tmp));
+   const unsigned ratio = eb / db;
+   const unsigned w = std::min(8u, unsigned(in->exec_size));
+   /* An integer result is the low part of the wide one.  A float one is
+    * not (f64 -> f32 converts): the instruction writes the narrow type
+    * into every ratio-th element of the wide register, as the hardware
+    * wants a destination stride for a wider execution type.
+    */
+   if (type_is_float(d.type))
+      in->set_dst(0, operand(tmp).as_type(d.type).with_region(w * ratio, w, ratio));
+   else
+      in->set_dst(0, operand(tmp));
    builder b(&s);
    b.after(in);
-   const unsigned ratio = eb / db;
    operand low = operand(tmp).as_type(d.type);
-   const unsigned w = std::min(8u, unsigned(in->exec_size));
    low = w == 1 ? low.with_region(0, 1, 0) : low.with_region(w * ratio, w, ratio);
    instr *mv = b.exec(in->exec_size, in->group).mov(operand(final_dst), low);
    if (in->we_all())
       mv->flags |= INSTR_WE_ALL;
+}
+
+/* A mov of src in place of in, with in's channels, flags and predicate. */
+instr *
+replace_by_mov(shader &s, instr *in, const operand &src)
+{
+   instr *mov = s.create_instr(opcode::mov, in->exec_size);
+   mov->group = in->group;
+   mov->flags = in->flags;
+   in->parent()->insert_before(in, mov);
+   const operand d = in->dst(0);
+   value *pred = in->predicate();
+   const bool inv = in->pred_inv;
+   in->remove();
+   mov->add_dst(d);
+   mov->add_src(src);
+   mov->set_predicate(pred, inv);
+   return mov;
 }
 
 } /* anonymous namespace */
@@ -264,6 +293,13 @@ legalize(shader &s, const device_info &dev)
    for (const auto &b : s.blocks()) {
       for (auto it = b->begin(); it != b->end();) {
          instr *in = *it++;
+         /* Every channel of an immediate holds the same value: reading
+          * it from another channel is the immediate itself.
+          */
+         if ((in->op == opcode::broadcast || in->op == opcode::shuffle) &&
+             in->src(0).is_imm()) {
+            in = replace_by_mov(s, in, in->src(0));
+         }
          const opcode_kind k = in->info().kind;
          if (k != opcode_kind::alu && k != opcode_kind::math)
             continue;

@@ -143,6 +143,27 @@ TEST(lower_legalize, narrow_destination_goes_through_dwords)
    )"));
 }
 
+/* A float narrowing converts: f64 -> f32 writes f32 elements strided over
+ * a wide register (reading the low dword of the double instead turned
+ * 90.25 into 0: random fs seed 24).
+ */
+TEST(lower_legalize, float_narrowing_converts_into_a_strided_destination)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f64x8
+      block0:
+         %1:f32x8 = mov %0
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f64x8
+      wlr %2:f32x8[2]
+      block0:
+         %2<2> = mov %0
+         %1:f32x8 = mov %2<16,8,2>
+   )"));
+}
+
 /* The same for a width-1 NoMask value: the low word is read as a scalar. */
 TEST(lower_legalize, uniform_narrow_destination)
 {
