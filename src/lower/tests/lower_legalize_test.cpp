@@ -259,3 +259,26 @@ TEST(lower_legalize, wide_vector_immediate_is_loaded)
          %1:u16x16 = add %0, %2
    )"));
 }
+
+/* Every channel of an immediate is the same: reading it from another
+ * channel (broadcast, shuffle) is a mov of it.  Codegen refused these and
+ * rejected many random programs.
+ */
+TEST(lower_legalize, broadcast_and_shuffle_of_an_immediate_are_movs)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:u32x8
+      block0:
+         %1:u32x8 = shuffle 7:u32, %0
+         %2:u32x1 = broadcast 9:u32, 3:u32 {WE_all}
+         %3:u32x8 = add %1, %2
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:u32x8
+      block0:
+         %1:u32x8 = mov 7:u32
+         %2:u32x1 = mov 9:u32 {WE_all}
+         %3:u32x8 = add %1, %2
+   )"));
+}
