@@ -18,9 +18,10 @@
  *    and the scalar one dies when nothing else reads it.  This is what brw
  *    computes anyway, since it has no width-1 booleans.
  *
- * Within a block and with no other flag written in between, so no flag
- * lives longer than the one the cmp defined.  Runs before "dce", which
- * removes the definitions left unread.
+ * A definition takes over the flag only within its block and with no
+ * other flag written in between, so no flag lives longer than the one the
+ * cmp defined.  Runs before "dce", which removes the definitions left
+ * unread.
  */
 #include "opt/opt.h"
 
