@@ -252,7 +252,11 @@ default_inputs(const shader &s, unsigned simd)
          const unsigned count = indirect ? 8 : 1;
          for (unsigned k = 0; k < count; k++) {
             tex_use &u = textures[tex.texture_index + k];
-            if (u.seen)
+            /* A query (txs, query_levels, ...) returns no texels: its
+             * destination type says nothing of the texture's format, so
+             * it leaves the choice to the lookups.
+             */
+            if (u.seen || op_info(tex.op).is_query)
                continue;
             u.seen = true;
             auto var = by_sampler.find(tex.sampler_index + k);

@@ -120,6 +120,26 @@ TEST(InterpText, DefaultInputsPrintAndReadBack)
              print_outputs(b, shader_stage::fragment));
 }
 
+/* A size query's int32 destination does not make the texture an integer
+ * one: the float lookup after it decides (random vs seed 8: the simulator
+ * refused to filter the integer surface the query had chosen).
+ */
+TEST(InterpText, DefaultInputsTextureFormatComesFromLookupsNotQueries)
+{
+   auto s = make_shader("FRAGMENT", R"(
+    block b0:
+    32    %0 = load_const (0x00000000)
+    32x2  %1 = (int32)txs %0 (0x0) (lod), 1 (texture)
+    32x2  %2 = load_const (0x3f000000, 0x3f000000)
+    32x4  %3 = (float32)txl %2 (0.500000, 0.500000) (coord), %0 (0.000000) (lod), 1 (texture), 1 (sampler)
+)" + store_output("%3", "%0", "FRAG_RESULT_DATA0", "xyzw", "float32") + R"(
+    block b1:
+)");
+   const inputs in = default_inputs(*s, 8);
+   ASSERT_EQ(in.textures.count(1), 1u);
+   EXPECT_EQ(in.textures.at(1).format, tex_format::rgba32f);
+}
+
 std::string
 error_of(const std::string &text)
 {
