@@ -46,6 +46,9 @@ outputs::f32(unsigned location, unsigned comp, unsigned c,
 
 namespace {
 
+/* FLOAT_CONTROLS_DENORM_FLUSH_TO_ZERO_FP16 */
+constexpr uint32_t ftz16 = 1u << 3;
+
 template <typename Fn>
 void
 for_each_lane(lane_mask mask, Fn fn)
@@ -573,6 +576,19 @@ machine::exec_alu(const alu_instr &alu, lane_mask mask)
       }
    }
 
+   /* Under a 16-bit flush-to-zero mode Mesa's nir_opt_algebraic makes
+    * the half unpacks their _flush_to_zero forms (and Gen's mov from HF
+    * flushes a denormal half): their source is a uint, so the generic
+    * flushing of float operands does not reach it.
+    */
+   alu_op op = alu.op;
+   if (fc_ & ftz16) {
+      if (op == alu_op::unpack_half_2x16_split_x)
+         op = alu_op::unpack_half_2x16_split_x_flush_to_zero;
+      else if (op == alu_op::unpack_half_2x16_split_y)
+         op = alu_op::unpack_half_2x16_split_y_flush_to_zero;
+   }
+
    const unsigned nc = alu.dest.num_components;
    const_value srcv[max_alu_inputs][16];
    const const_value *srcp[max_alu_inputs];
@@ -589,7 +605,7 @@ machine::exec_alu(const alu_instr &alu, lane_mask mask)
          }
       }
       const_value dst[16];
-      eval_alu(alu.op, dst, nc, bit_size, srcp, fc_);
+      eval_alu(op, dst, nc, bit_size, srcp, fc_);
       for (unsigned k = 0; k < nc; k++)
          set(alu.dest, c, k, const_value_bits(dst[k], alu.dest.bit_size));
    });

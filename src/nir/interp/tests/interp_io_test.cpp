@@ -578,3 +578,35 @@ TEST(InterpVS, FloatControlsFlushDenormalsOnInputAndOutput)
    EXPECT_EQ(ieee.word(var0, 2, 0), 0x80000001u);
    EXPECT_EQ(gen.word(var0, 2, 0), 0x80000001u);
 }
+
+/* A denormal half unpacked under the 16-bit flush mode is zero (Mesa's
+ * algebraic pass makes the unpack its _flush_to_zero form; Gen's mov from
+ * HF flushes), and stays 2^-24 without it.  Random cs seed 4: an atomic
+ * umax of unpack_half_2x16_split_x(1) found 0x33800000 in the interpreter,
+ * zero in the simulator.
+ */
+TEST(InterpVS, FloatControlsFlushDenormalHalvesInUnpack)
+{
+   auto s = make_shader("VERTEX", R"(
+    block b0:
+    32    %0 = load_const (0x00000000)
+    32    %1 = load_const (0x3c010001)
+    32    %2 = unpack_half_2x16_split_x %1
+    32    %3 = unpack_half_2x16_split_y %1
+    32    %4 = load_const (0x80010000)
+    32    %5 = unpack_half_2x16_split_y %4
+    32x4  %7 = vec4 %2, %3, %5, %0
+)" + store_output("%7", "%0", "VARYING_SLOT_VAR0", "xyzw", "uint32") + R"(
+    block b1:
+)");
+   inputs in;
+   outputs ieee = run(*s, in);
+   in.float_controls = 0x8;   /* FLOAT_CONTROLS_DENORM_FLUSH_TO_ZERO_FP16 */
+   outputs gen = run(*s, in);
+   EXPECT_EQ(ieee.word(var0, 0, 0), 0x33800000u);   /* 2^-24 */
+   EXPECT_EQ(gen.word(var0, 0, 0), 0u);
+   EXPECT_EQ(ieee.word(var0, 1, 0), 0x3f802000u);   /* a normal half: 1 + 2^-10 */
+   EXPECT_EQ(gen.word(var0, 1, 0), 0x3f802000u);
+   EXPECT_EQ(ieee.word(var0, 2, 0), 0xb3800000u);   /* -2^-24 */
+   EXPECT_EQ(gen.word(var0, 2, 0), 0x80000000u);    /* -0 */
+}
