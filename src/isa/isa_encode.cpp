@@ -163,8 +163,16 @@ encode_tri(native &n, const inst &in, gen g)
    if (in.access != access_mode::align16)
       throw ibis::error("three-source instructions are align16 on Gen8/Gen9");
 
+   /* One source type serves all three sources.  Float sources may mix F
+    * and HF (flagged per source below); integer ones (bfe, bfi2, with D
+    * and UD mixed) take the destination's type, as brw_alu3 does: a
+    * per-source flag there would read that source as HF.
+    */
+   const bool fp = in.dst.type == type::F || in.dst.type == type::HF ||
+                   in.dst.type == type::DF;
+   const type src_type = fp ? in.src[0].type : in.dst.type;
    int dst_hw = tables::types[unsigned(in.dst.type) % num_types].tri_hw;
-   int src_hw = tables::types[unsigned(in.src[0].type) % num_types].tri_hw;
+   int src_hw = tables::types[unsigned(src_type) % num_types].tri_hw;
    if (dst_hw < 0 || src_hw < 0 || unsigned(in.dst.type) >= num_types ||
        unsigned(in.src[0].type) >= num_types)
       throw ibis::error("type not valid in a three-source instruction");
@@ -174,8 +182,14 @@ encode_tri(native &n, const inst &in, gen g)
    set(n, fld::tri_dst_hw_type, dst_hw);
    set(n, fld::tri_src_hw_type, src_hw);
    /* Mixed float/half-float sources are flagged per source. */
-   set(n, fld::tri_src1_type, in.src[1].type != in.src[0].type);
-   set(n, fld::tri_src2_type, in.src[2].type != in.src[0].type);
+   for (unsigned i = 0; i < 3; i++) {
+      const bool src_fp = in.src[i].type == type::F || in.src[i].type == type::HF ||
+                          in.src[i].type == type::DF;
+      if (src_fp != fp)
+         throw ibis::error(strfmt("three-source src%u type does not match the destination's", i));
+   }
+   set(n, fld::tri_src1_type, fp && in.src[1].type != in.src[0].type);
+   set(n, fld::tri_src2_type, fp && in.src[2].type != in.src[0].type);
    set(n, fld::tri_dst_reg_nr, in.dst.nr);
    set(n, fld::tri_dst_subreg_nr, in.dst.subnr / 4);
    set(n, fld::tri_dst_writemask, in.dst.writemask);

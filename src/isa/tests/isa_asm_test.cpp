@@ -156,6 +156,41 @@ TEST(IsaAsm, BuildersMatchAssembly)
    EXPECT_EQ(encode(mov, gen::gen9), asm_one("mov(16) g4<1>D 0D { align1 2H };"));
 }
 
+/* A three-source instruction has one source type.  Integer ones (ibfe's
+ * bfe reads a UD width and offset and a D value) take the destination's,
+ * as brw_alu3 does; flagging the differing source made it read as HF
+ * (random cs seed 10: ibfe of the invocation index read 16-bit halves).
+ */
+TEST(IsaAsm, ThreeSourceIntegerSourcesTakeTheDestinationType)
+{
+   inst bfe = make(opcode::bfe, 8, grf(11, type::D), scalar(grf(3, type::UD, 1)),
+                   region(grf(9, type::UD), 4, 4, 1), region(grf(2, type::D), 4, 4, 1));
+   bfe.access = access_mode::align16;
+   bfe.src[0].swizzle = swizzle_xxxx;
+   inst back = decode(encode(bfe, gen::gen9), gen::gen9);
+   for (unsigned i = 0; i < 3; i++)
+      EXPECT_EQ(back.src[i].type, type::D) << "src" << i;
+   EXPECT_EQ(back.dst.type, type::D);
+
+   inst ubfe = bfe;
+   ubfe.dst.type = type::UD;
+   back = decode(encode(ubfe, gen::gen9), gen::gen9);
+   for (unsigned i = 0; i < 3; i++)
+      EXPECT_EQ(back.src[i].type, type::UD) << "src" << i;
+
+   /* F with HF sources stays mixed; an integer source of a float op is
+    * refused.
+    */
+   inst mad = make(opcode::mad, 8, grf(26, type::F), region(grf(22, type::F), 4, 4, 1),
+                   region(grf(2, type::HF), 4, 4, 1), region(grf(5, type::F), 4, 4, 1));
+   mad.access = access_mode::align16;
+   back = decode(encode(mad, gen::gen9), gen::gen9);
+   EXPECT_EQ(back.src[1].type, type::HF);
+   EXPECT_EQ(back.src[2].type, type::F);
+   mad.src[2].type = type::D;
+   EXPECT_THROW(encode(mad, gen::gen9), ibis::error);
+}
+
 TEST(IsaAsm, DecodedFieldsAreNatural)
 {
    inst in = decode(asm_one("(-f0.1.any4h) halt(8) JIP: 64 UIP: 32 { align1 1Q };"),
