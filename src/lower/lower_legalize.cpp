@@ -238,10 +238,14 @@ legalize_dst(shader &s, instr *in)
        !in->preserve().is_null())
       throw error("lower: cannot legalize the narrow destination of '" +
                   in->str() + "'");
+   /* Integer execution is at least a word: a byte result of a two-source
+    * byte operation is computed as a word.
+    */
    const data_type wide = type_is_float(d.type)
       ? (eb == 4 ? data_type::f32 : data_type::f64)
-      : type_is_signed_int(d.type) ? (eb == 4 ? data_type::s32 : data_type::s64)
-                                   : (eb == 4 ? data_type::u32 : data_type::u64);
+      : type_is_signed_int(d.type)
+         ? (eb == 2 ? data_type::s16 : eb == 4 ? data_type::s32 : data_type::s64)
+         : (eb == 2 ? data_type::u16 : eb == 4 ? data_type::u32 : data_type::u64);
    /* A float result is written strided, a partial write: a WLR value. */
    value *tmp = type_is_float(d.type)
       ? s.create_value(reg_file::wlr, d.type, in->exec_size, eb / db, in->group)

@@ -143,6 +143,26 @@ TEST(lower_legalize, narrow_destination_goes_through_dwords)
    )"));
 }
 
+/* Byte operands execute as words: a u8 result of a byte `and` is computed
+ * as a u16 and its low bytes read with a stride of 2 (a u64 temporary read
+ * that way lost b2i8 of true: random vs seed 50).
+ */
+TEST(lower_legalize, byte_destination_goes_through_words)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:u8x8
+      block0:
+         %1:u8x8 = and %0, 1:u8
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:u8x8
+      block0:
+         %2:u16x8 = and %0, 1:u8
+         %1:u8x8 = mov %2<16,8,2>:u8
+   )"));
+}
+
 /* A float narrowing converts: f64 -> f32 writes f32 elements strided over
  * a wide register (reading the low dword of the double instead turned
  * 90.25 into 0: random fs seed 24).
