@@ -580,16 +580,23 @@ generator::imm(unsigned bits, uint64_t v, unsigned comps)
    for (unsigned i = 0; i < comps; i++)
       in->values.push_back(const_value_from_bits(v, bits));
    def *d = &emit(std::move(in))->dest;
-   /* The bits read as a float: no clamp is needed where they are finite. */
+   /* The bits read as a float: no clamp is needed where they are finite
+    * and normal.  A denormal (a small integer's bits) is clamped like a
+    * NaN: whether an operation flushes it is left open by NIR (execution
+    * mode 0), and ibis, like Mesa, folds fmin(x, x) or x * 1 to a move
+    * that keeps it while the interpreter's fmin flushes (random vs seed
+    * 46).  The clamp's fmax/fmin flush it alike on both sides.
+    */
    double f = unbounded;
    const const_value c = const_value_from_bits(v, bits);
+   const double min_normal = bits == 16 ? 0x1p-14 : bits == 32 ? 0x1p-126 : 0x1p-1022;
    if (bits == 16)
       f = eval::half_to_float(c.u16);
    else if (bits == 32)
       f = c.f32;
    else if (bits == 64)
       f = c.f64;
-   if (std::isfinite(f))
+   if (std::isfinite(f) && (f == 0 || std::fabs(f) >= min_normal))
       info(d).bound = std::fabs(f);
    return d;
 }
@@ -936,7 +943,9 @@ generator::gen_alu_op(const op_entry &e, unsigned bits)
    }
    case kind::from_bool:
       d = alu(op, 32, {bool_operand(false)});
-      info(d).bound = 1;
+      /* b2i's 1 read as a float is a denormal: unbounded (see imm()). */
+      if (base_type(oi.output_type) == type_float)
+         info(d).bound = 1;
       break;
    case kind::float_op: {
       const float_rule r = rule_for(op, bits);
