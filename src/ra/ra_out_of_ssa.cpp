@@ -25,6 +25,17 @@
 
 namespace ibis {
 
+/* Whether a copy's source makes it NoMask.  Attribute payload registers
+ * are per-channel data: a phi reading one directly copies it with the
+ * branch's channels, or a NoMask copy in one side of a divergent if
+ * overwrites the other side's channels (random vs seed 40).
+ */
+static bool
+source_is_simd_global(const value *v)
+{
+   return v && v->file != reg_file::attr && v->is_simd_global();
+}
+
 instr *
 ra_make_copy(shader &s, const operand &dst, const operand &src)
 {
@@ -39,7 +50,7 @@ ra_make_copy(shader &s, const operand &dst, const operand &src)
    /* NoMask is a property of the value: a SIMD-global value is copied in
     * every channel (predicated-copy-wwm.txt), whichever side carries it.
     */
-   if (d->is_simd_global() || (src.val && src.val->is_simd_global()))
+   if (d->is_simd_global() || source_is_simd_global(src.val))
       in->flags |= INSTR_WE_ALL;
    in->add_dst(dst);
    /* A scalar read into a wider value is a broadcast. */
@@ -108,8 +119,7 @@ ra_insert_phi_copies(shader &s)
          for (const operand &o : phi->srcs()) {
             for (instr *pc : pcopies) {
                for (unsigned k = 0; k < pc->num_dsts(); k++) {
-                  if (pc->dst(k).val == o.val && pc->src(k).val &&
-                      pc->src(k).val->is_simd_global())
+                  if (pc->dst(k).val == o.val && source_is_simd_global(pc->src(k).val))
                      cp->flags |= INSTR_WE_ALL;
                }
             }

@@ -137,6 +137,44 @@ TEST_F(ra_test, nomask_write_does_not_share)
    EXPECT_NE(a->phys.nr, b->phys.nr);
 }
 
+/* A phi that reads an attribute register directly: the copy on the then
+ * side runs with the branch's channels.  A NoMask copy there overwrote
+ * the else side's channels of the phi web (random vs seed 40).
+ */
+TEST_F(ra_test, phi_copy_of_an_attribute_keeps_the_branch_mask)
+{
+   std::string out;
+   ibis::ra_result r = allocate(R"(
+      shader vs simd8
+      attr %0:f32x8[2]@g4
+      block0:
+         %1:f32x8 = mov 1.0:f32
+         %2:flagx8 = cmp.nz %0, 0.0:f32
+         (+%2) if
+      block1:
+         else
+      block2:
+         %5:f32x8 = add %1, %0
+      block3:
+         endif
+         %6:f32x8 = phi %0[1], %5
+         untyped_write_logical 0:u32, %6, %6, 1:u32
+   )", &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   auto s = ibis::parse_shader(out);
+   unsigned copies = 0;
+   for (const auto &b : s->blocks()) {
+      for (const ibis::instr *in : b->instrs()) {
+         if (in->num_srcs() && in->src(0).val == s->find_value(0) &&
+             (in->op == ibis::opcode::mov || in->op == ibis::opcode::copy)) {
+            copies++;
+            EXPECT_FALSE(in->we_all()) << in->str();
+         }
+      }
+   }
+   EXPECT_EQ(copies, 1u) << out;
+}
+
 /* Channels that break out of the loop keep %3 while the others run more
  * iterations, so the NoMask write of %5 at the top of the loop must not
  * land on it even though %5 comes first in program order; the masked %6
