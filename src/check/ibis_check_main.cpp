@@ -139,11 +139,35 @@ reason_key(const std::string &s)
       if (q != std::string::npos)
          l = l.substr(q + 2);
    }
+   /* Value and block numbers and typed immediates ("26:u32") vary from
+    * program to program; runs of blanks are one.
+    */
    for (size_t i = 0; i < l.size(); i++) {
-      if (l[i] == '%' && i + 1 < l.size() && isdigit((unsigned char)l[i + 1])) {
+      const bool digit_next = i + 1 < l.size() && isdigit((unsigned char)l[i + 1]);
+      if (l[i] == '%' && digit_next) {
          out += "%N";
          while (i + 1 < l.size() && isdigit((unsigned char)l[i + 1]))
             i++;
+      } else if (l.compare(i, 5, "block") == 0 && i + 5 < l.size() &&
+                 isdigit((unsigned char)l[i + 5])) {
+         out += "blockN";
+         i += 5;
+         while (i + 1 < l.size() && isdigit((unsigned char)l[i + 1]))
+            i++;
+      } else if ((isdigit((unsigned char)l[i]) || l[i] == '-') && i > 0 &&
+                 (l[i - 1] == ' ' || l[i - 1] == ',')) {
+         size_t j = i + (l[i] == '-' ? 1 : 0);
+         while (j < l.size() && isalnum((unsigned char)l[j]))
+            j++;
+         if (j > i && j < l.size() && l[j] == ':' && j + 1 < l.size() &&
+             isalpha((unsigned char)l[j + 1])) {
+            out += "K";
+            i = j - 1;
+         } else {
+            out += l[i];
+         }
+      } else if (l[i] == ' ' && !out.empty() && out.back() == ' ') {
+         continue;
       } else {
          out += l[i];
       }
