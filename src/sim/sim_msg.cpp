@@ -481,18 +481,20 @@ message::sampler()
       c.fail("sampler payload of %u registers is not whole parameters", nregs);
 
    /* Parameter order per message type (Gen9; lower_sampler_logical_send). */
-   enum pk { U, V, R, AI, LOD, BIAS, REF, DUDX, DUDY, DVDX, DVDY, DRDX, DRDY, OFFU, OFFV };
+   enum pk { U, V, R, AI, LOD, BIAS, REF, DUDX, DUDY, DVDX, DVDY, DRDX, DRDY, OFFU, OFFV,
+             MLOD, SI, MCS0, MCS1 };
    struct layout {
       unsigned type, n;
-      pk p[10];
+      pk p[11];
    };
+   /* MLOD (min_lod) follows u v r ai (and sample_d's gradients). */
    static const layout layouts[] = {
-      { 0, 4, { U, V, R, AI } },              /* sample */
-      { 1, 5, { BIAS, U, V, R, AI } },        /* sample_b */
+      { 0, 5, { U, V, R, AI, MLOD } },        /* sample */
+      { 1, 6, { BIAS, U, V, R, AI, MLOD } },  /* sample_b */
       { 2, 5, { LOD, U, V, R, AI } },         /* sample_l */
-      { 3, 5, { REF, U, V, R, AI } },         /* sample_c */
-      { 4, 10, { U, DUDX, DUDY, V, DVDX, DVDY, R, DRDX, DRDY, AI } },   /* sample_d */
-      { 5, 5, { REF, BIAS, U, V, R } },       /* sample_b_c */
+      { 3, 6, { REF, U, V, R, AI, MLOD } },   /* sample_c */
+      { 4, 11, { U, DUDX, DUDY, V, DVDX, DVDY, R, DRDX, DRDY, AI, MLOD } },   /* sample_d */
+      { 5, 7, { REF, BIAS, U, V, R, AI, MLOD } },   /* sample_b_c */
       { 6, 5, { REF, LOD, U, V, R } },        /* sample_l_c */
       { 7, 4, { U, V, LOD, R } },             /* ld */
       { 8, 4, { U, V, R, AI } },              /* gather4 */
@@ -505,6 +507,8 @@ message::sampler()
       { 24, 4, { U, V, R, AI } },             /* sample_lz */
       { 25, 4, { REF, U, V, R } },            /* sample_c_lz */
       { 26, 3, { U, V, R } },                 /* ld_lz */
+      { 28, 6, { SI, MCS0, MCS1, U, V, R } },   /* ld2dms_w */
+      { 29, 3, { U, V, R } },                 /* ld_mcs */
    };
    const layout *lay = nullptr;
    for (const layout &l : layouts) {
@@ -513,7 +517,7 @@ message::sampler()
    }
    if (!lay)
       c.fail("sampler message %u not modeled", type);
-   bool int_coords = type == 7 || type == 10 || type == 26;
+   bool int_coords = type == 7 || type == 10 || type == 26 || type == 28 || type == 29;
    bool is_gather = type == 8 || type == 16 || type == 17 || type == 18;
    if (nparams > lay->n)
       c.fail("sampler message with %u parameters, at most %u", nparams, lay->n);
@@ -540,7 +544,19 @@ message::sampler()
    if (comps.size() * n < rlen)
       c.fail("sampler response length %u for %zu channels", rlen, comps.size());
 
+   /* The header's sampler state pointer (g0.3 is 0 at dispatch): samplers
+    * above 15 are 16-byte states past the first 16.
+    */
+   if (header) {
+      uint32_t h3 = ud(0, 3);
+      if (h3 % 16)
+         c.fail("sampler state pointer %#x is not a whole state", h3);
+      sampler_idx += h3 / 16;
+   }
+
    surface &s = surf(bti);
+   if (!s.texture && (type == 28 || type == 29))
+      c.fail("multisample message %u on binding table index %u, a buffer", type, bti);
    if (!s.texture) {
       if (type != 7 && type != 26)
          c.fail("sampler message %u on binding table index %u, a buffer (only ld reads buffers)",
@@ -609,6 +625,10 @@ message::sampler()
       }
       if (type == 1 || type == 5)
          l += getf(BIAS, i);
+      for (unsigned p = 0; p < nparams; p++) {
+         if (lay->p[p] == MLOD)
+            l = std::max(l, getf(MLOD, i));
+      }
       lod[i] = l;
    }
 
@@ -626,7 +646,11 @@ message::sampler()
             outv = { s.level_width(l), s.height > 1 ? s.level_height(l) : 0,
                      s.array || s.depth > 1 ? s.level_depth(l) : 0, s.levels };
          }
+      } else if (type == 29) {
+         /* Surfaces are single-sampled: no MCS, which reads as 0. */
+         outv = {};
       } else if (int_coords) {
+         /* ld2dms_w of a single-sampled surface: sample 0 is the texel. */
          unsigned l = type == 7 ? get(LOD, i) : 0;
          int x = int32_t(get(U, i)) + off[0], y = int32_t(get(V, i)) + off[1],
              z = int32_t(get(R, i)) + off[2];
