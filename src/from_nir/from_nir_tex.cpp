@@ -4,7 +4,9 @@
  * texel offsets are packed into the tg4_offset slot as brw packs them
  * for the message header (4 bits each of u, v, r), a non-constant
  * offset (tg4 only) is a value there.  Surfaces and samplers are NIR's
- * indices plus any dynamic offset.
+ * indices plus any dynamic offset.  A txf_ms without an MCS source reads
+ * the MCS first (a txf_ms_mcs_intel of the same coordinates, sampler 0),
+ * as brw's emit_mcs_fetch does on Gen7+.
  */
 #include "from_nir/from_nir_private.h"
 
@@ -113,6 +115,20 @@ nir_translator::emit_tex(const nir::tex_instr &tex)
       s[tex_logical_src::sampler] = index_plus(tex.sampler_index, tex_src_type::sampler_offset);
    s[tex_logical_src::coord_components] = operand::imm_u32(coord_n);
    s[tex_logical_src::grad_components] = operand::imm_u32(grad_n);
+   if (tex.op == nir::tex_op::txf_ms && s[tex_logical_src::mcs].is_null()) {
+      /* Its two dwords are what ld2dms_w takes. */
+      std::vector<operand> m(13);
+      m[tex_logical_src::op] = operand::imm_u32(unsigned(nir::tex_op::txf_ms_mcs_intel));
+      m[tex_logical_src::coordinate] = s[tex_logical_src::coordinate];
+      m[tex_logical_src::surface] = s[tex_logical_src::surface];
+      m[tex_logical_src::sampler] = operand::imm_u32(0);
+      m[tex_logical_src::tg4_offset] = operand::imm_u32(0);
+      m[tex_logical_src::coord_components] = operand::imm_u32(coord_n);
+      m[tex_logical_src::grad_components] = operand::imm_u32(0);
+      value *mcs = b.ssa(data_type::u32, 2);
+      b.emit(opcode::tex_logical, {operand(mcs)}, m);
+      s[tex_logical_src::mcs] = operand(mcs);
+   }
 
    char base = nir::base_type(tex.dest_type) == nir::type_float ? 'f'
              : nir::base_type(tex.dest_type) == nir::type_int ? 's' : 'u';

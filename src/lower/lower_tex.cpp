@@ -13,8 +13,15 @@
  *   resinfo lod            lod u v r
  *   gather4 u v r ai       gather4_c ref u v r
  *   gather4_po u v offu offv r
+ *   ld2dms_w si mcs0 mcs1 u v r (txf_ms)      ld_mcs u v r
+ * A min_lod follows the coordinates padded to four (and, for sample_d, the
+ * gradients padded to three): brw's layout.
  * A header (a NoMask copy of g0) is sent when dword 2 has something to
- * say: the texel offsets (11:0) and the gather channel (17:16).  Messages
+ * say: the texel offsets (11:0) and the gather channel (17:16); then
+ * 15:12 disables the components the response leaves out.  Samplers above
+ * 15 (and sampler indices in values) need it too: dword 3, the sampler
+ * state pointer, moves on by 16 states of 16 bytes per 16 samplers, and
+ * the descriptor keeps the index modulo 16 (brw's is_high_sampler).  Messages
  * of more than five parameters are SIMD8 only; SIMD32 is split into
  * halves.  The response is one GRF per 8 channels for each component the
  * shader reads, so the descriptor's rlen is trimmed as brw's is.
@@ -28,7 +35,7 @@ namespace ibis::lowering {
 namespace {
 
 enum nir_texop : unsigned {
-   TEX = 0, TXB = 1, TXL = 2, TXD = 3, TXF = 4, TXF_MS = 5, TXS = 8,
+   TEX = 0, TXB = 1, TXL = 2, TXD = 3, TXF = 4, TXF_MS = 5, TXF_MS_MCS = 7, TXS = 8,
    LOD = 9, TG4 = 10, QUERY_LEVELS = 11,
 };
 
@@ -37,9 +44,15 @@ enum gen9_sampler_msg : unsigned {
    SAMPLE_B_C = 5, SAMPLE_L_C = 6, LD = 7, GATHER4 = 8, LOD_MSG = 9,
    RESINFO = 10, GATHER4_C = 16, GATHER4_PO = 17, GATHER4_PO_C = 18,
    SAMPLE_D_C = 20, SAMPLE_LZ = 24, SAMPLE_C_LZ = 25, LD_LZ = 26,
+   LD2DMS_W = 28, LD_MCS = 29,
 };
 
+/* Bytes of one SAMPLER_STATE (the header's dword 3 points at an array). */
+constexpr unsigned SAMPLER_STATE_BYTES = 16;
+
 constexpr unsigned MAX_SIMD16_PARAMS = 5;
+/* brw's MAX_SAMPLER_MESSAGE_SIZE: SIMD8 parameters of a message. */
+constexpr unsigned MAX_SAMPLER_PARAMS = 11;
 
 bool
 is_zero(const operand &o)
@@ -70,10 +83,12 @@ build_tex_message(const instr *in)
       throw error("lower: texture op must be an immediate");
    const unsigned op = op_o.imm & 0xff;
    const unsigned gather_comp = (op_o.imm >> 8) & 3;
-   if (!in->src(src::min_lod).is_null() || !in->src(src::sample_index).is_null() ||
-       !in->src(src::mcs).is_null())
-      throw error("lower: min_lod, multisample index and MCS are not "
-                  "supported: '" + in->str() + "'");
+   const operand &min_lod = in->src(src::min_lod);
+   const operand &sample_index = in->src(src::sample_index);
+   const operand &mcs = in->src(src::mcs);
+   if ((!sample_index.is_null() || !mcs.is_null()) && op != TXF_MS)
+      throw error("lower: a sample index or MCS is for txf_ms only: '" +
+                  in->str() + "'");
 
    tex_message m;
    auto coord_c = [&](unsigned i) { return make_param(coord.component(i)); };
@@ -139,6 +154,30 @@ build_tex_message(const instr *in)
       for (unsigned i = 2; i < ncoord; i++)
          m.params.push_back(coord_c(i));
       break;
+   case TXF_MS:
+      /* Gen9's ld2dms_w: the sample, the two MCS dwords (0 for a surface
+       * without one), then the integer coordinates.
+       */
+      if (sh)
+         throw error("lower: txf_ms has no shadow comparison");
+      m.type = LD2DMS_W;
+      add(sample_index.is_null() ? operand::imm_u32(0) : sample_index);
+      for (unsigned i = 0; i < 2; i++) {
+         if (mcs.is_null() || (mcs.val && i >= mcs.val->length))
+            add(operand::imm_u32(0));
+         else
+            add(mcs.is_imm() ? mcs : mcs.component(i));
+      }
+      for (unsigned i = 0; i < ncoord; i++)
+         m.params.push_back(coord_c(i));
+      break;
+   case TXF_MS_MCS:
+      if (sh)
+         throw error("lower: an MCS fetch has no shadow comparison");
+      m.type = LD_MCS;
+      for (unsigned i = 0; i < ncoord; i++)
+         m.params.push_back(coord_c(i));
+      break;
    case TXS:
    case QUERY_LEVELS:
       m.type = RESINFO;
@@ -170,10 +209,27 @@ build_tex_message(const instr *in)
       throw error("lower: texture op " + std::to_string(op) +
                   " is not supported: '" + in->str() + "'");
    }
+   if (!min_lod.is_null()) {
+      /* After the coordinates padded to u v r ai (and the gradients to
+       * three pairs): empty slots, as brw leaves them.
+       */
+      if (op != TEX && op != TXB && op != TXD)
+         throw error("lower: min_lod is for tex, txb and txd: '" + in->str() + "'");
+      for (unsigned i = ncoord; i < 4; i++)
+         m.params.push_back(param{operand(), nullptr});
+      for (unsigned i = ngrad; op == TXD && i < 3; i++) {
+         m.params.push_back(param{operand(), nullptr});
+         m.params.push_back(param{operand(), nullptr});
+      }
+      add(min_lod);
+   }
    if (m.header_dw2)
       m.header = true;
    if (m.params.empty())
       throw error("lower: texture message without parameters");
+   if (m.params.size() > MAX_SAMPLER_PARAMS)
+      throw error("lower: texture message of " + std::to_string(m.params.size()) +
+                  " parameters, the sampler takes at most 11: '" + in->str() + "'");
    return m;
 }
 
@@ -200,6 +256,8 @@ lower_tex(shader &s, instr *in)
    const operand &samp = in->src(src::sampler);
    uint32_t index_bits = 0;
    value *desc_val = nullptr;
+   /* What the header's dword 3 adds to g0.3 for a high sampler. */
+   operand state_offset;
    {
       const builder ub = b.exec(1).nomask();
       if (surf.is_imm())
@@ -210,19 +268,34 @@ lower_tex(shader &s, instr *in)
       else
          throw error("lower: non-uniform texture index in '" + in->str() + "'");
       if (samp.is_imm()) {
-         if (samp.imm >= 16)
-            throw error("lower: samplers above 15 are not supported");
+         if (samp.imm > 0xff)
+            throw error("lower: sampler index " + std::to_string(samp.imm) +
+                        " is above 255");
          index_bits |= (samp.imm & 0xf) << 8;
+         if (samp.imm >= 16)
+            state_offset = operand::imm_u32(16 * (uint32_t(samp.imm) / 16) *
+                                            SAMPLER_STATE_BYTES);
       } else if (!samp.is_null()) {
          if (!samp.val || samp.val->width != 1)
             throw error("lower: non-uniform sampler index in '" + in->str() + "'");
-         value *sh = ub.shl(data_type::u32, samp.as_type(data_type::u32),
-                            operand::imm_u32(8));
+         const operand si = samp.as_type(data_type::u32);
+         value *sh = ub.shl(data_type::u32, si, operand::imm_u32(8));
          value *sm = ub.and_(data_type::u32, operand(sh), operand::imm_u32(0xf00));
          desc_val = desc_val ? ub.or_(data_type::u32, operand(desc_val), operand(sm))
                              : sm;
+         /* (index & 0xf0) << 4 = 16 states of 16 bytes per 16 samplers. */
+         value *hi = ub.and_(data_type::u32, si, operand::imm_u32(0xf0));
+         state_offset = operand(ub.shl(data_type::u32, operand(hi),
+                                       operand::imm_u32(4)));
       }
    }
+   const bool header = m.header || !state_offset.is_null();
+   /* Components the response leaves out (1 = not written) when there is a
+    * header to say so; without one, rlen alone trims the last ones.
+    */
+   uint32_t dw2 = m.header_dw2;
+   if (header && comps < 4)
+      dw2 |= (~((1u << comps) - 1) & 0xf) << 12;
 
    const unsigned width = in->exec_size;
    const unsigned piece =
@@ -232,16 +305,22 @@ lower_tex(shader &s, instr *in)
    for (unsigned first = 0; first < width; first += piece) {
       const unsigned group = in->group + first;
       const builder pb = b.exec(piece, group);
-      value *header = nullptr;
-      if (m.header) {
+      value *hdr = nullptr;
+      if (header) {
          const builder nb = b.exec(8).nomask();
-         header = nb.wlr(data_type::u32);
-         nb.mov(operand(header), operand(hw_grf(s, 0)));
-         operand dw2(header);
-         dw2.offset = 8;
-         b.exec(1).nomask().mov(dw2, operand::imm_u32(m.header_dw2));
+         hdr = nb.wlr(data_type::u32);
+         nb.mov(operand(hdr), operand(hw_grf(s, 0)));
+         operand d2(hdr);
+         d2.offset = 8;
+         const builder one = b.exec(1).nomask();
+         one.mov(d2, operand::imm_u32(dw2));
+         if (!state_offset.is_null()) {
+            operand d3(hdr), g0_3(hw_grf(s, 0));
+            d3.offset = g0_3.offset = 12;
+            one.add(d3, g0_3, state_offset);
+         }
       }
-      payloads p = build_payloads(pb, piece, group, header, 1, m.params);
+      payloads p = build_payloads(pb, piece, group, hdr, 1, m.params);
       value *dst = piece == width ? result
                                   : s.create_value(reg_file::ssa, result->type,
                                                    piece, comps, group);
@@ -249,7 +328,7 @@ lower_tex(shader &s, instr *in)
          result->length = comps;
       const uint32_t desc = sampler_desc(0, 0, m.type, piece) | index_bits;
       emit_send(pb, SFID_SAMPLER, desc, p, operand(dst), comps * regs,
-                header != nullptr, desc_val);
+                hdr != nullptr, desc_val);
       if (dst != result)
          parts.push_back(dst);
    }

@@ -32,3 +32,178 @@ TEST(lower_forms, ddy_fine_is_an_add_per_subspan)
          _ = send 5:u32, 0x8031400:u32, 0:u32, %4, _ {EOT}
    )"));
 }
+
+TEST(lower_forms, sample_min_lod_follows_padded_coordinates)
+{
+   /* lower_sampler_logical_send_gfx7: min_lod goes after u v r ai, the
+    * missing coordinates empty.  Five parameters stay SIMD16: "sample
+    * SIMD16" type 0, mlen 4 + ex_mlen 4 (split where the source changes),
+    * rlen 8.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:f32x16[2]
+      attr %1:f32x16
+      block0:
+         %5:f32x16[4] = tex_logical 0:u32, %0, _, _, _, %1, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:f32x16[2]
+      attr %1:f32x16
+      block0:
+         %6:u32x16[4] = load_payload %0:u32, %0[1]:u32, _, _
+         %7:u32x16 = load_payload %1:u32
+         %5:f32x16[4] = send 2:u32, 0x10840001:u32, 128:u32, %6, %7
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
+   )"));
+}
+
+TEST(lower_forms, sample_d_min_lod_follows_padded_gradients)
+{
+   /* sample_d (type 4) SIMD8: u dudx dudy v dvdx dvdy, then r and its
+    * gradients and ai empty, then min_lod: 11 parameters, the sampler's
+    * maximum (MAX_SAMPLER_MESSAGE_SIZE).  mlen 1 + ex_mlen 10, rlen 4.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[2]
+      attr %1:f32x8[2]
+      attr %2:f32x8[2]
+      attr %3:f32x8
+      block0:
+         %5:f32x8[4] = tex_logical 3:u32, %0, _, %1, %2, %3, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 2:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[2]
+      attr %1:f32x8[2]
+      attr %2:f32x8[2]
+      attr %3:f32x8
+      block0:
+         %6:u32x8 = load_payload %0:u32
+         %7:u32x8[10] = load_payload %1:u32, %2:u32, %0[1]:u32, %1[1]:u32, %2[1]:u32, _, _, _, _, %3:u32
+         %5:f32x8[4] = send 2:u32, 0x2424001:u32, 640:u32, %6, %7
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %5, _ {EOT}
+   )"));
+}
+
+TEST(lower_forms, txf_ms_is_ld2dms_w_after_ld_mcs)
+{
+   /* Gen9's txf_ms is ld2dms_w (GFX9_SAMPLER_MESSAGE_SAMPLE_LD2DMS_W 28):
+    * si mcs0 mcs1 u v; the MCS comes from ld_mcs (29) of the same
+    * coordinates, as brw's emit_mcs_fetch.  ld_mcs SIMD16: mlen 4, rlen 4
+    * (the two MCS dwords read); ld2dms_w: mlen 2 + ex_mlen 8, rlen 8.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:s32x16[2]
+      attr %1:u32x16
+      block0:
+         %4:u32x16[2] = tex_logical 7:u32, %0, _, _, _, _, _, _, 3:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %5:f32x16[4] = tex_logical 5:u32, %0, _, _, _, _, %1, %4, 3:u32, _, 0:u32, 2:u32, 0:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:s32x16[2]
+      attr %1:u32x16
+      block0:
+         %6:u32x16[2] = load_payload %0:u32, %0[1]:u32
+         %4:u32x16[2] = send 2:u32, 0x845d003:u32, 0:u32, %6, _
+         %7:u32x16 = load_payload %1
+         %8:u32x16[4] = load_payload %4, %4[1], %0:u32, %0[1]:u32
+         %5:f32x16[4] = send 2:u32, 0x485c003:u32, 512:u32, %7, %8
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
+   )"));
+}
+
+TEST(lower_forms, high_sampler_moves_the_state_pointer)
+{
+   /* Sampler 20: the descriptor says 4 (20 % 16), the header's dword 3 is
+    * g0.3 + 16 states x 16 bytes (brw's is_high_sampler path); "sample
+    * SIMD8" with a header: mlen 1 + ex_mlen 2, rlen 4.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[2]
+      block0:
+         %5:f32x8[4] = tex_logical 0:u32, %0, _, _, _, _, _, _, 1:u32, 20:u32, 0:u32, 2:u32, 0:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[2]
+      wlr %6:u32x8
+      hw %7:u32x8@g0
+      block0:
+         %6 = mov %7 {WE_all}
+         %6.8 = mov(1) 0:u32 {WE_all}
+         %6.12 = add(1) %7.12, 256:u32 {WE_all}
+         %8:u32x8[2] = load_payload %0:u32, %0[1]:u32
+         %5:f32x8[4] = send 2:u32, 0x24a0401:u32, 128:u32, %6, %8
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %5, _ {EOT}
+   )"));
+}
+
+TEST(lower_forms, sampler_index_in_a_value_has_a_header)
+{
+   /* A uniform sampler index: its low 4 bits go into the descriptor
+    * (bits 11:8), (index & 0xf0) << 4 onto the header's state pointer; the
+    * header disables the two components not read (dword 2 bits 15:14).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[2]
+      uniform %1:u32x1@g3
+      block0:
+         %5:f32x8[2] = tex_logical 0:u32, %0, _, _, _, _, _, _, 1:u32, %1, 0:u32, 2:u32, 0:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 2:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[2]
+      uniform %1:u32x1@g3
+      wlr %10:u32x8
+      hw %11:u32x8@g0
+      block0:
+         %6:u32x1 = shl %1, 8:u32 {WE_all}
+         %7:u32x1 = and %6, 3840:u32 {WE_all}
+         %8:u32x1 = and %1, 240:u32 {WE_all}
+         %9:u32x1 = shl %8, 4:u32 {WE_all}
+         %10 = mov %11 {WE_all}
+         %10.8 = mov(1) 49152:u32 {WE_all}
+         %10.12 = add(1) %11.12, %9 {WE_all}
+         %12:u32x8[2] = load_payload %0:u32, %0[1]:u32
+         %13:u32x1 = or %7, 0x22a0001:u32 {WE_all}
+         %5:f32x8[2] = send 2:u32, %13, 128:u32, %10, %12
+         %14:u32x8[4] = load_payload %5:u32, %5[1]:u32, _, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %14, _ {EOT}
+   )"));
+}
+
+TEST(lower_forms, gather_header_disables_unread_components)
+{
+   /* brw sets the header's write mask when fewer than four components
+    * come back (1 = not written): a gather of which two components are
+    * read has dword 2 = 0xc000 | channel 1 << 16 and rlen 2.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[2]
+      block0:
+         %5:f32x8[4] = tex_logical 266:u32, %0, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %6:f32x8 = mul %5, %5[1]
+         fb_write_logical %6, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[2]
+      wlr %7:u32x8
+      hw %8:u32x8@g0
+      block0:
+         %7 = mov %8 {WE_all}
+         %7.8 = mov(1) 0x1c000:u32 {WE_all}
+         %9:u32x8[2] = load_payload %0:u32, %0[1]:u32
+         %5:f32x8[2] = send 2:u32, 0x22a8001:u32, 128:u32, %7, %9
+         %6:f32x8 = mul %5, %5[1]
+         %10:u32x8[4] = load_payload %6:u32, _, _, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %10, _ {EOT}
+   )"));
+}
