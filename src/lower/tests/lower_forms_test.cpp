@@ -207,3 +207,61 @@ TEST(lower_forms, gather_header_disables_unread_components)
          _ = send 5:u32, 0x8031400:u32, 0:u32, %10, _ {EOT}
    )"));
 }
+
+TEST(lower_forms, urb_write_with_per_slot_offsets_and_a_mask)
+{
+   /* brw_urb_desc (Gen8+): per-slot offsets present 17, channel mask
+    * present 15, global offset 14:4, SIMD8 write 7; the header is the
+    * handles, the offsets and the mask (bits 23:16), NoMask: mlen 3, the
+    * data in payload1 (ex_mlen 4).  The EOT write without them still
+    * copies only the handles.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader vs simd8
+      attr %0:f32x8[4]
+      attr %2:u32x8
+      hw %9:u32x8@g1
+      block0:
+         %1:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         urb_write_logical %9, %2, 0xf0000:u32, %1, 4:u32
+         urb_write_logical %9, 2:u32, _, %1, 4:u32 {EOT}
+   )", R"(
+      shader vs simd8 lowered
+      attr %0:f32x8[4]
+      attr %2:u32x8
+      hw %9:u32x8@g1
+      wlr %10:u32x8[3]
+      block0:
+         %1:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         %10 = load_payload %9, %2, 0xf0000:u32 {WE_all}
+         _ = send 6:u32, 0x60a8007:u32, 256:u32, %10, %1 {side_effects}
+         %11:u32x8 = mov %9 {WE_all}
+         _ = send 6:u32, 0x2080027:u32, 256:u32, %11, %1 {EOT, side_effects}
+   )"));
+}
+
+TEST(lower_forms, urb_write_with_a_mask_only)
+{
+   /* A mask in a value, the global offset in the descriptor: mlen 2
+    * (handles, mask), bit 15 only, offset 5.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader vs simd8
+      attr %0:f32x8[2]
+      attr %2:u32x8
+      hw %9:u32x8@g1
+      block0:
+         %1:u32x8[2] = load_payload %0:u32, %0[1]:u32
+         urb_write_logical %9, 5:u32, %2, %1, 2:u32 {EOT}
+   )", R"(
+      shader vs simd8 lowered
+      attr %0:f32x8[2]
+      attr %2:u32x8
+      hw %9:u32x8@g1
+      wlr %10:u32x8[2]
+      block0:
+         %1:u32x8[2] = load_payload %0:u32, %0[1]:u32
+         %10 = load_payload %9, %2 {WE_all}
+         _ = send 6:u32, 0x4088057:u32, 128:u32, %10, %1 {EOT, side_effects}
+   )"));
+}
