@@ -169,14 +169,13 @@ emit_scattered(shader &s, instr *in, bool write)
    builder b(&s);
    b.before(in);
    const unsigned width = in->exec_size;
-   if (width > 16)
-      throw error("lower: SIMD32 scratch arrays are not supported: '" +
-                  in->str() + "'");
+   /* Messages are SIMD8 or SIMD16: SIMD32 is two halves per component. */
+   const unsigned piece = std::min(width, 16u);
    const builder cb = b.exec(width, in->group);
    operand addr = swizzled_dword_address(cb, s, in->src(0));
    const unsigned comps = write ? in->src(1).val ? in->src(1).val->length : 1
                                 : in->dst().val->length;
-   const unsigned regs = width / 8;
+   const unsigned regs = piece / 8;
    std::vector<value *> results;
    for (unsigned c = 0; c < comps; c++) {
       /* Component c is dword c of the channel: dispatch width dwords on. */
@@ -188,17 +187,21 @@ emit_scattered(shader &s, instr *in, bool write)
          ps.push_back(param{in->src(1).is_imm() ? in->src(1)
                                                 : in->src(1).component(c),
                             nullptr});
-      value *header = g0_copy(b);
-      payloads p = build_payloads(cb, width, in->group, header, 1, ps);
-      const uint32_t desc = dp_desc(BTI_STATELESS_NON_COHERENT,
-                                    write ? DC_DWORD_SCATTERED_WRITE
-                                          : DC_DWORD_SCATTERED_READ,
-                                    2 | (width == 16 ? 1 : 0));
-      value *r = write ? nullptr : cb.ssa(data_type::u32);
-      emit_send(cb, SFID_DC0, desc, p, r ? operand(r) : operand(),
-                write ? 0 : regs, true);
-      if (r)
-         results.push_back(r);
+      for (unsigned first = 0; first < width; first += piece) {
+         const unsigned group = in->group + first;
+         const builder pb = b.exec(piece, group);
+         value *header = g0_copy(b);
+         payloads p = build_payloads(pb, piece, group, header, 1, ps);
+         const uint32_t desc = dp_desc(BTI_STATELESS_NON_COHERENT,
+                                       write ? DC_DWORD_SCATTERED_WRITE
+                                             : DC_DWORD_SCATTERED_READ,
+                                       2 | (piece == 16 ? 1 : 0));
+         value *r = write ? nullptr : pb.ssa(data_type::u32);
+         emit_send(pb, SFID_DC0, desc, p, r ? operand(r) : operand(),
+                   write ? 0 : regs, true);
+         if (r)
+            results.push_back(r);
+      }
    }
    if (!write) {
       std::vector<operand> srcs(results.begin(), results.end());

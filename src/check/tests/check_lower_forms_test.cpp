@@ -107,6 +107,40 @@ impl main {
 }
 )";
 
+/* A scratch array with per-channel addresses (DWord scattered messages,
+ * two SIMD16 halves at SIMD32) next to one at a constant address.
+ */
+const char *scratch_nir = R"(shader: MESA_SHADER_FRAGMENT
+stage: 4
+inputs_read: 32
+outputs_written: 4
+uniforms: 0
+scratch: 64
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+    con 32 %1 = load_const (0x00000000)
+    div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+    con 32 %3 = load_const (0x41000000)
+    con 32 %4 = load_const (0x00000003)
+    con 32 %5 = load_const (0x00000010)
+    div 32 %6 = fmul %2.x, %3 (8.0)
+    div 32 %7 = f2u32 %6
+    div 32 %8 = iand %7, %4 (0x3)
+    div 32 %9 = imul %8, %5 (0x10)
+    div 32x2 %10 = vec2 %2.y, %2.z
+    @store_scratch (%10, %1 (0x0)) (align_mul=4, align_offset=0, wrmask=xy)
+    @store_scratch (%2, %9) (align_mul=4, align_offset=0, wrmask=xyzw)
+    div 32x4 %11 = @load_scratch (%9) (align_mul=4, align_offset=0)
+    div 32x2 %12 = @load_scratch (%1 (0x0)) (align_mul=4, align_offset=0)
+    div 32x4 %13 = vec4 %11.w, %12.x, %12.y, %11.x
+    @store_output (%13, %1 (0x0)) (base=8, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
 } /* anonymous namespace */
 
 TEST(check_lower_forms, ddy_fine_matches_the_interpreter)
@@ -139,5 +173,16 @@ TEST(check_lower_forms, high_sampler_and_min_lod_run)
       check::result r = check::check_shader(*s, w, 1, 2);
       EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
       EXPECT_GT(r.compared, 0u);
+   }
+}
+
+TEST(check_lower_forms, scratch_arrays_match_the_interpreter)
+{
+   auto s = nir::read_shader(scratch_nir, "scratch.nir");
+   for (unsigned w : {8u, 16u, 32u}) {
+      check::result r = check::check_shader(*s, w, 1, 4);
+      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
+      EXPECT_GE(r.compared, 4u * w);
+      EXPECT_EQ(r.unchecked, 0u);
    }
 }

@@ -265,3 +265,40 @@ TEST(lower_forms, urb_write_with_a_mask_only)
          _ = send 6:u32, 0x4088057:u32, 128:u32, %10, %1 {EOT, side_effects}
    )"));
 }
+
+TEST(lower_forms, simd32_scratch_array_is_two_simd16_messages)
+{
+   /* brw splits DWord scattered messages wider than 16 (lower_simd_width):
+    * per component, a SIMD16 read (type 3, control 3 = legacy | SIMD16,
+    * BTI 253, mlen 1 + ex_mlen 2, rlen 2) for channels 0-15 and one for
+    * 16-31 reading the address's second half, zipped back.  The swizzled
+    * address shifts by log2(32).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      attr %0:u32x32
+      block0:
+         %1:u32x32 = scratch_read_logical %0
+         fb_write_logical %1, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      attr %0:u32x32
+      hw %6:u32x8@g0
+      block0:
+         %2:u32x32 = load_subgroup_invocation
+         %3:u32x32 = shr %0, 2:u32
+         %4:u32x32 = shl %3, 5:u32
+         %5:u32x32 = add %4, %2
+         %7:u32x8 = mov %6 {WE_all}
+         %8:u32x16 = load_payload %5
+         %9:u32x16 = send 10:u32, 0x228c3fd:u32, 128:u32, %7, %8
+         %10:u32x8 = mov %6 {WE_all}
+         %11:u32x16+16 = load_payload %5.64
+         %12:u32x16+16 = send 10:u32, 0x228c3fd:u32, 128:u32, %10, %11
+         %1:u32x32 = load_payload %9, %12
+         %13:u32x16[4] = load_payload %1, _, _, _
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %13, _
+         %14:u32x16+16[4] = load_payload %1.64, _, _, _
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %14, _ {EOT}
+   )"));
+}
