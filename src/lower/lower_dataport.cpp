@@ -24,6 +24,7 @@ constexpr unsigned DC_BYTE_SCATTERED_WRITE = 12;
 /* Data cache 1 message types. */
 constexpr unsigned DC1_UNTYPED_READ = 1;
 constexpr unsigned DC1_UNTYPED_ATOMIC = 2;
+constexpr unsigned DC1_UNTYPED_ATOMIC_FLOAT = 0x1b;
 constexpr unsigned DC1_TYPED_READ = 5;
 constexpr unsigned DC1_TYPED_ATOMIC = 6;
 constexpr unsigned DC1_UNTYPED_WRITE = 9;
@@ -211,19 +212,29 @@ surface_index(const builder &b, const operand &surf, uint32_t *bits,
                                   operand::imm_u32(0xff));
 }
 
-/* NIR atomic op numbers (nir_atomic_op) to Gen9 untyped atomic ops. */
-unsigned
+/* A Gen9 atomic: the operation and whether it is the float message. */
+struct gen_atomic {
+   unsigned op;
+   bool fp;
+};
+
+/* NIR atomic op numbers (nir_atomic_op of Mesa 23.3's nir.h) to Gen9's. */
+gen_atomic
 gen_atomic_op(unsigned nir_op, const instr *in)
 {
    /* nir_atomic_op: iadd 0, imin 1, umin 2, imax 3, umax 4, iand 5, ior 6,
-    * ixor 7, xchg 8, cmpxchg 9.  BRW_AOP: and 1, or 2, xor 3, mov 4,
-    * add 7, imax 10, imin 11, umax 12, umin 13, cmpwr 14.
+    * ixor 7, xchg 8, fadd 9, fmin 10, fmax 11, cmpxchg 12, fcmpxchg 13,
+    * inc_wrap 14, dec_wrap 15.  BRW_AOP: and 1, or 2, xor 3, mov 4, add 7,
+    * imax 10, imin 11, umax 12, umin 13, cmpwr 14; the float message's
+    * BRW_AOP_FMAX 1, FMIN 2, FCMPWR 3 (its op field is 2 bits: no FADD,
+    * and Gen9 has no wrapping increments).
     */
-   static const unsigned map[] = {7, 11, 13, 10, 12, 1, 2, 3, 4, 14};
-   if (nir_op >= sizeof(map) / sizeof(map[0]))
+   static const int map[] = {7, 11, 13, 10, 12, 1, 2, 3, 4, -1, 2, 1, 14, 3, -1, -1};
+   if (nir_op >= sizeof(map) / sizeof(map[0]) || map[nir_op] < 0)
       throw error("lower: atomic operation " + std::to_string(nir_op) +
-                  " is not supported: '" + in->str() + "'");
-   return map[nir_op];
+                  " has no Gen9 message: '" + in->str() + "'");
+   const bool fp = nir_op == 10 || nir_op == 11 || nir_op == 13;
+   return gen_atomic{unsigned(map[nir_op]), fp};
 }
 
 void
@@ -239,6 +250,10 @@ lower_surface(shader &s, instr *in)
                       op == opcode::typed_write_logical;
    const operand &surf = in->src(0);
    const operand &addr = in->src(1);
+   /* Whether the old value comes back: decided on the whole result, as a
+    * SIMD32 half's value has no uses yet.
+    */
+   const bool ret = in->num_dsts() && in->dst().val && !in->dst().val->uses().empty();
    /* Typed messages are SIMD8 on Gen9 (brw splits them by 8). */
    for_each_piece(s, in, typed ? 8 : 16,
                   [&](const builder &pb, unsigned piece, unsigned group,
@@ -257,20 +272,28 @@ lower_surface(shader &s, instr *in)
        */
       value *header = nullptr;
       if (atomic) {
-         const unsigned aop = gen_atomic_op(in->src(4).imm, in);
+         const gen_atomic ga = gen_atomic_op(in->src(4).imm, in);
+         const unsigned aop = ga.op;
+         if (ga.fp && typed)
+            throw error("lower: Gen9 has no typed float atomics: '" +
+                        in->str() + "'");
          ps.push_back(make_param(in->src(2)));
          if (!in->src(3).is_null())
             ps.push_back(make_param(in->src(3)));
-         const bool ret = dst != nullptr && !dst->uses().empty();
          const unsigned ctrl = aop | (piece <= 8 ? 1u << 4 : 0) |
                                (ret ? 1u << 5 : 0);
-         desc = dp_desc(0, typed ? DC1_TYPED_ATOMIC : DC1_UNTYPED_ATOMIC,
+         desc = dp_desc(0, typed ? DC1_TYPED_ATOMIC
+                                 : ga.fp ? DC1_UNTYPED_ATOMIC_FLOAT
+                                         : DC1_UNTYPED_ATOMIC,
                         typed ? (aop | (ret ? 1u << 5 : 0) |
                                  (group % 16 >= 8 ? 1u << 4 : 0))
                               : ctrl);
          rlen = ret ? piece / 8 : 0;
-         if (!ret)
+         if (!ret && dst) {
+            /* Nothing reads it: the unused result (or its half) is undef. */
+            pb.emit(opcode::undef, {operand(dst)}, {});
             dst = nullptr;
+         }
       } else {
          comps = imm_of(in, write ? 3 : 2, "the component count");
          if (write) {

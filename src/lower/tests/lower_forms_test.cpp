@@ -302,3 +302,92 @@ TEST(lower_forms, simd32_scratch_array_is_two_simd16_messages)
          _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %14, _ {EOT}
    )"));
 }
+
+TEST(lower_forms, untyped_cmpxchg_and_float_atomics)
+{
+   /* nir_atomic_op (Mesa 23.3 nir.h): cmpxchg is 12 and goes to
+    * BRW_AOP_CMPWR 14 with the compared value then the new one; fmin (10)
+    * is the untyped atomic float message (GFX9_DATAPORT_DC_PORT1_UNTYPED_
+    * ATOMIC_FLOAT_OP 0x1b, op BRW_AOP_FMIN 2 in 1:0).  SIMD16 with a
+    * return: mlen 2, rlen 2, control bit 5.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader cs simd16
+      attr %0:u32x16
+      attr %1:u32x16
+      attr %3:f32x16
+      block0:
+         %2:u32x16 = untyped_atomic_logical 1:u32, %0, %1, %0, 12:u32
+         untyped_write_logical 2:u32, %0, %2, 1:u32
+         %4:u32x16 = untyped_atomic_logical 1:u32, %0, %3:u32, _, 10:u32
+         untyped_write_logical 2:u32, %0, %4, 1:u32
+         thread_end_logical %0 {EOT}
+   )", R"(
+      shader cs simd16 lowered
+      attr %0:u32x16
+      attr %1:u32x16
+      attr %3:f32x16
+      hw %11:u32x8@g0
+      block0:
+         %5:u32x16 = load_payload %0
+         %6:u32x16[2] = load_payload %1, %0
+         %2:u32x16 = send 12:u32, 0x420ae01:u32, 256:u32, %5, %6 {side_effects}
+         %7:u32x16 = load_payload %0
+         _ = send 12:u32, 0x4025e02:u32, 128:u32, %7, %2 {side_effects}
+         %8:u32x16 = load_payload %0
+         %9:u32x16 = load_payload %3:u32
+         %4:u32x16 = send 12:u32, 0x426e201:u32, 128:u32, %8, %9 {side_effects}
+         %10:u32x16 = load_payload %0
+         _ = send 12:u32, 0x4025e02:u32, 128:u32, %10, %4 {side_effects}
+         %12:u32x8 = mov %11 {WE_all}
+         _ = send(8) 7:u32, 0x2000010:u32, 0:u32, %12, _ {WE_all, EOT, side_effects}
+   )"));
+}
+
+TEST(lower_forms, simd32_atomic_returns_both_halves)
+{
+   /* The return bit is decided on the SIMD32 result (its halves have no
+    * uses yet): both SIMD16 halves return (0x420a701: add, return, rlen
+    * 2) and are zipped; an atomic nobody reads returns nothing (0x4008701,
+    * rlen 0) and its halves are undef.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader cs simd32
+      attr %0:u32x32
+      attr %1:u32x32
+      block0:
+         %2:u32x32 = untyped_atomic_logical 1:u32, %0, %1, _, 0:u32
+         untyped_write_logical 2:u32, %0, %2, 1:u32
+         %3:u32x32 = untyped_atomic_logical 1:u32, %0, %1, _, 0:u32
+         thread_end_logical %0 {EOT}
+   )", R"(
+      shader cs simd32 lowered
+      attr %0:u32x32
+      attr %1:u32x32
+      hw %20:u32x8@g0
+      block0:
+         %5:u32x16 = load_payload %0
+         %6:u32x16 = load_payload %1
+         %4:u32x16 = send 12:u32, 0x420a701:u32, 128:u32, %5, %6 {side_effects}
+         %8:u32x16+16 = load_payload %0.64
+         %9:u32x16+16 = load_payload %1.64
+         %7:u32x16+16 = send 12:u32, 0x420a701:u32, 128:u32, %8, %9 {side_effects}
+         %2:u32x32 = load_payload %4, %7
+         %10:u32x16 = load_payload %0
+         %11:u32x16 = load_payload %2
+         _ = send(16) 12:u32, 0x4025e02:u32, 128:u32, %10, %11 {side_effects}
+         %12:u32x16+16 = load_payload %0.64
+         %13:u32x16+16 = load_payload %2.64
+         _ = send(16+16) 12:u32, 0x4025e02:u32, 128:u32, %12, %13 {side_effects}
+         %14:u32x16 = undef
+         %15:u32x16 = load_payload %0
+         %16:u32x16 = load_payload %1
+         _ = send(16) 12:u32, 0x4008701:u32, 128:u32, %15, %16 {side_effects}
+         %17:u32x16+16 = undef
+         %18:u32x16+16 = load_payload %0.64
+         %19:u32x16+16 = load_payload %1.64
+         _ = send(16+16) 12:u32, 0x4008701:u32, 128:u32, %18, %19 {side_effects}
+         %21:u32x8 = mov %20 {WE_all}
+         _ = send(8) 7:u32, 0x2000010:u32, 0:u32, %21, _ {WE_all, EOT, side_effects}
+   )"));
+}
