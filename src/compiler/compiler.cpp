@@ -210,7 +210,18 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
    sched_mode best_mode = pre_ra_modes[0];
    unsigned best_pressure = ~0u;
    bool allocated = false;
-   for (sched_mode m : pre_ra_modes) {
+   /* A SIMD32 program that does not fit with its values split into
+    * SIMD16 halves may still fit whole (warsow/136.fs: the texture
+    * results then die component by component).
+    */
+   std::vector<std::pair<sched_mode, bool>> tries;
+   for (bool halves : {true, false}) {
+      if (!halves && simd != 32)
+         break;
+      for (sched_mode m : pre_ra_modes)
+         tries.push_back({m, halves});
+   }
+   for (auto [m, halves] : tries) {
       mode = m;
       s = front_end(ctx, simd, v.attempts.empty());
       auto t = clock_type::now();
@@ -222,14 +233,17 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
       t = clock_type::now();
       ra_options ro;
       ro.allow_spilling = false;
+      ro.split_halves = halves;
       ra = allocate_registers(*s, c.dev, ro);
       v.stage_seconds[STAGE_RA] += context::elapsed(t);
+      const std::string name = std::string(sched_mode_name(m)) +
+                               (halves ? "" : " (SIMD32 values whole)");
       if (ra.success) {
-         v.attempts.push_back(std::string(sched_mode_name(m)) + ": allocated");
+         v.attempts.push_back(name + ": allocated");
          allocated = true;
          break;
       }
-      v.attempts.push_back(std::string(sched_mode_name(m)) + ": " +
+      v.attempts.push_back(name + ": " +
                            (ra.failure.empty() ? "does not fit" : ra.failure));
       if (ra.max_live < best_pressure) {
          best_pressure = ra.max_live;

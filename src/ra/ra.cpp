@@ -169,7 +169,7 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
       if (!opts.allow_spilling && res.max_live > RA_GRF_BYTES / 32 + 16)
          throw error(strfmt("register allocation: SIMD%u needs spilling "
                             "(MaxLive %u GRFs)", s.dispatch_width, res.max_live));
-      ra_split_vectors(s);
+      ra_split_vectors(s, opts.split_halves);
       tie_preserve_writes(s);
       std::vector<std::vector<value *>> classes = ra_insert_phi_copies(s);
       res.flag_spills = ra_assign_flags(s);

@@ -18,6 +18,11 @@ struct ra_options {
     * attempts: brw drops a wider program that would spill).
     */
    bool allow_spilling = true;
+   /* SIMD32: split values read only by SIMD16 halves into a value per
+    * half (ra_split.cpp).  The halves usually land in their payloads, but
+    * a program at the edge of the register file may fit only whole.
+    */
+   bool split_halves = true;
 };
 
 struct ra_result {

@@ -94,7 +94,7 @@ public:
                 * result) vanishes where the vector sits at at - offset.
                 */
                if (in->op == opcode::load_payload && vector_component(o, d, bytes) &&
-                   int(at) >= int(o.offset))
+                   vector_in_place(in, o, int(at) - int(o.offset)))
                   delta = int(at) - int(o.offset);
                /* soft[x] = (y, delta): x belongs at y's place + delta. */
                soft[a].push_back({unsigned(c), delta == INT32_MIN ? delta : -delta});
@@ -133,6 +133,31 @@ public:
       return v && v->file == reg_file::ssa && v->length > 1 && !o.has_region &&
              v->width == d->width && v->bit_size() == d->bit_size() &&
              v->component_bytes() == bytes && o.offset % bytes == 0;
+   }
+
+   /* Does the payload built by in read every component of o's vector
+    * that falls inside it at the component's own place, when the vector
+    * starts at byte base?  Otherwise another source would be gathered
+    * over a component.
+    */
+   static bool vector_in_place(const instr *in, const operand &o, int base)
+   {
+      const value *d = in->dst().val, *v = o.val;
+      const unsigned c = v->component_bytes();
+      if (base < 0)
+         return false;
+      unsigned pos = 0;
+      for (const operand &x : in->srcs()) {
+         unsigned w = x.val && x.val->width > 1 ?
+                      std::min<unsigned>(x.val->width, d->width) : d->width;
+         unsigned bytes = w * d->bit_size() / 8;
+         if (pos >= unsigned(base) && pos < unsigned(base) + v->size_bytes() &&
+             (x.val != v || x.has_region || x.offset != pos - unsigned(base) ||
+              bytes != c))
+            return false;
+         pos += bytes;
+      }
+      return true;
    }
 
    void mark(std::vector<bool> &w, const value *v)
@@ -304,7 +329,8 @@ public:
                    * texture result straight into the RT write payload).
                    */
                   else if (c >= 0 && vector_component(src, d, bytes) &&
-                           pos >= src.offset && (pos - src.offset) % 32 == 0 &&
+                           vector_in_place(in, src, int(pos) - int(src.offset)) &&
+                           (pos - src.offset) % 32 == 0 &&
                            pos - src.offset + src.val->size_bytes() <= d->size_bytes())
                      merge(a, c, int(pos - src.offset), false);
                   pos += bytes;

@@ -11,11 +11,9 @@
 
 #include <algorithm>
 
+#include "ir/ibis_validate.h"
+
 namespace ibis {
-
-namespace {
-
-} /* anonymous namespace */
 
 unsigned
 ra_read_bytes(const instr *in, const operand &o)
@@ -35,47 +33,384 @@ ra_read_bytes(const instr *in, const operand &o)
 
 namespace {
 
-bool
-reads_within_components(const value *v)
+/* Bytes a use reads of its value from the operand's offset, or 0 when
+ * the use reads the whole value (or cannot be tracked by bytes).
+ */
+unsigned
+use_bytes(const value *v, const use &u)
 {
-   unsigned c = v->component_bytes();
+   if (u.slot < 0)
+      return 0;
+   const instr *in = u.in;
+   switch (in->op) {
+   case opcode::send:
+   case opcode::phi:
+   case opcode::parallel_copy:
+   case opcode::copy:
+   case opcode::mov_indirect:
+   case opcode::shuffle:
+      return 0;
+   default:
+      break;
+   }
+   const operand &o = in->src(u.slot);
+   if (in->op == opcode::load_payload) {
+      const value *d = in->dst().val;
+      unsigned w = v->width > 1 ? std::min<unsigned>(v->width, d->width)
+                                : d->width;
+      return w * d->bit_size() / 8;
+   }
+   return ra_read_bytes(in, o);
+}
+
+/* Does every use of v read within one `unit`-byte piece of it? */
+bool
+reads_within(const value *v, unsigned unit)
+{
    for (const use &u : v->uses()) {
-      if (u.slot < 0)
-         return false;
-      const instr *in = u.in;
-      switch (in->op) {
-      case opcode::send:
-      case opcode::phi:
-      case opcode::parallel_copy:
-      case opcode::copy:
-      case opcode::mov_indirect:
-      case opcode::shuffle:
-         return false;
-      default:
-         break;
-      }
-      const operand &o = in->src(u.slot);
-      unsigned n;
-      if (in->op == opcode::load_payload) {
-         const value *d = in->dst().val;
-         unsigned w = v->width > 1 ? std::min<unsigned>(v->width, d->width)
-                                   : d->width;
-         n = w * d->bit_size() / 8;
-      } else {
-         n = ra_read_bytes(in, o);
-      }
-      if (n == 0 || o.offset / c != (o.offset + n - 1) / c)
+      unsigned n = use_bytes(v, u);
+      unsigned off = u.in->src(u.slot).offset;
+      if (n == 0 || off / unit != (off + n - 1) / unit)
          return false;
    }
    return true;
 }
 
+bool
+reads_within_components(const value *v)
+{
+   return reads_within(v, v->component_bytes());
+}
+
+/* Points every use of v (each within one half of a component, see
+ * reads_within) at the same bytes of the half value that holds them.
+ */
+void
+rewrite_to_halves(value *v, value *const half[2])
+{
+   const unsigned c = v->component_bytes(), hb = c / 2;
+   const std::vector<use> uses = v->uses();
+   for (const use &u : uses) {
+      operand o = u.in->src(u.slot);
+      const unsigned k = o.offset / c, within = o.offset % c;
+      o.val = half[within / hb];
+      o.offset = k * hb + within % hb;
+      u.in->set_src(u.slot, o);
+   }
+}
+
+/* A WLR value of SIMD32 written as SIMD16 halves (pln(16) and
+ * pln(16+16)), each half by one unpredicated instruction: the halves
+ * become SSA values of their own, zipped into an SSA value for the
+ * readers.  The zip is split again below where the readers read halves,
+ * so each half can be written straight into the payload that needs it.
+ */
+unsigned
+split_wlr_halves(shader &s)
+{
+   s.renumber();
+   dominance dom(s);
+   unsigned split = 0;
+   for (value *v : s.values()) {
+      if (v->file != reg_file::wlr || v->width != 32 || v->group != 0 ||
+          v->defs().empty() || v->bit_size() < 8)
+         continue;
+      const unsigned c = v->component_bytes(), hb = c / 2;
+      std::vector<instr *> writer(2 * v->length, nullptr);
+      bool ok = true;
+      instr *last = nullptr;
+      for (instr *d : v->defs()) {
+         const operand &o = d->num_dsts() == 1 ? d->dst() : operand();
+         if (o.val != v || d->exec_size != 16 || d->predicate() ||
+             d->preserve().val || d->we_all() || o.has_region ||
+             type_bits(o.type) != v->bit_size() || o.offset % hb ||
+             d->reads(v) || d->parent() != v->defs()[0]->parent()) {
+            ok = false;
+            break;
+         }
+         const unsigned idx = o.offset / hb;
+         if (idx >= writer.size() || writer[idx] || d->group != 16 * (idx % 2)) {
+            ok = false;
+            break;
+         }
+         writer[idx] = d;
+         if (!last || d->ip > last->ip)
+            last = d;
+      }
+      for (const instr *w : writer)
+         ok &= w != nullptr;
+      for (const use &u : v->uses())
+         ok &= u.slot >= 0 && ok && dom.dominates(last, u.in) && u.in != last;
+      if (!ok)
+         continue;
+      instr *zip = s.create_instr(opcode::load_payload, 32);
+      value *z = s.create_value(reg_file::ssa, v->type, 32, v->length, 0);
+      zip->add_dst(operand(z));
+      for (unsigned idx = 0; idx < writer.size(); idx++) {
+         instr *w = writer[idx];
+         value *h = s.create_value(reg_file::ssa, v->type, 16, 1, 16 * (idx % 2));
+         operand d = operand(h).as_type(w->dst().type);
+         w->set_dst(0, d);
+         zip->add_src(operand(h));
+      }
+      const std::vector<use> uses = v->uses();
+      for (const use &u : uses) {
+         operand o = u.in->src(u.slot);
+         o.val = z;
+         u.in->set_src(u.slot, o);
+      }
+      last->parent()->insert_after(last, zip);
+      split++;
+   }
+   return split;
+}
+
+bool
+splittable_alu(const instr *in)
+{
+   const opcode_info &info = in->info();
+   if (info.kind != opcode_kind::alu && info.kind != opcode_kind::math)
+      return false;
+   if (info.writes_accum || info.reads_accum || info.writes_flag)
+      return false;
+   switch (in->op) {
+   case opcode::pln:
+   case opcode::line:
+   case opcode::dp2:
+   case opcode::dp3:
+   case opcode::dp4:
+   case opcode::dph:
+      return false;
+   default:
+      return true;
+   }
+}
+
+/* Source o of a SIMD32 instruction as read by its half h (channels
+ * 16h..16h+15), as code generation reads it for that piece.
+ */
+bool
+half_source(const instr *in, const operand &o, unsigned h, operand &out)
+{
+   out = o;
+   if (o.is_null() || o.is_imm())
+      return true;
+   const value *v = o.val;
+   if (v->file == reg_file::flag || v->file == reg_file::accum)
+      return false;
+   const unsigned sz = type_bits(o.type) / 8;
+   if (o.has_region) {
+      region r = o.rgn;
+      const unsigned p = lowered_piece_width(in);
+      if (r.width > p && r.vstride == r.width * r.hstride) {
+         r.width = p;
+         r.vstride = p * r.hstride;
+      }
+      if (r.width && 16 % r.width)
+         return false;
+      const unsigned c = 16 * h;
+      out.offset += r.width == 0 ? c * r.hstride * sz
+                                 : ((c / r.width) * r.vstride +
+                                    (c % r.width) * r.hstride) * sz;
+      return true;
+   }
+   if (v->width == 1 || v->file == reg_file::uniform)
+      return true;
+   if (v->width != 32)
+      return false;
+   out.offset += 16 * h * sz;
+   return true;
+}
+
+/* The two SIMD16 halves of a SIMD32 instruction writing an SSA value, or
+ * false when it does not split.
+ */
+bool
+build_halves(shader &s, instr *in, instr *half[2])
+{
+   const value *dv = in->dst().val;
+   std::vector<operand> srcs[2];
+   if (in->op == opcode::load_payload) {
+      unsigned pos = 0;
+      for (const operand &o : in->srcs()) {
+         const bool bcast = o.is_null() || o.is_imm() || o.val->width == 1;
+         const unsigned n = bcast ? 32 : std::min<unsigned>(o.val->width, 32);
+         const unsigned ch = pos % 32;
+         if (!bcast && (o.has_region || type_bits(o.type) != dv->bit_size()))
+            return false;
+         if (n == 32) {
+            if (ch)
+               return false;
+            for (unsigned h = 0; h < 2; h++) {
+               operand x = o;
+               if (!bcast)
+                  x.offset += 16 * h * dv->bit_size() / 8;
+               srcs[h].push_back(x);
+            }
+         } else {
+            const unsigned h = ch / 16;
+            if (ch % 16 + n > 16 || o.val->group / 16 != h ||
+                (n == 16 && o.val->group != 16 * h))
+               return false;
+            srcs[h].push_back(o);
+         }
+         pos += n;
+      }
+      if (pos != 32u * dv->length)
+         return false;
+   } else {
+      for (const operand &o : in->srcs()) {
+         for (unsigned h = 0; h < 2; h++) {
+            operand x;
+            if (!half_source(in, o, h, x))
+               return false;
+            srcs[h].push_back(x);
+         }
+      }
+   }
+   for (unsigned h = 0; h < 2; h++) {
+      value *v = s.create_value(reg_file::ssa, dv->type, 16, dv->length, 16 * h);
+      instr *x = s.create_instr(in->op, 16);
+      x->group = 16 * h;
+      x->saturate = in->saturate;
+      x->cmod = in->cmod;
+      x->flags = in->flags;
+      x->add_dst(operand(v).as_type(in->dst().type));
+      for (const operand &o : srcs[h])
+         x->add_src(o);
+      if (in->predicate())
+         x->set_predicate(in->predicate(), in->pred_inv);
+      half[h] = x;
+   }
+   return true;
+}
+
+/* SIMD32 instructions whose result is read only by halves (SIMD16 send
+ * payloads, or halves split here) become two SIMD16 instructions writing
+ * a value each, as brw's SIMD32 code is: each half can then be computed
+ * in the payload that reads it instead of being copied there.  Walking
+ * backwards splits a whole chain from its payload up.
+ */
+unsigned
+split_instr_halves(shader &s)
+{
+   std::vector<instr *> order;
+   for (const auto &b : s.blocks())
+      for (instr *in : b->instrs())
+         order.push_back(in);
+   unsigned split = 0;
+   for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      instr *in = *it;
+      if (in->exec_size != 32 || in->group != 0 || in->num_dsts() != 1 ||
+          in->preserve().val || in->flag_def() || in->we_all() ||
+          (in->flags & ~INSTR_WE_ALL) ||
+          (in->op != opcode::load_payload && !splittable_alu(in)))
+         continue;
+      const operand &d = in->dst();
+      value *dv = d.val;
+      if (!dv || dv->file != reg_file::ssa || dv->width != 32 ||
+          dv->group != 0 || d.offset || d.has_region || dv->uses().empty() ||
+          type_bits(d.type) != dv->bit_size() ||
+          (in->predicate() && in->op != opcode::sel) ||
+          (in->op != opcode::load_payload && dv->length != 1) ||
+          !reads_within(dv, dv->component_bytes() / 2))
+         continue;
+      instr *half[2];
+      if (!build_halves(s, in, half))
+         continue;
+      for (instr *h : half)
+         in->parent()->insert_before(in, h);
+      value *hv[2] = {half[0]->dst().val, half[1]->dst().val};
+      rewrite_to_halves(dv, hv);
+      in->remove();
+      split++;
+   }
+   return split;
+}
+
+/* May a use read a value at another offset than its own (an ALU source,
+ * a payload gather), rather than a whole value (sends, phis, copies)?
+ */
+bool
+reads_at_offset(const use &u)
+{
+   if (u.slot < 0)
+      return false;
+   const opcode_kind k = u.in->info().kind;
+   return k == opcode_kind::alu || k == opcode_kind::math ||
+          u.in->op == opcode::load_payload;
+}
+
+/* A load_payload that copies consecutive components of one SSA value of
+ * its own layout is that value: its readers read the value instead (a
+ * whole copy for sends and phis, any run for the others).  Splitting
+ * leaves such copies behind (a SIMD16 payload half of a zip of two
+ * send results).
+ */
+unsigned
+propagate_payload_copies(shader &s)
+{
+   std::vector<instr *> lps;
+   for (const auto &b : s.blocks())
+      for (instr *in : b->instrs())
+         if (in->op == opcode::load_payload)
+            lps.push_back(in);
+   unsigned n = 0;
+   for (instr *in : lps) {
+      if (in->num_dsts() != 1 || !in->dst().val || in->predicate() ||
+          in->preserve().val || in->we_all() || in->num_srcs() == 0)
+         continue;
+      value *d = in->dst().val;
+      const operand &first = in->src(0);
+      value *v = first.val;
+      if (d->file != reg_file::ssa || !v || v->file != reg_file::ssa ||
+          in->dst().offset || v->width != d->width || v->group != d->group ||
+          v->bit_size() != d->bit_size() || in->num_srcs() != d->length ||
+          first.offset % v->component_bytes())
+         continue;
+      const unsigned c = v->component_bytes();
+      bool ok = true;
+      for (unsigned i = 0; i < in->num_srcs(); i++) {
+         const operand &o = in->src(i);
+         ok &= o.val == v && !o.neg && !o.abs && !o.has_region &&
+               o.offset == first.offset + i * c &&
+               type_bits(o.type) == v->bit_size();
+      }
+      const bool whole = first.offset == 0 && d->length == v->length;
+      /* A payload gathering the value twice could place it only once:
+       * there the copies stay, and one of them coalesces.
+       */
+      for (const use &u : d->uses())
+         ok &= u.slot >= 0 && (whole || reads_at_offset(u)) &&
+               !(u.in->op == opcode::load_payload && u.in->reads(v));
+      if (!ok)
+         continue;
+      const std::vector<use> uses = d->uses();
+      for (const use &u : uses) {
+         operand o = u.in->src(u.slot);
+         o.val = v;
+         o.offset += first.offset;
+         u.in->set_src(u.slot, o);
+      }
+      in->remove();
+      n++;
+   }
+   return n;
+}
+
 } /* anonymous namespace */
 
+
 unsigned
-ra_split_vectors(shader &s)
+ra_split_vectors(shader &s, bool halves)
 {
    unsigned split = 0;
+   halves &= s.dispatch_width == 32;
+   if (halves) {
+      split += split_wlr_halves(s);
+      split += split_instr_halves(s);
+      split += propagate_payload_copies(s);
+   }
    std::vector<instr *> payloads;
    for (const auto &b : s.blocks()) {
       for (instr *in : b->instrs()) {
@@ -107,8 +442,14 @@ ra_split_vectors(shader &s)
       }
       if (!ok || pos != c * v->length || !reads_within_components(v))
          continue;
+      /* Components nobody reads are not built at all. */
+      std::vector<bool> read(v->length, false);
+      for (const use &u : v->uses())
+         read[u.in->src(u.slot).offset / c] = true;
       std::vector<value *> comp(v->length);
       for (unsigned k = 0; k < v->length; k++) {
+         if (!read[k])
+            continue;
          comp[k] = s.create_value(reg_file::ssa, v->type, v->width, 1, v->group);
          instr *lp = s.create_instr(opcode::load_payload, in->exec_size);
          lp->group = in->group;
@@ -129,6 +470,8 @@ ra_split_vectors(shader &s)
       in->remove();
       split++;
    }
+   if (halves)
+      propagate_payload_copies(s);
    return split;
 }
 

@@ -70,6 +70,23 @@ TEST(compiler_simd, simd16_that_would_spill_fails_and_skips_simd32)
    EXPECT_EQ(r.binary.size(), v8->binary.size());
 }
 
+/* 50 live values: SIMD16 (100 GRFs) fits, SIMD32 (200) does not, with
+ * its values split into SIMD16 halves or whole: every scheduling mode is
+ * tried both ways before SIMD32 gives up.
+ */
+TEST(compiler_simd, simd32_tries_whole_values_before_giving_up)
+{
+   compile_result r = compile_shader(*read_nir("fs", pressure_fs(50)), {});
+   const compiled_variant *v16 = variant(r, 16), *v32 = variant(r, 32);
+   ASSERT_TRUE(v16 && v32);
+   EXPECT_TRUE(v16->kept) << v16->reason;
+   EXPECT_FALSE(v32->compiled);
+   ASSERT_EQ(v32->attempts.size(), 6u);
+   for (unsigned i = 0; i < 6; i++)
+      EXPECT_EQ(v32->attempts[i].find("SIMD32 values whole") != std::string::npos,
+                i >= 3) << v32->attempts[i];
+}
+
 /* 150 live values do not fit SIMD8 either: it spills (allowed there),
  * and no wider width is tried.
  */

@@ -723,6 +723,169 @@ TEST_F(ra_test, vectors_read_by_component_are_split)
    EXPECT_EQ(s->find_value(4)->phys.nr, s->find_value(3)->phys.nr + 2);
 }
 
+/* nexuiz/37.fs at SIMD32: interpolated coordinates (WLR values written
+ * by pln halves) and the ALU results between the samples are read only by
+ * SIMD16 payload halves.  Each half becomes a value of its own, computed
+ * in the payload that reads it: no coordinate copies, no zip of the
+ * texture halves and no unzip into the RT write (24 -> 16 instructions).
+ */
+TEST_F(ra_test, simd32_halves_are_computed_in_their_payloads)
+{
+   const char *in = R"(
+      shader fs simd32 lowered
+      hw %0:f32x8[4]@g3
+      hw %1:f32x8[4]@g7
+      uniform %2:u32x1[16]@g12
+      wlr %3:f32x32
+      wlr %4:f32x32
+      block0:
+         %3 = pln(16) %2:f32, %0
+         %3.64 = pln(16+16) %2:f32, %1
+         %4 = pln(16) %2[4]:f32, %0
+         %4.64 = pln(16+16) %2[4]:f32, %1
+         %5:f32x32[2] = load_payload %3, %4
+         %6:u32x16[2] = load_payload %5:u32, %5[1]:u32
+         %7:f32x16[4] = send 2:u32, 0x8840001:u32, 0:u32, %6, _
+         %8:u32x16+16[2] = load_payload %5.64:u32, %5[1].64:u32
+         %9:f32x16+16[4] = send 2:u32, 0x8840001:u32, 0:u32, %8, _
+         %10:f32x32[4] = load_payload %7, %9, %7[1], %9[1], %7[2], %9[2], %7[3], %9[3]
+         %11:f32x32 = mul %10[3], %10
+         %12:f32x32 = add %11, -%2[8]:f32
+         %13:u32x32[4] = load_payload %12:u32, %10[1]:u32, %10[2]:u32, %10[3]:u32
+         %14:u32x16[4] = load_payload %13, %13[1], %13[2], %13[3]
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %14, _
+         %15:u32x16+16[4] = load_payload %13.64, %13[1].64, %13[2].64, %13[3].64
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %15, _ {EOT}
+   )";
+   EXPECT_TRUE(check_pass(in, "ra", R"(
+      block0:
+         %[[a]]:f32x16@g[[p]] = pln %2:f32, %0
+         %[[b]]:f32x16+16@g[[q]] = pln %2:f32, %1
+         %[[c]]:f32x16@g[[_]] = pln %2[4]:f32, %0
+         %[[d]]:f32x16+16@g[[_]] = pln %2[4]:f32, %1
+         %[[e]]:f32x16[2]@g[[p]] = load_payload %[[a]], %[[c]]
+         %[[f]]:f32x16+16[2]@g[[q]] = load_payload %[[b]], %[[d]]
+         %7:f32x16[4]@g[[_]] = send 2:u32, 0x8840001:u32, 0:u32, %[[e]]:u32, _
+         %9:f32x16+16[4]@g[[_]] = send 2:u32, 0x8840001:u32, 0:u32, %[[f]]:u32, _
+         %[[g]]:f32x16@g[[_]] = mul %7[3], %7
+         %[[h]]:f32x16+16@g[[_]] = mul %9[3], %9
+         %[[i]]:f32x16@g[[r]] = add %[[g]], -%2[8]:f32
+         %[[j]]:f32x16+16@g[[s]] = add %[[h]], -%2[8]:f32
+         %[[k]]:u32x16[4]@g[[r]] = load_payload %[[i]]:u32, %7[1]:u32, %7[2]:u32, %7[3]:u32
+         %[[l]]:u32x16+16[4]@g[[s]] = load_payload %[[j]]:u32, %9[1]:u32, %9[2]:u32, %9[3]:u32
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %[[k]], _
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %[[l]], _ {EOT}
+   )"));
+   std::string out;
+   ibis::ra_result r = allocate(in, &out, false);
+   ASSERT_TRUE(r.success) << r.failure;
+   auto s = ibis::parse_shader(out);
+   /* Every pln half and add half sits at its place in the payload. */
+   const auto &ins = s->blocks()[0]->instrs();
+   std::vector<const ibis::instr *> v(ins.begin(), ins.end());
+   EXPECT_EQ(v[2]->dst().val->phys.nr, v[0]->dst().val->phys.nr + 2) << out;
+   EXPECT_EQ(v[3]->dst().val->phys.nr, v[1]->dst().val->phys.nr + 2) << out;
+
+   /* Without split_halves (the compiler's fallback) the values stay whole. */
+   auto whole = ibis::parse_shader(ibis::testing::dedent(in));
+   ibis::ra_options o;
+   o.allow_spilling = false;
+   o.split_halves = false;
+   r = ibis::allocate_registers(*whole, ibis::device_by_name("skl"), o);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_NE(whole->str().find("%3.64 = pln(16+16)"), std::string::npos)
+      << whole->str();
+}
+
+/* A SIMD32 value read whole by a SIMD32 instruction keeps its zip; one
+ * read whole and by halves too.  An instruction writing a flag stays
+ * SIMD32.
+ */
+TEST_F(ra_test, simd32_values_read_whole_stay_whole)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32 lowered
+      hw %0:f32x32@g2
+      block0:
+         %1:f32x32 = add %0, 1.0:f32
+         %2:f32x32 = mul %1, %1
+         %3:flagx32 = cmp.l %2, 0.5:f32
+         (+%3) %4:f32x32 = sel %1, %2
+         %5:u32x16 = mov(16) %4:u32
+         %6:u32x16+16 = mov(16+16) %4.64:u32
+         %7:u32x16[2] = load_payload %5, %2:u32
+         _ = send(16) 5:u32, 0x8031000:u32, 0:u32, %7, _
+         %8:u32x16+16[2] = load_payload %6, %2.64:u32
+         _ = send(16+16) 5:u32, 0x8031800:u32, 0:u32, %8, _ {EOT}
+   )", "ra", R"(
+      block0:
+         %1:f32x32@g[[_]] = add %0, 1.0:f32
+         %2:f32x32@g[[_]] = mul %1, %1
+         %3:flagx32@f[[_]].[[_]] = cmp.l %2, 0.5:f32
+         (+%3) %[[a]]:f32x16@g[[_]] = sel %1, %2
+         (+%3) %[[b]]:f32x16+16@g[[_]] = sel %1.64, %2.64
+         %5:u32x16@g[[_]] = mov %[[a]]:u32
+         %6:u32x16+16@g[[_]] = mov %[[b]]:u32
+         %7:u32x16[2]@g[[_]] = load_payload %5, %2:u32
+         _ = send(16) 5:u32, 0x8031000:u32, 0:u32, %7, _
+         %8:u32x16+16[2]@g[[_]] = load_payload %6, %2.64:u32
+         _ = send(16+16) 5:u32, 0x8031800:u32, 0:u32, %8, _ {EOT}
+   )"));
+}
+
+/* Components of a split vector that nobody reads are not built. */
+TEST_F(ra_test, unread_split_components_are_dropped)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16
+      hw %0:f32x16@g2
+      block0:
+         %1:f32x16 = add %0, 1.0:f32
+         %2:f32x16 = add %0, 2.0:f32
+         %3:f32x16 = add %0, 3.0:f32
+         %4:f32x16[3] = load_payload %1, %2, %3
+         %5:f32x16 = mul %4[2], %4
+         untyped_write_logical 0:u32, %5, %5, 1:u32
+   )", "ra", R"(
+      block0:
+         %1:f32x16@g[[a]] = add %0, 1.0:f32
+         %2:f32x16@g[[_]] = add %0, 2.0:f32
+         %3:f32x16@g[[c]] = add %0, 3.0:f32
+         %[[x]]:f32x16@g[[a]] = load_payload %1
+         %[[y]]:f32x16@g[[c]] = load_payload %3
+         %5:f32x16@g[[_]] = mul %[[y]], %[[x]]
+         untyped_write_logical 0:u32, %5, %5, 1:u32
+   )"));
+}
+
+/* A payload source that is one component of a send result may put the
+ * whole result in the payload only where its other components are read
+ * in place: here g[0] of the payload is another source, and the result's
+ * first component is read after the gather (the validator rejected this:
+ * "destination %3 overlaps source %1").
+ */
+TEST_F(ra_test, vector_component_in_payload_keeps_its_neighbors)
+{
+   std::string out;
+   ibis::ra_result r = allocate(R"(
+      shader fs simd16 lowered
+      hw %0:f32x16[2]@g2
+      block0:
+         %1:f32x16[2] = send 2:u32, 0x8440001:u32, 0:u32, %0, _
+         %3:u32x16[2] = load_payload %0[1]:u32, %1[1]:u32
+         %4:f32x16[2] = send 2:u32, 0x8440001:u32, 0:u32, %3, _
+         %5:f32x16 = mul %4, %1
+         %6:u32x16[2] = load_payload %5:u32, %4[1]:u32
+         _ = send 5:u32, 0x8031000:u32, 0:u32, %6, _ {EOT}
+   )", &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(validator_error(out), "") << out;
+   auto s = ibis::parse_shader(out);
+   const ibis::value *res = s->find_value(1), *p = s->find_value(3);
+   EXPECT_TRUE(res->phys.nr + 4 <= p->phys.nr || p->phys.nr + 4 <= res->phys.nr)
+      << out;
+}
+
 /* An EOT send's payload lives in g112-g127. */
 /* anholt/12.fs: a texture result read component by component into the
  * RT write payload lands there whole (brw samples straight into g112+);
