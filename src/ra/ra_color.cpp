@@ -15,6 +15,13 @@
  * message payloads and results; width-1 values pack by dwords, 16-byte
  * values by halves), EOT payloads in g112-g127, fixed values where
  * translation put them.
+ *
+ * Select checks each member against the registers of its own neighbors
+ * (not whole neighbor classes) and prefers a place where a copy partner
+ * already colored makes the copy vanish (biased coloring).  A merged class that finds no place is split
+ * into the classes it was built from (phi classes and preserve ties stay
+ * whole), which are colored one by one with the same bias (Park and Moon's
+ * optimistic coalescing): coalescing never costs a spill.
  */
 #include "ra/ra_internal.h"
 
@@ -27,6 +34,15 @@
 namespace ibis {
 
 namespace {
+
+/* A copy relation: the partner node, where this node sits relative to it
+ * (INT32_MIN: nowhere, they must not overlap) and what the copy costs.
+ */
+struct ra_soft {
+   unsigned node;
+   int delta;
+   float weight;
+};
 
 struct ra_class {
    std::vector<std::pair<unsigned, unsigned>> members;  /* node, offset */
@@ -44,6 +60,7 @@ public:
       root.resize(n);
       off.assign(n, 0);
       cls.resize(n);
+      node_bytes.assign(n, 0);
       std::vector<bool> whole_grf(n, false);
       /* Message payloads, results and load_payload destinations start
        * on a register.
@@ -67,7 +84,23 @@ public:
        */
       soft.resize(n);
       for (const auto &b : s.blocks()) {
+         float weight = b->index < g.block_weight.size() ?
+                        g.block_weight[b->index] : 1.0f;
          for (const instr *in : b->instrs()) {
+            /* An ALU destination on its dying source: exactly or not at
+             * all.
+             */
+            if (in->num_dsts() == 1 && in->op != opcode::copy &&
+                in->op != opcode::load_payload) {
+               for (const operand &o : in->srcs()) {
+                  int a = node(in->dst().val), c = node(o.val);
+                  if (a >= 0 && c >= 0 && a != c &&
+                      ra_dst_may_reuse_src(in, in->dst(), o)) {
+                     soft[a].push_back({unsigned(c), 0, 0.0f});
+                     soft[c].push_back({unsigned(a), 0, 0.0f});
+                  }
+               }
+            }
             if (in->op != opcode::copy && in->op != opcode::parallel_copy &&
                 in->op != opcode::load_payload)
                continue;
@@ -86,19 +119,13 @@ public:
                int a = node(d), c = node(o.val);
                if (a < 0 || c < 0 || a == c)
                   continue;
-               bool whole = !o.offset && !o.has_region &&
-                            o.val->size_bytes() == (in->op == opcode::load_payload ?
-                                                    bytes : d->size_bytes());
-               int delta = whole ? int(at) : INT32_MIN;
-               /* A payload component read from a vector (a send's
-                * result) vanishes where the vector sits at at - offset.
-                */
-               if (in->op == opcode::load_payload && vector_component(o, d, bytes) &&
-                   vector_in_place(in, o, int(at) - int(o.offset)))
-                  delta = int(at) - int(o.offset);
+               int delta = copy_delta(in, k, at, bytes);
+               if (delta != INT32_MIN)
+                  cands.push_back({unsigned(a), unsigned(c), delta});
                /* soft[x] = (y, delta): x belongs at y's place + delta. */
-               soft[a].push_back({unsigned(c), delta == INT32_MIN ? delta : -delta});
-               soft[c].push_back({unsigned(a), delta});
+               soft[a].push_back({unsigned(c), delta == INT32_MIN ? delta : -delta,
+                                  weight});
+               soft[c].push_back({unsigned(a), delta, weight});
             }
          }
       }
@@ -121,7 +148,9 @@ public:
             c.fixed = v->phys.nr * 32 + v->phys.subreg;
          c.eot = g.eot[i];
          c.cost = g.cost[i];
+         node_bytes[i] = c.bytes;
       }
+      node_pos.assign(n, -1);
    }
 
    /* Does o read one whole component of a vector of the payload's
@@ -135,29 +164,68 @@ public:
              v->component_bytes() == bytes && o.offset % bytes == 0;
    }
 
-   /* Does the payload built by in read every component of o's vector
-    * that falls inside it at the component's own place, when the vector
-    * starts at byte base?  Otherwise another source would be gathered
-    * over a component.
+   /* Where the source k of copy-like in (at byte at of the destination,
+    * bytes long) sits relative to the destination when the instruction
+    * needs no code, or INT32_MIN if it never does.  The same rules as
+    * the validator's: a copy of one layout; a payload source that
+    * contributes all of itself at its position; a vector of which the
+    * payload reads every component, each at its own offset.
     */
-   static bool vector_in_place(const instr *in, const operand &o, int base)
+   int copy_delta(const instr *in, unsigned k, unsigned at, unsigned bytes)
    {
-      const value *d = in->dst().val, *v = o.val;
-      const unsigned c = v->component_bytes();
-      if (base < 0)
-         return false;
-      unsigned pos = 0;
-      for (const operand &x : in->srcs()) {
-         unsigned w = x.val && x.val->width > 1 ?
-                      std::min<unsigned>(x.val->width, d->width) : d->width;
-         unsigned bytes = w * d->bit_size() / 8;
-         if (pos >= unsigned(base) && pos < unsigned(base) + v->size_bytes() &&
-             (x.val != v || x.has_region || x.offset != pos - unsigned(base) ||
-              bytes != c))
-            return false;
-         pos += bytes;
+      const operand &src = in->src(k);
+      const value *v = src.val;
+      if (in->op == opcode::copy || in->op == opcode::parallel_copy) {
+         const value *d = in->dst(in->op == opcode::parallel_copy ? k : 0).val;
+         /* Registers hold bits: u32 and f32 copies coalesce. */
+         if (src.offset || src.has_region || v->bit_size() != d->bit_size() ||
+             v->width != d->width || v->group != d->group || v->length != d->length)
+            return INT32_MIN;
+         /* An edge copy in place renames its source to the phi's variable
+          * (ra_lower_copies): only an SSA source can take that name (a
+          * WLR value's piecewise writes would become partial writes of an
+          * SSA value, a fixed value is never written).
+          */
+         if (in->op == opcode::parallel_copy && v->file != reg_file::ssa)
+            return INT32_MIN;
+         return 0;
       }
-      return true;
+      if (in->op != opcode::load_payload)
+         return INT32_MIN;
+      const value *d = in->dst().val;
+      /* A source lands in place when it contributes all of itself there:
+       * one component of the destination, or a SIMD16 half of a SIMD32
+       * one.
+       */
+      if (!src.offset && !src.has_region && v->width > 1 &&
+          v->width <= d->width && v->length == 1 && v->size_bytes() == bytes &&
+          v->bit_size() == d->bit_size() && v->file == reg_file::ssa &&
+          at % 32 == 0)
+         return int(at);
+      /* A vector read component by component lands whole when the
+       * payload reads every component at its own offset (a texture
+       * result straight into the RT write payload).
+       */
+      if (!vector_component(src, d, bytes) || at < src.offset ||
+          (at - src.offset) % 32 != 0 ||
+          at - src.offset + v->size_bytes() > d->size_bytes() || v->length > 64)
+         return INT32_MIN;
+      unsigned base = at - src.offset, pos = 0;
+      uint64_t seen = 0;
+      for (const operand &o : in->srcs()) {
+         unsigned w = o.val && o.val->width > 1 ?
+                      std::min<unsigned>(o.val->width, d->width) : d->width;
+         unsigned n = w * d->bit_size() / 8;
+         if (o.val == v) {
+            if (!vector_component(o, d, n) || pos != base + o.offset)
+               return INT32_MIN;
+            seen |= uint64_t(1) << (o.offset / n);
+         }
+         pos += n;
+      }
+      if (seen + 1 != uint64_t(1) << v->length && v->length < 64)
+         return INT32_MIN;
+      return int(base);
    }
 
    void mark(std::vector<bool> &w, const value *v)
@@ -189,23 +257,23 @@ public:
          /* Interfering members may share a class only at disjoint bytes. */
          for (auto [m, o] : cb.members) {
             int mo = int(o) + shift;
-            int me = mo + int(ra_value_bytes(g.nodes[m]));
+            int me = mo + int(node_bytes[m]);
             for (unsigned nb : g.adj[m]) {
                if (find(nb) != ra)
                   continue;
                int no = int(off[nb]);
-               int ne = no + int(ra_value_bytes(g.nodes[nb]));
+               int ne = no + int(node_bytes[nb]);
                if (mo < ne && no < me)
                   return false;
             }
             /* Copy-related members overlap only where the copy puts them. */
-            for (auto [q, delta] : soft[m]) {
-               if (find(q) != ra)
+            for (const ra_soft &sp : soft[m]) {
+               if (find(sp.node) != ra)
                   continue;
-               int qo = int(off[q]);
-               int qe = qo + int(ra_value_bytes(g.nodes[q]));
+               int qo = int(off[sp.node]);
+               int qe = qo + int(node_bytes[sp.node]);
                if (mo < qe && qo < me &&
-                   (delta == INT32_MIN || mo != qo + delta))
+                   (sp.delta == INT32_MIN || mo != qo + sp.delta))
                   return false;
             }
          }
@@ -285,59 +353,14 @@ public:
             }
          }
       }
+      /* What select splits a merged class back into. */
+      base_root = root;
+      base_off = off;
+      base_cls = cls;
       if (!copies)
          return;
-      for (const auto &b : s.blocks()) {
-         for (const instr *in : b->instrs()) {
-            if (in->op == opcode::copy || in->op == opcode::parallel_copy) {
-               for (unsigned i = 0; i < in->num_dsts(); i++) {
-                  const operand &src = in->src(i);
-                  const value *d = in->dst(i).val;
-                  /* Registers hold bits: u32 and f32 copies coalesce. */
-                  if (!src.val || src.offset || src.has_region ||
-                      src.val->bit_size() != d->bit_size() || src.val->width != d->width ||
-                      src.val->group != d->group || src.val->length != d->length)
-                     continue;
-                  int a = node(d), c = node(src.val);
-                  if (a >= 0 && c >= 0)
-                     merge(a, c, 0, false);
-               }
-            } else if (in->op == opcode::load_payload) {
-               const value *d = in->dst().val;
-               int a = node(d);
-               if (a < 0)
-                  continue;
-               unsigned pos = 0;
-               for (const operand &src : in->srcs()) {
-                  unsigned w = src.val && src.val->width > 1 ?
-                               std::min<unsigned>(src.val->width, d->width) : d->width;
-                  unsigned bytes = w * d->bit_size() / 8;
-                  int c = node(src.val);
-                  /* A source lands in place when it contributes all of
-                   * itself there: one component of the destination, or a
-                   * SIMD16 half of a SIMD32 one.
-                   */
-                  if (c >= 0 && !src.offset && !src.has_region &&
-                      src.val->width > 1 && src.val->width <= d->width &&
-                      src.val->length == 1 &&
-                      src.val->size_bytes() == bytes &&
-                      src.val->bit_size() == d->bit_size() &&
-                      (src.val->file == reg_file::ssa) && pos % 32 == 0)
-                     merge(a, c, int(pos), false);
-                  /* A vector read component by component lands whole
-                   * when its components sit at their own offsets (a
-                   * texture result straight into the RT write payload).
-                   */
-                  else if (c >= 0 && vector_component(src, d, bytes) &&
-                           vector_in_place(in, src, int(pos) - int(src.offset)) &&
-                           (pos - src.offset) % 32 == 0 &&
-                           pos - src.offset + src.val->size_bytes() <= d->size_bytes())
-                     merge(a, c, int(pos - src.offset), false);
-                  pos += bytes;
-               }
-            }
-         }
-      }
+      for (const candidate &c : cands)
+         merge(c.a, c.c, c.delta, false);
    }
 
    /* Edges between classes, with the copy pairs not coalesced made hard. */
@@ -353,28 +376,16 @@ public:
                cadj[r].push_back(q);
          }
       }
-      for (const auto &b : s.blocks()) {
-         for (const instr *in : b->instrs()) {
-            if (in->op != opcode::copy && in->op != opcode::parallel_copy &&
-                in->op != opcode::load_payload)
-               continue;
-            for (unsigned i = 0; i < in->num_dsts(); i++) {
-               int d = node(in->dst(i).val);
-               if (d < 0)
-                  continue;
-               for (unsigned k = 0; k < in->num_srcs(); k++) {
-                  if (in->op == opcode::parallel_copy && k != i)
-                     continue;
-                  int c = node(in->src(k).val);
-                  if (c < 0)
-                     continue;
-                  unsigned rd = find(d), rc = find(c);
-                  if (rd != rc) {
-                     cadj[rd].push_back(rc);
-                     cadj[rc].push_back(rd);
-                  }
-               }
-            }
+      /* Copy-related pairs in different classes must not overlap
+       * unless select puts them exactly where the copy does: count them
+       * as neighbors.
+       */
+      for (unsigned i = 0; i < n; i++) {
+         unsigned r = find(i);
+         for (const ra_soft &sp : soft[i]) {
+            unsigned q = find(sp.node);
+            if (q != r)
+               cadj[r].push_back(q);
          }
       }
       std::vector<unsigned> seen(n, ~0u);
@@ -465,88 +476,190 @@ public:
          }
       }
       /* Select. */
-      std::vector<int> pos(n, -1);
       for (unsigned r : roots) {
-         if (cls[r].fixed >= 0)
-            pos[r] = cls[r].fixed;
+         if (cls[r].fixed < 0)
+            continue;
+         for (auto [m, o] : cls[r].members)
+            node_pos[m] = cls[r].fixed + int(o);
       }
       ra_color_result res;
-      std::vector<uint8_t> busy(K);
-      std::vector<unsigned> failed;
       while (!stack.empty()) {
          unsigned r = stack.back();
          stack.pop_back();
-         std::fill(busy.begin(), busy.end(), 0);
-         for (unsigned nb : cadj[r]) {
-            if (pos[nb] < 0)
-               continue;
-            unsigned from = unsigned(pos[nb]) / 4;
-            unsigned to = std::min(K, (unsigned(pos[nb]) + cls[nb].bytes + 3) / 4);
-            for (unsigned k = from; k < to; k++)
-               busy[k] = 1;
-         }
          const ra_class &c = cls[r];
-         unsigned first = c.eot ? RA_EOT_FIRST : 0;
-         unsigned size = (c.bytes + 3) / 4, step = c.align / 4;
-         int found = -1;
-         /* Candidates in order: lowest first; with best fit, the first
-          * place in the smallest free run that holds the class; with
-          * split ends, classes of a register or less from the top.
-          */
-         unsigned best_run = ~0u;
-         bool from_top = strategy == 2 && size <= 8 && !c.eot;
-         for (unsigned q = first / 4; q + size <= K; q += step) {
-            unsigned p = from_top ? (K - size - (q - first / 4)) / step * step : q;
-            if (from_top && p < first / 4)
-               break;
-            /* Small values stay within one register. */
-            if (size <= 8 && p / 8 != (p + size - 1) / 8)
-               continue;
-            unsigned k = 0;
-            while (k < size && !busy[p + k])
-               k++;
-            if (k != size)
-               continue;
-            if (strategy != 1) {
-               found = int(p * 4);
-               break;
-            }
-            unsigned lo = p, hi = p + size;
-            while (lo > first / 4 && !busy[lo - 1])
-               lo--;
-            while (hi < K && !busy[hi])
-               hi++;
-            if (hi - lo < best_run) {
-               best_run = hi - lo;
-               found = int(p * 4);
-            }
-            /* Skip to the end of this run. */
-            q = std::max(q, (hi - size) / step * step);
+         int at = place(c, strategy);
+         if (at >= 0) {
+            for (auto [m, o] : c.members)
+               node_pos[m] = at + int(o);
+            continue;
          }
-         if (found < 0)
-            failed.push_back(r);
-         pos[r] = found;
-      }
-      if (!failed.empty()) {
-         for (unsigned r : failed)
-            for (auto [m, o] : cls[r].members) {
+         /* No place for the merged class: color the classes it was built
+          * from one by one, the costliest first, each biased towards
+          * where its copy partners went.
+          */
+         std::vector<unsigned> parts;
+         for (auto [m, o] : c.members) {
+            (void)o;
+            unsigned b = base_root[m];
+            if (std::find(parts.begin(), parts.end(), b) == parts.end())
+               parts.push_back(b);
+         }
+         if (parts.size() == 1) {
+            for (auto [m, o] : c.members) {
                (void)o;
                res.spill.push_back(g.nodes[m]);
             }
-         return res;
+            continue;
+         }
+         std::stable_sort(parts.begin(), parts.end(), [&](unsigned x, unsigned y) {
+            return base_cls[x].cost / float(base_cls[x].bytes) >
+                   base_cls[y].cost / float(base_cls[y].bytes);
+         });
+         for (unsigned b : parts) {
+            const ra_class &bc = base_cls[b];
+            int p = place(bc, strategy);
+            if (p < 0) {
+               for (auto [m, o] : bc.members) {
+                  (void)o;
+                  res.spill.push_back(g.nodes[m]);
+               }
+               continue;
+            }
+            for (auto [m, o] : bc.members)
+               node_pos[m] = p + int(o);
+         }
       }
+      if (!res.spill.empty())
+         return res;
       for (unsigned i = 0; i < n; i++) {
          value *v = g.nodes[i];
          if (v->file == reg_file::hw_reg ||
              (v->is_preloaded() && v->phys.valid()))
             continue;
-         unsigned at = unsigned(pos[find(i)]) + off[i];
+         unsigned at = unsigned(node_pos[i]);
          v->phys.kind = phys_reg::grf;
          v->phys.nr = at / 32;
          v->phys.subreg = at % 32;
       }
       res.success = true;
       return res;
+   }
+
+   /* The byte position for class c: every member avoids the registers of
+    * its colored neighbors and overlaps a colored copy partner only where
+    * the copy puts it.  A place that makes copies vanish wins (the
+    * costliest copies first); otherwise the strategy's choice.  -1 if
+    * there is none.
+    */
+   int place(const ra_class &c, unsigned strategy)
+   {
+      const int K = int(RA_GRF_BYTES / 4);
+      /* Starts (in dwords) ruled out, as a difference array. */
+      diff.assign(K + 1, 0);
+      bias.clear();
+      auto rule_out = [&](int a, int b) {
+         a = std::max(a, 0);
+         b = std::min(b, K - 1);
+         if (a <= b) {
+            diff[a]++;
+            diff[b + 1]--;
+         }
+      };
+      for (auto [m, o] : c.members) {
+         int od = int(o / 4), sz = int(node_bytes[m] / 4);
+         for (unsigned nb : g.adj[m]) {
+            if (node_pos[nb] < 0)
+               continue;
+            int p = node_pos[nb] / 4, b = int(node_bytes[nb] / 4);
+            rule_out(p - od - sz + 1, p + b - od - 1);
+         }
+         for (const ra_soft &sp : soft[m]) {
+            if (node_pos[sp.node] < 0)
+               continue;
+            int p = node_pos[sp.node] / 4, b = int(node_bytes[sp.node] / 4);
+            int lo = p - od - sz + 1, hi = p + b - od - 1;
+            rule_out(lo, hi);
+            if (sp.delta == INT32_MIN)
+               continue;
+            int want = node_pos[sp.node] + sp.delta - int(o);
+            if (want % 4)
+               continue;
+            want /= 4;
+            if (want >= std::max(lo, 0) && want <= std::min(hi, K - 1)) {
+               /* The copy's own place stays open. */
+               diff[want]--;
+               diff[want + 1]++;
+               bias.push_back({want, sp.weight});
+            }
+         }
+      }
+      int run = 0;
+      for (int q = 0; q < K; q++) {
+         run += diff[q];
+         diff[q] = run;
+      }
+      int first = c.eot ? int(RA_EOT_FIRST / 4) : 0;
+      int size = int((c.bytes + 3) / 4), step = int(c.align / 4);
+      auto ok = [&](int p) {
+         if (p < first || p + size > K || p % step || diff[p])
+            return false;
+         /* Small values stay within one register. */
+         return size > 8 || p / 8 == (p + size - 1) / 8;
+      };
+      /* Biased: the place where the most expensive copies vanish. */
+      if (!bias.empty()) {
+         std::sort(bias.begin(), bias.end());
+         int best = -1;
+         float best_w = 0;
+         for (size_t i = 0; i < bias.size();) {
+            size_t j = i;
+            float w = 0;
+            while (j < bias.size() && bias[j].first == bias[i].first)
+               w += bias[j++].second;
+            if (ok(bias[i].first) && w > best_w) {
+               best = bias[i].first;
+               best_w = w;
+            }
+            i = j;
+         }
+         if (best >= 0)
+            return best * 4;
+      }
+      /* Lowest first; with best fit, the first place of the shortest run
+       * of free places; with split ends, classes of a register or less
+       * from the top.
+       */
+      bool from_top = strategy == 2 && size <= 8 && !c.eot;
+      if (from_top) {
+         for (int p = (K - size) / step * step; p >= first; p -= step) {
+            if (ok(p))
+               return p * 4;
+         }
+         return -1;
+      }
+      if (strategy != 1) {
+         for (int p = (first + step - 1) / step * step; p + size <= K; p += step) {
+            if (ok(p))
+               return p * 4;
+         }
+         return -1;
+      }
+      int found = -1, best_run = INT_MAX;
+      for (int p = (first + step - 1) / step * step; p + size <= K;) {
+         if (!ok(p)) {
+            p += step;
+            continue;
+         }
+         int e = p;
+         while (e + step + size <= K && ok(e + step))
+            e += step;
+         if (e - p < best_run) {
+            best_run = e - p;
+            found = p;
+         }
+         p = e + step;
+      }
+      return found < 0 ? -1 : found * 4;
    }
 
    shader &s;
@@ -557,7 +670,26 @@ public:
    /* Per node: copy-related nodes and where this one sits relative to
     * them (INT32_MIN: nowhere, they must not overlap).
     */
-   std::vector<std::vector<std::pair<unsigned, int>>> soft;
+   std::vector<std::vector<ra_soft>> soft;
+   /* Copy pairs that may coalesce, in program order: destination node,
+    * source node, the source's offset in the destination.
+    */
+   struct candidate {
+      unsigned a, c;
+      int delta;
+   };
+   std::vector<candidate> cands;
+   /* Bytes per node, and where select put it (-1: not yet). */
+   std::vector<unsigned> node_bytes;
+   std::vector<int> node_pos;
+   /* The classes after the forced merges (phi classes, preserve ties),
+    * into which select splits a merged class that finds no place.
+    */
+   std::vector<unsigned> base_root, base_off;
+   std::vector<ra_class> base_cls;
+   /* place()'s scratch: ruled-out starts, copy-biased places. */
+   std::vector<int> diff;
+   std::vector<std::pair<int, float>> bias;
 };
 
 } /* anonymous namespace */

@@ -56,6 +56,58 @@ ra_dedup(std::vector<unsigned> &l, unsigned stamp, std::vector<unsigned> &seen)
    std::sort(l.begin(), l.end());
 }
 
+bool
+ra_dst_may_reuse_src(const instr *in, const operand &d, const operand &o)
+{
+   const value *dv = d.val, *sv = o.val;
+   if (!dv || !sv || dv == sv || in->num_dsts() != 1 ||
+       dv->file != reg_file::ssa || sv->file != reg_file::ssa)
+      return false;
+   /* Plain per-channel ALU and math: each channel (and each piece code
+    * generation splits off) reads its own bytes of the source before it
+    * writes the same bytes of the destination.  Channel-crossing and
+    * accumulator instructions stay apart.
+    */
+   opcode_kind k = in->info().kind;
+   if (k != opcode_kind::alu && k != opcode_kind::math)
+      return false;
+   switch (in->op) {
+   case opcode::pln:
+   case opcode::line:
+   case opcode::dp2:
+   case opcode::dp3:
+   case opcode::dp4:
+   case opcode::dph:
+   case opcode::mac:
+   case opcode::mach:
+   case opcode::addc:
+   case opcode::subb:
+   case opcode::sad2:
+   case opcode::sada2:
+      return false;
+   default:
+      break;
+   }
+   if (in->preserve().val || (in->predicate() && in->op != opcode::sel))
+      return false;
+   /* One layout: whole values of one width, group, size and length, read
+    * and written without offset or region at their own bit size.
+    */
+   if (d.offset || d.has_region || o.offset || o.has_region ||
+       in->exec_size != dv->width || in->group != dv->group ||
+       dv->width != sv->width || dv->group != sv->group ||
+       dv->bit_size() != sv->bit_size() || dv->length != 1 || sv->length != 1 ||
+       type_bits(d.type) != dv->bit_size() || type_bits(o.type) != sv->bit_size())
+      return false;
+   /* Every read of the source in this instruction has that layout. */
+   for (const operand &x : in->srcs()) {
+      if (x.val == sv && (x.offset || x.has_region ||
+                          type_bits(x.type) != sv->bit_size()))
+         return false;
+   }
+   return true;
+}
+
 static bool
 only_undef(const value *v)
 {
@@ -127,6 +179,7 @@ ra_build_interference(shader &s)
    g.cost.assign(n, 0);
    g.eot.assign(n, false);
    std::vector<unsigned> depth = loop_depths(s);
+   g.block_weight.assign(depth.size(), 1);
    for (unsigned i = 0; i < n; i++) {
       value *v = g.nodes[i];
       if (liveness::tracked(v)) {
@@ -136,6 +189,7 @@ ra_build_interference(shader &s)
    }
    for (const auto &b : s.blocks()) {
       float w = std::pow(10.0f, float(std::min(depth[b->index], 6u)));
+      g.block_weight[b->index] = w;
       for (const instr *in : b->instrs()) {
          auto touch = [&](const value *v) {
             if (!v || g.node_of[v->id] < 0)
@@ -261,7 +315,12 @@ ra_build_interference(shader &s)
                continue;
             for (const operand &o : in->srcs()) {
                if (o.val && o.val != d.val) {
-                  add_edge(d.val, o.val);
+                  /* A source of the destination's layout may be
+                   * overwritten in place (ra_color keeps the two apart
+                   * or exactly on each other).
+                   */
+                  if (!ra_dst_may_reuse_src(in, d, o))
+                     add_edge(d.val, o.val);
                   int x = g.node_of[d.val->id], y = g.node_of[o.val->id];
                   if (x >= 0 && y >= 0 && !undef[x] && !undef[y]) {
                      iv[x].push_back(y);

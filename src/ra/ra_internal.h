@@ -92,10 +92,18 @@ struct ra_graph {
    std::vector<float> cost;
    /* Node must lie in the EOT window. */
    std::vector<bool> eot;
-
+   /* 10^loop depth per block index: what a copy there costs. */
+   std::vector<float> block_weight;
 };
 
 ra_graph ra_build_interference(shader &s);
+
+/* May destination d of in share its register with source o, at the same
+ * start (docs/backend.md §2: same start, same per-channel layout)?  Then
+ * the pair has no interference edge, only the rule that they overlap
+ * exactly or not at all: "x = x + 1" of a loop can stay in one register.
+ */
+bool ra_dst_may_reuse_src(const instr *in, const operand &d, const operand &o);
 
 /* Drops repeated entries of l and sorts it; seen (one entry per node)
  * must not hold stamp for any entry yet.
