@@ -285,6 +285,57 @@ build_halves(shader &s, instr *in, instr *half[2])
    return true;
 }
 
+/* A phi of SIMD32 values read only by halves, behind forward edges only
+ * (an if's join): a phi per half, each source's half gathered at the end
+ * of its predecessor by a load_payload that the backward walk splits or
+ * propagates away.  Loop phis stay whole: their back-edge sources come
+ * later in the walk, and copies there would run every iteration.
+ */
+bool
+split_phi(shader &s, instr *in)
+{
+   value *dv = in->dst().val;
+   block *b = in->parent();
+   if (in->num_srcs() != b->preds.size())
+      return false;
+   for (unsigned i = 0; i < in->num_srcs(); i++) {
+      const operand &o = in->src(i);
+      if (!o.val || o.val->width != 32 || o.val->group != 0 || o.offset ||
+          o.has_region || o.neg || o.abs || o.val->length != dv->length ||
+          o.val->bit_size() != dv->bit_size() ||
+          b->preds[i]->index >= b->index)
+         return false;
+   }
+   const unsigned c = dv->component_bytes(), hb = c / 2;
+   value *hv[2];
+   for (unsigned h = 0; h < 2; h++) {
+      hv[h] = s.create_value(reg_file::ssa, dv->type, 16, dv->length, 16 * h);
+      instr *phi = s.create_instr(opcode::phi, 16);
+      phi->group = 16 * h;
+      phi->add_dst(operand(hv[h]).as_type(in->dst().type));
+      for (unsigned i = 0; i < in->num_srcs(); i++) {
+         const operand &o = in->src(i);
+         value *sh = s.create_value(reg_file::ssa, dv->type, 16, dv->length,
+                                    16 * h);
+         instr *lp = s.create_instr(opcode::load_payload, 16);
+         lp->group = 16 * h;
+         lp->add_dst(operand(sh));
+         for (unsigned k = 0; k < dv->length; k++) {
+            operand x = o;
+            x.offset = k * c + h * hb;
+            lp->add_src(x);
+         }
+         block *p = b->preds[i];
+         p->insert(p->before_jump(), lp);
+         phi->add_src(operand(sh).as_type(o.type));
+      }
+      b->insert_before(in, phi);
+   }
+   rewrite_to_halves(dv, hv);
+   in->remove();
+   return true;
+}
+
 /* SIMD32 instructions whose result is read only by halves (SIMD16 send
  * payloads, or halves split here) become two SIMD16 instructions writing
  * a value each, as brw's SIMD32 code is: each half can then be computed
@@ -301,6 +352,14 @@ split_instr_halves(shader &s)
    unsigned split = 0;
    for (auto it = order.rbegin(); it != order.rend(); ++it) {
       instr *in = *it;
+      if (in->op == opcode::phi && in->exec_size == 32 && in->num_dsts() == 1 &&
+          in->dst().val && in->dst().val->file == reg_file::ssa &&
+          in->dst().val->width == 32 && in->dst().val->group == 0 &&
+          !in->dst().val->uses().empty() &&
+          reads_within(in->dst().val, in->dst().val->component_bytes() / 2)) {
+         split += split_phi(s, in);
+         continue;
+      }
       if (in->exec_size != 32 || in->group != 0 || in->num_dsts() != 1 ||
           in->preserve().val || in->flag_def() || in->we_all() ||
           (in->flags & ~INSTR_WE_ALL) ||

@@ -912,6 +912,46 @@ TEST_F(ra_test, simd32_halves_are_computed_in_their_payloads)
       << whole->str();
 }
 
+/* A phi at an if's join whose value is read only by SIMD16 halves
+ * becomes a phi per half: each half lands in its own payload (the EOT
+ * one in g112+) with no payload copies after the join.
+ */
+TEST_F(ra_test, simd32_phi_read_by_halves_is_split)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32 lowered
+      hw %0:f32x32@g2
+      block0:
+         %1:f32x32 = add %0, 1.0:f32
+         %2:flagx32 = cmp.nz %0, 0.0:f32
+         (+%2) if
+      block1:
+         %3:f32x32 = mul %1, %0
+      block2:
+         endif
+         %4:f32x32 = phi %1, %3
+         %5:u32x16 = load_payload(16) %4:u32
+         _ = send(16) 5:u32, 0x4031000:u32, 0:u32, %5, _
+         %6:u32x16+16 = load_payload(16+16) %4.64:u32
+         _ = send(16+16) 5:u32, 0x4031800:u32, 0:u32, %6, _ {EOT}
+   )", "ra", R"(
+      block0:         ; succs: block1 block2
+         %[[a]]:f32x16@g[[p]] = add %0, 1.0:f32
+         %[[b]]:f32x16+16@g112 = add %0.64, 1.0:f32
+         %2:flagx32@f0.0 = cmp.nz %0, 0.0:f32
+         (+%2) if
+      block1:         ; preds: block0 succs: block2
+         %[[c]]:f32x16@g[[_]] = mul %[[a]], %0
+         %[[d]]:f32x16+16@g[[_]] = mul %[[b]], %0.64
+         %[[a]] = copy %[[c]]
+         %[[b]] = copy %[[d]]
+      block2:         ; preds: block0 block1
+         endif
+         _ = send(16) 5:u32, 0x4031000:u32, 0:u32, %[[a]]:u32, _
+         _ = send(16+16) 5:u32, 0x4031800:u32, 0:u32, %[[b]]:u32, _ {EOT}
+   )"));
+}
+
 /* A SIMD32 value read whole by a SIMD32 instruction keeps its zip; one
  * read whole and by halves too.  An instruction writing a flag stays
  * SIMD32.
