@@ -211,17 +211,23 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
    unsigned best_pressure = ~0u;
    bool allocated = false;
    /* A SIMD32 program that does not fit with its values split into
-    * SIMD16 halves may still fit whole (warsow/136.fs: the texture
-    * results then die component by component).
+    * SIMD16 halves may still fit with its phis whole (tesseract/367.fs)
+    * or all of them whole (warsow/136.fs: the texture results then die
+    * component by component).  Level 2 splits all, 1 not the phis, 0
+    * nothing.
     */
-   std::vector<std::pair<sched_mode, bool>> tries;
-   for (bool halves : {true, false}) {
-      if (!halves && simd != 32)
+   std::vector<std::pair<sched_mode, unsigned>> tries;
+   for (unsigned level : {2u, 1u, 0u}) {
+      if (level < 2 && simd != 32)
          break;
       for (sched_mode m : pre_ra_modes)
-         tries.push_back({m, halves});
+         tries.push_back({m, level});
    }
-   for (auto [m, halves] : tries) {
+   std::vector<sched_mode> over;   /* modes MaxLive alone ruled out */
+   for (auto [m, level] : tries) {
+      /* Splitting does not change MaxLive. */
+      if (std::find(over.begin(), over.end(), m) != over.end())
+         continue;
       mode = m;
       s = front_end(ctx, simd, v.attempts.empty());
       auto t = clock_type::now();
@@ -233,11 +239,13 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
       t = clock_type::now();
       ra_options ro;
       ro.allow_spilling = false;
-      ro.split_halves = halves;
+      ro.split_halves = level > 0;
+      ro.split_phi_halves = level > 1;
       ra = allocate_registers(*s, c.dev, ro);
       v.stage_seconds[STAGE_RA] += context::elapsed(t);
       const std::string name = std::string(sched_mode_name(m)) +
-                               (halves ? "" : " (SIMD32 values whole)");
+                               (level == 2 ? "" : level == 1 ? " (SIMD32 phis whole)"
+                                           : " (SIMD32 values whole)");
       if (ra.success) {
          v.attempts.push_back(name + ": allocated");
          allocated = true;
@@ -245,6 +253,8 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
       }
       v.attempts.push_back(name + ": " +
                            (ra.failure.empty() ? "does not fit" : ra.failure));
+      if (ra.gave_up_early)
+         over.push_back(m);
       if (ra.max_live < best_pressure) {
          best_pressure = ra.max_live;
          best_mode = m;

@@ -168,10 +168,12 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
        * 131); a margin of 8 keeps every corpus width and saves the
        * colorings of the failures at 137-144 (allocation 4.3 s -> 3.6 s).
        */
-      if (!opts.allow_spilling && res.max_live > RA_GRF_BYTES / 32 + 8)
+      res.gave_up_early = !opts.allow_spilling &&
+                          res.max_live > RA_GRF_BYTES / 32 + 8;
+      if (res.gave_up_early)
          throw error(strfmt("register allocation: SIMD%u needs spilling "
                             "(MaxLive %u GRFs)", s.dispatch_width, res.max_live));
-      ra_split_vectors(s, opts.split_halves);
+      ra_split_vectors(s, opts.split_halves, opts.split_phi_halves);
       tie_preserve_writes(s);
       std::vector<std::vector<value *>> classes = ra_insert_phi_copies(s);
       res.flag_spills = ra_assign_flags(s);

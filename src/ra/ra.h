@@ -23,6 +23,10 @@ struct ra_options {
     * a program at the edge of the register file may fit only whole.
     */
    bool split_halves = true;
+   /* With split_halves: phis at if joins split too (a program may fit
+    * only with them whole: tesseract/367.fs).
+    */
+   bool split_phi_halves = true;
 };
 
 struct ra_result {
@@ -36,6 +40,8 @@ struct ra_result {
     * plus the HW_REG payload registers live at each point).
     */
    unsigned max_live = 0;
+   /* Failed on MaxLive alone, before splitting or coloring anything. */
+   bool gave_up_early = false;
    /* Interference edges of the last graph colored, and the edges a purely
     * interval-based graph of the same values would have had.
     */

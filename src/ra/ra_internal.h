@@ -43,9 +43,9 @@ unsigned ra_read_bytes(const instr *in, const operand &o);
 /* Splits load_payload-built vectors whose every use reads within one
  * component into one value per component and, with halves in a SIMD32
  * program, values read only by SIMD16 halves into a value per half
- * (ra_split.cpp).  Returns the number of values split.
+ * (phis too with phis) (ra_split.cpp).  Returns the number of values split.
  */
-unsigned ra_split_vectors(shader &s, bool halves = true);
+unsigned ra_split_vectors(shader &s, bool halves = true, bool phis = true);
 
 /* --- out of SSA -------------------------------------------------------- */
 

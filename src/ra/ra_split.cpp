@@ -285,6 +285,26 @@ build_halves(shader &s, instr *in, instr *half[2])
    return true;
 }
 
+/* Is in a SIMD32 instruction that splits into halves once every reader
+ * of its result reads by halves?
+ */
+bool
+may_split(const instr *in)
+{
+   if (in->exec_size != 32 || in->group != 0 || in->num_dsts() != 1 ||
+       in->preserve().val || in->flag_def() || in->we_all() ||
+       (in->flags & ~INSTR_WE_ALL) ||
+       (in->op != opcode::load_payload && !splittable_alu(in)))
+      return false;
+   const operand &d = in->dst();
+   const value *dv = d.val;
+   return dv && dv->file == reg_file::ssa && dv->width == 32 &&
+          dv->group == 0 && !d.offset && !d.has_region &&
+          type_bits(d.type) == dv->bit_size() &&
+          (!in->predicate() || in->op == opcode::sel) &&
+          (in->op == opcode::load_payload || dv->length == 1);
+}
+
 /* A phi of SIMD32 values read only by halves, behind forward edges only
  * (an if's join): a phi per half, each source's half gathered at the end
  * of its predecessor by a load_payload that the backward walk splits or
@@ -343,7 +363,7 @@ split_phi(shader &s, instr *in)
  * backwards splits a whole chain from its payload up.
  */
 unsigned
-split_instr_halves(shader &s)
+split_instr_halves(shader &s, bool phis)
 {
    std::vector<instr *> order;
    for (const auto &b : s.blocks())
@@ -352,7 +372,8 @@ split_instr_halves(shader &s)
    unsigned split = 0;
    for (auto it = order.rbegin(); it != order.rend(); ++it) {
       instr *in = *it;
-      if (in->op == opcode::phi && in->exec_size == 32 && in->num_dsts() == 1 &&
+      if (phis && in->op == opcode::phi && in->exec_size == 32 &&
+          in->num_dsts() == 1 &&
           in->dst().val && in->dst().val->file == reg_file::ssa &&
           in->dst().val->width == 32 && in->dst().val->group == 0 &&
           !in->dst().val->uses().empty() &&
@@ -360,19 +381,10 @@ split_instr_halves(shader &s)
          split += split_phi(s, in);
          continue;
       }
-      if (in->exec_size != 32 || in->group != 0 || in->num_dsts() != 1 ||
-          in->preserve().val || in->flag_def() || in->we_all() ||
-          (in->flags & ~INSTR_WE_ALL) ||
-          (in->op != opcode::load_payload && !splittable_alu(in)))
+      if (!may_split(in))
          continue;
-      const operand &d = in->dst();
-      value *dv = d.val;
-      if (!dv || dv->file != reg_file::ssa || dv->width != 32 ||
-          dv->group != 0 || d.offset || d.has_region || dv->uses().empty() ||
-          type_bits(d.type) != dv->bit_size() ||
-          (in->predicate() && in->op != opcode::sel) ||
-          (in->op != opcode::load_payload && dv->length != 1) ||
-          !reads_within(dv, dv->component_bytes() / 2))
+      value *dv = in->dst().val;
+      if (dv->uses().empty() || !reads_within(dv, dv->component_bytes() / 2))
          continue;
       instr *half[2];
       if (!build_halves(s, in, half))
@@ -461,13 +473,13 @@ propagate_payload_copies(shader &s)
 
 
 unsigned
-ra_split_vectors(shader &s, bool halves)
+ra_split_vectors(shader &s, bool halves, bool phis)
 {
    unsigned split = 0;
    halves &= s.dispatch_width == 32;
    if (halves) {
       split += split_wlr_halves(s);
-      split += split_instr_halves(s);
+      split += split_instr_halves(s, phis);
       split += propagate_payload_copies(s);
    }
    std::vector<instr *> payloads;

@@ -70,21 +70,31 @@ TEST(compiler_simd, simd16_that_would_spill_fails_and_skips_simd32)
    EXPECT_EQ(r.binary.size(), v8->binary.size());
 }
 
-/* 50 live values: SIMD16 (100 GRFs) fits, SIMD32 (200) does not, with
- * its values split into SIMD16 halves or whole: every scheduling mode is
- * tried both ways before SIMD32 gives up.
+/* 34 live values: SIMD16 (68 GRFs) fits, SIMD32 (136 and the payload)
+ * does not, but is close enough to the file for coloring to be tried:
+ * with its values split into SIMD16 halves, its phis whole and everything
+ * whole, in every scheduling mode, before SIMD32 gives up.  Far over the
+ * file (50 values), MaxLive alone rules each mode out once.
  */
 TEST(compiler_simd, simd32_tries_whole_values_before_giving_up)
 {
-   compile_result r = compile_shader(*read_nir("fs", pressure_fs(50)), {});
+   compile_result far = compile_shader(*read_nir("fs", pressure_fs(50)), {});
+   ASSERT_TRUE(variant(far, 32));
+   EXPECT_FALSE(variant(far, 32)->compiled);
+   EXPECT_EQ(variant(far, 32)->attempts.size(), 3u);
+
+   compile_result r = compile_shader(*read_nir("fs", pressure_fs(34)), {});
    const compiled_variant *v16 = variant(r, 16), *v32 = variant(r, 32);
    ASSERT_TRUE(v16 && v32);
    EXPECT_TRUE(v16->kept) << v16->reason;
    EXPECT_FALSE(v32->compiled);
-   ASSERT_EQ(v32->attempts.size(), 6u);
-   for (unsigned i = 0; i < 6; i++)
+   ASSERT_EQ(v32->attempts.size(), 9u);
+   for (unsigned i = 0; i < 9; i++) {
+      EXPECT_EQ(v32->attempts[i].find("SIMD32 phis whole") != std::string::npos,
+                i >= 3 && i < 6) << v32->attempts[i];
       EXPECT_EQ(v32->attempts[i].find("SIMD32 values whole") != std::string::npos,
-                i >= 3) << v32->attempts[i];
+                i >= 6) << v32->attempts[i];
+   }
 }
 
 /* 150 live values do not fit SIMD8 either: it spills (allowed there),

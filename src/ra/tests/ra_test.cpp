@@ -918,7 +918,7 @@ TEST_F(ra_test, simd32_halves_are_computed_in_their_payloads)
  */
 TEST_F(ra_test, simd32_phi_read_by_halves_is_split)
 {
-   EXPECT_TRUE(check_pass(R"(
+   const char *in = R"(
       shader fs simd32 lowered
       hw %0:f32x32@g2
       block0:
@@ -934,7 +934,8 @@ TEST_F(ra_test, simd32_phi_read_by_halves_is_split)
          _ = send(16) 5:u32, 0x4031000:u32, 0:u32, %5, _
          %6:u32x16+16 = load_payload(16+16) %4.64:u32
          _ = send(16+16) 5:u32, 0x4031800:u32, 0:u32, %6, _ {EOT}
-   )", "ra", R"(
+   )";
+   EXPECT_TRUE(check_pass(in, "ra", R"(
       block0:         ; succs: block1 block2
          %[[a]]:f32x16@g[[p]] = add %0, 1.0:f32
          %[[b]]:f32x16+16@g112 = add %0.64, 1.0:f32
@@ -950,6 +951,18 @@ TEST_F(ra_test, simd32_phi_read_by_halves_is_split)
          _ = send(16) 5:u32, 0x4031000:u32, 0:u32, %[[a]]:u32, _
          _ = send(16+16) 5:u32, 0x4031800:u32, 0:u32, %[[b]]:u32, _ {EOT}
    )"));
+
+   /* split_phi_halves = false (the compiler's fallback): the phi's value
+    * stays one SIMD32 value.
+    */
+   auto whole = ibis::parse_shader(ibis::testing::dedent(in));
+   ibis::ra_options o;
+   o.allow_spilling = false;
+   o.split_phi_halves = false;
+   ibis::ra_result r = ibis::allocate_registers(*whole, ibis::device_by_name("skl"), o);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_NE(whole->str().find("load_payload %7.64:u32"), std::string::npos)
+      << whole->str();
 }
 
 /* A SIMD32 value read whole by a SIMD32 instruction keeps its zip; one
