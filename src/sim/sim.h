@@ -123,12 +123,15 @@ struct surface {
 };
 
 enum class filter : uint8_t { nearest, linear };
+/* SAMPLER_STATE "Mip Mode Filter": none samples level 0 (the base). */
+enum class mip_filter : uint8_t { none, nearest, linear };
 enum class wrap : uint8_t { repeat, clamp };
 /* Shadow comparison of sample_c: passes when ref <op> texel. */
 enum class compare : uint8_t { never, less, equal, lequal, greater, notequal, gequal, always };
 
 struct sampler_state {
    filter mag = filter::nearest, min = filter::nearest;
+   mip_filter mip = mip_filter::nearest;
    wrap wrap_s = wrap::repeat, wrap_t = wrap::repeat, wrap_r = wrap::repeat;
    compare cmp = compare::lequal;
    float min_lod = 0, max_lod = 1000, lod_bias = 0;

@@ -690,20 +690,40 @@ message::sampler()
          float l = lod[i] + ss.lod_bias;
          l = std::min(std::max(l, ss.min_lod), ss.max_lod);
          filter f = l > 0 ? ss.min : ss.mag;
-         unsigned level = std::min<unsigned>(s.levels - 1,
-                                             unsigned(std::max(0.0f, std::nearbyint(l))));
-         float u = getf(U, i) + float(off[0]) / s.level_width(level);
-         float v = getf(V, i) + float(off[1]) / s.level_height(level);
-         float r = getf(R, i);
-         sampler_state fs = ss;
-         if (s.cube) {
-            cube_pos cp = cube_project(getf(U, i), getf(V, i), getf(R, i));
-            u = cp.s, v = cp.t, r = float(6 * cube_layer(i) + cp.face);
-            fs.wrap_s = fs.wrap_t = wrap::clamp;
+         const unsigned last = s.levels - 1;
+         unsigned level = std::min<unsigned>(last, unsigned(std::max(0.0f, std::nearbyint(l))));
+         /* Linear mip filtering blends floor(l) and the next level by
+          * the fraction; "none" samples the base level.
+          */
+         unsigned level1 = level;
+         float frac = 0;
+         if (ss.mip == mip_filter::none) {
+            level = level1 = 0;
+         } else if (ss.mip == mip_filter::linear && l > 0 && last > 0) {
+            level = std::min<unsigned>(last, unsigned(std::floor(l)));
+            level1 = std::min(last, level + 1);
+            frac = level == last ? 0 : l - float(level);
          }
          if (integer_format(s.fmt))
             c.fail("sampling an integer format is not modeled (use ld)");
-         auto fv = filtered(s, fs, level, f, u, v, r, shadow, getf(REF, i));
+         auto at_level = [&](unsigned lv) {
+            float u = getf(U, i) + float(off[0]) / s.level_width(lv);
+            float v = getf(V, i) + float(off[1]) / s.level_height(lv);
+            float r = getf(R, i);
+            sampler_state fs = ss;
+            if (s.cube) {
+               cube_pos cp = cube_project(getf(U, i), getf(V, i), getf(R, i));
+               u = cp.s, v = cp.t, r = float(6 * cube_layer(i) + cp.face);
+               fs.wrap_s = fs.wrap_t = wrap::clamp;
+            }
+            return filtered(s, fs, lv, f, u, v, r, shadow, getf(REF, i));
+         };
+         auto fv = at_level(level);
+         if (frac > 0) {
+            auto fv1 = at_level(level1);
+            for (unsigned k = 0; k < 4; k++)
+               fv[k] = (1 - frac) * fv[k] + frac * fv1[k];
+         }
          for (unsigned k = 0; k < 4; k++)
             outv[k] = float_to_bits(fv[k]);
       }

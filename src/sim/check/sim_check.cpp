@@ -97,6 +97,9 @@ sampler_state(const interp::sampler &sm)
    ss.cmp = sim::compare(unsigned(sm.compare));
    if (sm.mip == interp::mip_filter::none)
       ss.max_lod = 0;
+   ss.mip = sm.mip == interp::mip_filter::linear ? sim::mip_filter::linear
+            : sm.mip == interp::mip_filter::nearest ? sim::mip_filter::nearest
+                                                    : sim::mip_filter::none;
    return ss;
 }
 

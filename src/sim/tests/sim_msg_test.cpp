@@ -226,6 +226,41 @@ send(8)  g36<1>UW   g6<8,8,1>UD   0x0242a001  sampler  { align1 1Q };
    EXPECT_EQ(m.ud(36, 7), 2u);
 }
 
+/* Linear mip filtering blends the two levels around the LOD by its
+ * fraction; nearest picks one; none stays on level 0 (random vs seed 159:
+ * a txl at LOD 0.75 read level 1 alone).
+ */
+TEST(sim_msg, sampler_mip_filter_modes)
+{
+   machine m;
+   m.mem.surfaces[1] = texture_4x4();
+   sampler_state lin, nearest, none;
+   lin.mip = mip_filter::linear;
+   nearest.mip = mip_filter::nearest;
+   none.mip = mip_filter::none;
+   m.mem.samplers[0] = lin;
+   m.mem.samplers[1] = nearest;
+   m.mem.samplers[2] = none;
+   for (unsigned i = 0; i < 8; i++) {
+      m.t.write<float>(2, i, i < 4 ? 0.75f : 0.25f);   /* lod */
+      m.t.write<float>(3, i, 0.125f);                  /* u: texel 0 */
+      m.t.write<float>(4, i, 0.125f);                  /* v */
+   }
+   /* sample_l (lod, u, v): 0x06422001 with sampler 0, 1, 2. */
+   m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x06422001  sampler  { align1 1Q };
+send(8)  g24<1>UW   g2<8,8,1>UD   0x06422101  sampler  { align1 1Q };
+send(8)  g28<1>UW   g2<8,8,1>UD   0x06422201  sampler  { align1 1Q };
+)");
+   /* Level 0 texel (0, 0) has x = 0, level 1 texel (0, 0) x = 100. */
+   EXPECT_EQ(m.f(20, 0), 75.0f);
+   EXPECT_EQ(m.f(20, 4), 25.0f);
+   EXPECT_EQ(m.f(24, 0), 100.0f);
+   EXPECT_EQ(m.f(24, 4), 0.0f);
+   EXPECT_EQ(m.f(28, 0), 0.0f);
+   EXPECT_EQ(m.f(28, 4), 0.0f);
+}
+
 /* sample_d / sample_d_c take the LOD from the gradients: log2 of the longer
  * texel-space derivative vector (texture_4x4: 4 texels a side).
  */
