@@ -209,9 +209,15 @@ nir_translator::emit_subgroup_intrinsic(const nir::intrinsic_instr &in)
          if (in.op == intrinsic_op::inclusive_scan) {
             c.push_back(operand(t));
          } else if (in.op == intrinsic_op::exclusive_scan) {
-            /* Shift up one channel; channel 0 gets the identity. */
-            value *idx = full.add(data_type::u32, operand(get_subgroup_invocation()),
-                                  operand::imm_s32(-1).as_type(data_type::u32));
+            /* Shift up one channel; channel 0 gets the identity.  Its
+             * index wraps to the last channel: -1 made the shuffle's
+             * indirect read leave the register file when the scan sat in
+             * g0 (random vs seed 234).
+             */
+            value *prev = full.add(data_type::u32, operand(get_subgroup_invocation()),
+                                   operand::imm_s32(-1).as_type(data_type::u32));
+            value *idx = full.and_(data_type::u32, operand(prev),
+                                   operand::imm_of(data_type::u32, width - 1));
             value *sh = full.shuffle(r.type, operand(t), operand(idx));
             value *e = full.wlr(r.type);
             bld.nomask().exec(width).mov(operand(e), operand(sh));

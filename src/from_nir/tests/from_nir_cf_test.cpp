@@ -301,7 +301,9 @@ TEST(from_nir_subgroup, reduce_fadd)
 }
 
 /* Inclusive scans are the WLR value itself; exclusive scans shuffle it up
- * one channel; clustered reductions broadcast each cluster's last channel.
+ * one channel (channel 0's index wraps to the last channel, so the
+ * shuffle's indirect read stays in the register file: random vs seed 234);
+ * clustered reductions broadcast each cluster's last channel.
  */
 TEST(from_nir_subgroup, scans_and_clusters)
 {
@@ -323,9 +325,9 @@ TEST(from_nir_subgroup, scans_and_clusters)
       wlr %2:s32x8
       wlr %3:s32x8
       wlr %4:u16x8
-      wlr %8:s32x8
-      wlr %10:f32x8
-      hw %16:u32x8@g0
+      wlr %9:s32x8
+      wlr %11:f32x8
+      hw %17:u32x8@g0
       block0:
          %0 = mov 0x76543210:v {WE_all}
          %1:u32x8 = mov %0
@@ -344,22 +346,23 @@ TEST(from_nir_subgroup, scans_and_clusters)
          %4 = mov 0x76543210:v {WE_all}
          %5:u32x8 = mov %4
          %6:u32x8 = add %5, 0xffffffff:u32
-         %7:s32x8 = shuffle %3, %6
-         %8 = mov %7 {WE_all}
-         %8 = mov(1) 0:s32 {WE_all}
-         %9:f32x8 = mov %1
-         %10 = mov 0x7f800000:f32 {WE_all}
-         %10 = mov %9
-         %10.4<2> = sel.l(4) %10<8,4,2>, %10.4<8,4,2> {WE_all}
-         %10.8<4> = sel.l(2) %10.4<8,2,4>, %10.8<8,2,4> {WE_all}
-         %10.12<4> = sel.l(2) %10.4<8,2,4>, %10.12<8,2,4> {WE_all}
-         %11:f32x8 = mov %10.12<4,4,0>
-         %12:s32x8 = add %2, %8
-         %13:f32x8 = add %11, %9
-         %14:u32x8 = mov 0:u32
-         %15:u32x8[2] = load_payload %12:u32, %13:u32
-         untyped_write_logical 0:u32, %14, %15, 2:u32
-         thread_end_logical %16 {WE_all, EOT}
+         %7:u32x8 = and %6, 7:u32
+         %8:s32x8 = shuffle %3, %7
+         %9 = mov %8 {WE_all}
+         %9 = mov(1) 0:s32 {WE_all}
+         %10:f32x8 = mov %1
+         %11 = mov 0x7f800000:f32 {WE_all}
+         %11 = mov %10
+         %11.4<2> = sel.l(4) %11<8,4,2>, %11.4<8,4,2> {WE_all}
+         %11.8<4> = sel.l(2) %11.4<8,2,4>, %11.8<8,2,4> {WE_all}
+         %11.12<4> = sel.l(2) %11.4<8,2,4>, %11.12<8,2,4> {WE_all}
+         %12:f32x8 = mov %11.12<4,4,0>
+         %13:s32x8 = add %2, %9
+         %14:f32x8 = add %12, %10
+         %15:u32x8 = mov 0:u32
+         %16:u32x8[2] = load_payload %13:u32, %14:u32
+         untyped_write_logical 0:u32, %15, %16, 2:u32
+         thread_end_logical %17 {WE_all, EOT}
    )"));
 }
 
