@@ -390,7 +390,10 @@ private:
       if (!o.val || !o.has_region)
          return;
       const region r = o.rgn;
-      if (piece < r.width)
+      /* A contiguous region (rows back to back) narrows to the piece in
+       * code generation; any other wider region cannot.
+       */
+      if (piece < r.width && r.vstride != r.width * r.hstride)
          report(in, "hw-region", "region width %u exceeds the piece's %u "
                 "channels", r.width, piece);
       if (piece == r.width && r.hstride && r.vstride != r.width * r.hstride)

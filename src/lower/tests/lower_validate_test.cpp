@@ -254,16 +254,34 @@ TEST(lower_validate, three_source_regions)
                  "block0: '%1:f32x8 = mad %0<16,8,2>, %0, %0': source 0 must be packed or scalar [hw-3src]"}));
 }
 
-/* SIMD16 f64 splits into SIMD8 pieces; a width-16 region does not fit one. */
+/* SIMD16 f64 splits into SIMD8 pieces; a width-16 region that is not
+ * contiguous does not fit one.
+ */
 TEST(lower_validate, region_width_above_piece)
 {
    EXPECT_EQ(errors_of(R"(
       shader fs simd16 lowered
       attr %0:f64x16
       block0:
-         %1:f64x16 = add %0<16,16,1>, %0
+         %1:f64x16 = add %0<32,16,1>, %0
    )"), (strings{
-                 "block0: '%1:f64x16 = add %0<16,16,1>, %0': region width 16 exceeds the piece's 8 channels [hw-region]"}));
+                 "block0: '%1:f64x16 = add %0<32,16,1>, %0': region width 16 exceeds the piece's 8 channels [hw-region]"}));
+}
+
+/* A contiguous region wider than the piece narrows to it in code
+ * generation: the SIMD32 scan step reads 8 dwords 4 apart, split into
+ * pieces of 4 (rejected before: most SIMD32 programs with scans).
+ */
+TEST(lower_validate, contiguous_region_wider_than_the_piece)
+{
+   EXPECT_EQ(errors_of(R"(
+      shader cs simd32 lowered
+      wlr %0:u32x32
+      block0:
+         %0 = mov 0:u32 {WE_all}
+         %0.8<4> = or(8) %0.4<32,8,4>, %0.8<32,8,4> {WE_all}
+         %1:u32x32 = mov %0
+   )"), strings{});
 }
 
 /* Width 1 needs HorzStride 0. */
