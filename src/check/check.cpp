@@ -25,7 +25,9 @@ namespace {
  */
 
 constexpr unsigned frag_result_depth = 0;
+constexpr unsigned frag_result_stencil = 1;
 constexpr unsigned frag_result_color = 2;
+constexpr unsigned frag_result_sample_mask = 3;
 constexpr unsigned frag_result_data0 = 4;
 constexpr unsigned varying_slot_pos = 0;
 constexpr unsigned varying_slot_psiz = 12;
@@ -417,6 +419,11 @@ make_setup(const nir::shader &s, unsigned simd, const interp::inputs &in,
        */
       r.mem.fs.depth = (s.info.outputs_written >> frag_result_depth) & 1 ||
                        want.find(frag_result_depth) != nullptr;
+      /* So are an oMask and a computed stencil (3DSTATE_PS_EXTRA's bits). */
+      r.mem.fs.omask = (s.info.outputs_written >> frag_result_sample_mask) & 1 ||
+                       want.find(frag_result_sample_mask) != nullptr;
+      r.mem.fs.stencil = (s.info.outputs_written >> frag_result_stencil) & 1 ||
+                         want.find(frag_result_stencil) != nullptr;
       /* The pixel interpolator evaluates the same triangle. */
       r.mem.pi.valid = true;
       for (unsigned k = 0; k < 3; k++)
@@ -553,15 +560,19 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
             bti = 0;
          else if (key.location >= frag_result_data0)
             bti = key.location - frag_result_data0;
-         else if (key.location != frag_result_depth)
+         else if (key.location != frag_result_depth &&
+                  key.location != frag_result_sample_mask)
             continue;
          else
             bti = 0;
+         /* Depth and oMask: one component, in every render target write. */
+         const bool scalar = key.location == frag_result_depth ||
+                             key.location == frag_result_sample_mask;
          /* Index 1: the second source of a dual-source write to bti. */
-         const bool dual = key.index == 1 && key.location != frag_result_depth;
+         const bool dual = key.index == 1 && !scalar;
          auto rt = r.mem.rt.find(bti);
          for (unsigned k = 0; k < 4; k++) {
-            if (key.location == frag_result_depth && k)
+            if (scalar && k)
                break;
             std::string name = output_component_name(s.info.stage, key.location, k,
                                                      dual ? 1 : 0);
@@ -569,9 +580,15 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
                if (!((sl.written[k] >> c) & 1) || !((live >> c) & 1))
                   continue;
                const uint32_t *got = nullptr;
-               uint32_t depth;
+               uint32_t depth, omask;
+               uint32_t want_v = sl.value[k][c];
+               if (key.location == frag_result_sample_mask)
+                  want_v &= 0xffff;   /* the message carries 16 bits */
                if (rt != r.mem.rt.end() && rt->second[c].written) {
-                  if (key.location == frag_result_depth) {
+                  if (key.location == frag_result_sample_mask) {
+                     omask = rt->second[c].omask;
+                     got = rt->second[c].has_omask ? &omask : nullptr;
+                  } else if (key.location == frag_result_depth) {
                      memcpy(&depth, &rt->second[c].depth, 4);
                      got = rt->second[c].has_depth ? &depth : nullptr;
                   } else if (dual) {
@@ -580,7 +597,7 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
                      got = &rt->second[c].color[k];
                   }
                }
-               cmp.one(name, c, sl.value[k][c], got, cmp.class_of(name));
+               cmp.one(name, c, want_v, got, cmp.class_of(name));
             }
          }
       }

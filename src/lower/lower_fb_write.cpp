@@ -11,6 +11,15 @@
  * the second color], [source depth], [destination depth].  Gen9 needs the
  * header with several render targets or dual-source blending.
  *
+ * oMask (gl_SampleMask) is one GRF of 16-bit masks, channel c's at word
+ * c % 16, after src0 alpha; the computed stencil (SIMD8 only, as brw) is
+ * one GRF of bytes, channel c's at byte c, after the depth, and sets
+ * dword 0 bit 14 of a header.  Both are built NoMask, so the payloads of
+ * such writes are NoMask copies of whole GRFs: the header part ([header]
+ * [src0 alpha] oMask, brw's payload_header_size) in payload0, the rest in
+ * payload1.  A sample_mask source predicates the write on its channels
+ * being non-zero, as brw's sample mask register does.
+ *
  * terminate: a predicated halt.  Halted channels come back at the halt
  * target lower() puts before the first RT write, where the channels still
  * running mark themselves alive; every RT write is predicated on that.
@@ -39,7 +48,7 @@ rt_write_desc(unsigned target, unsigned control, unsigned group, bool last)
  */
 value *
 rt_header(shader &s, const builder &b, unsigned group, unsigned target,
-          bool src0_alpha)
+          bool src0_alpha, bool stencil)
 {
    const builder nb = b.exec(8).nomask();
    value *h = nb.wlr(data_type::u32, 2);
@@ -47,9 +56,11 @@ rt_header(shader &s, const builder &b, unsigned group, unsigned target,
    nb.emit(opcode::load_payload, {operand(h)},
            {operand(g0), operand(hw_grf(s, group >= 16 ? 2 : 1))});
    const builder one = b.exec(1).nomask();
-   if (src0_alpha) {
+   /* g0.0: source 0 alpha present 11, computes stencil 14. */
+   const uint32_t g00 = (src0_alpha ? 1u << 11 : 0) | (stencil ? 1u << 14 : 0);
+   if (g00) {
       operand d(h);
-      one.or_(d, operand(g0), operand::imm_u32(1u << 11));
+      one.or_(d, operand(g0), operand::imm_u32(g00));
    }
    if (target) {
       operand d(h);
@@ -82,6 +93,33 @@ color_param(const operand &o)
    return p;
 }
 
+/* The GRFs of a piece's per-channel parameter: 8 channels each. */
+void
+add_grfs(const builder &pb, unsigned piece, unsigned group, const operand &o,
+         std::vector<operand> *grfs)
+{
+   for (unsigned k = 0; k < piece; k += 8) {
+      if (o.is_null()) {
+         grfs->push_back(operand());
+         continue;
+      }
+      if (type_bits(o.type) != 32)
+         throw error("lower: RT write parameters must be 32-bit, not " +
+                     std::string(type_name(o.type)));
+      grfs->push_back(plain(pb, channels_of(o, group + k)).as_type(data_type::u32));
+   }
+}
+
+/* A NoMask payload of whole GRFs (a GRF value per source). */
+value *
+nomask_payload(const builder &b, const std::vector<operand> &grfs)
+{
+   const builder nb = b.exec(8).nomask();
+   value *v = nb.wlr(data_type::u32, unsigned(grfs.size()));
+   nb.emit(opcode::load_payload, {operand(v)}, grfs);
+   return v;
+}
+
 } /* anonymous namespace */
 
 void
@@ -93,10 +131,16 @@ lower_fb_write(shader &s, instr *in, bool header, value *live)
    const operand &alpha = in->src(src::src0_alpha);
    const operand &src_depth = in->src(src::src_depth);
    const operand &dst_depth = in->src(src::dst_depth);
-   if (!in->src(src::src_stencil).is_null() || !in->src(src::omask).is_null() ||
-       !in->src(src::sample_mask).is_null())
-      throw error("lower: RT writes with stencil, oMask or a sample mask are "
-                  "not supported: '" + in->str() + "'");
+   const operand &stencil = in->src(src::src_stencil);
+   const operand &omask = in->src(src::omask);
+   const operand &smask = in->src(src::sample_mask);
+   if (!stencil.is_null() && in->exec_size != 8)
+      throw error("lower: RT writes with a stencil are SIMD8 only (brw's "
+                  "payload takes it at SIMD8): '" + in->str() + "'");
+   if (!stencil.is_null() && !dst_depth.is_null())
+      throw error("lower: Gen9 RT writes have no destination depth with a "
+                  "stencil: '" + in->str() + "'");
+   const bool grf_payload = !stencil.is_null() || !omask.is_null();
    const operand &target_op = in->src(src::target);
    const operand &comps_op = in->src(src::components);
    if (!target_op.is_imm() || !comps_op.is_imm())
@@ -131,16 +175,75 @@ lower_fb_write(shader &s, instr *in, bool header, value *live)
       if (!dst_depth.is_null())
          ps.push_back(make_param(dst_depth));
 
-      value *h = header ? rt_header(s, pb, group, target, !alpha.is_null())
+      value *h = header ? rt_header(s, pb, group, target, !alpha.is_null(),
+                                    !stencil.is_null())
                         : nullptr;
-      payloads p = build_payloads(pb, piece, group, h, 2, ps);
+      payloads p;
+      if (!grf_payload) {
+         p = build_payloads(pb, piece, group, h, 2, ps);
+      } else {
+         /* Header part: [header] [src0 alpha] [oMask]. */
+         std::vector<operand> head, rest;
+         if (h) {
+            head.push_back(operand(h));
+            head.push_back(operand(h).component(1));
+         }
+         const size_t first_color = alpha.is_null() ? 0 : 1;
+         if (!alpha.is_null())
+            add_grfs(pb, piece, group, alpha, &head);
+         if (!omask.is_null()) {
+            /* The low word of each channel's mask at word (group % 16). */
+            value *om = b.exec(16).nomask().wlr(data_type::u16);
+            operand d(om);
+            d.offset = group % 16 * 2;
+            operand m = omask.is_imm()
+                           ? operand::imm_of(data_type::u16, omask.imm & 0xffff)
+                           : channels_of(omask, group).as_type(data_type::u16)
+                                .with_region(16, 8, 2);
+            pb.nomask().mov(d, m);
+            head.push_back(operand(om).as_type(data_type::u32));
+         }
+         for (size_t i = first_color; i < ps.size(); i++)
+            add_grfs(pb, piece, group, ps[i].op, &rest);
+         if (!stencil.is_null()) {
+            /* The low byte of each channel's stencil at byte c. */
+            value *st = b.exec(8).nomask().wlr(data_type::u32);
+            operand d = operand(st).as_type(data_type::u8);
+            operand v = stencil.is_imm()
+                           ? operand::imm_of(data_type::u8, stencil.imm & 0xff)
+                           : channels_of(stencil, group).as_type(data_type::u8)
+                                .with_region(32, 8, 4);
+            pb.nomask().mov(d, v);
+            rest.push_back(operand(st));
+         }
+         if (head.empty()) {
+            p.p0 = operand(nomask_payload(pb, rest));
+            p.mlen = unsigned(rest.size());
+         } else if (head.size() == 1 && !omask.is_null()) {
+            /* The oMask GRF alone is the header part. */
+            p.p0 = head[0];
+            p.mlen = 1;
+            p.p1 = operand(nomask_payload(pb, rest));
+            p.ex_mlen = unsigned(rest.size());
+         } else {
+            p.p0 = operand(nomask_payload(pb, head));
+            p.mlen = unsigned(head.size());
+            p.p1 = operand(nomask_payload(pb, rest));
+            p.ex_mlen = unsigned(rest.size());
+         }
+      }
       const unsigned control =
          dual ? (group % 16 ? RT_SIMD8_DUAL_HI : RT_SIMD8_DUAL_LO)
               : piece == 16 ? RT_SIMD16_SINGLE : RT_SIMD8_SINGLE;
       builder sb = pb;
-      if (live) {
-         operand l = channels_of(operand(live), group);
-         value *f = pb.cmp(cond_mod::nz, l, operand::imm_u32(0));
+      operand keep = live ? channels_of(operand(live), group) : operand();
+      if (!smask.is_null()) {
+         operand m = channels_of(smask, group).as_type(data_type::u32);
+         keep = keep.is_null() ? m
+                               : operand(pb.and_(data_type::u32, keep, m));
+      }
+      if (!keep.is_null()) {
+         value *f = pb.cmp(cond_mod::nz, keep, operand::imm_u32(0));
          sb = pb.predicated(f);
       }
       instr *send = emit_send(sb, SFID_RENDER,

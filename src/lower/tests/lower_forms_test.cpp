@@ -391,3 +391,70 @@ TEST(lower_forms, simd32_atomic_returns_both_halves)
          _ = send(8) 7:u32, 0x2000010:u32, 0:u32, %21, _ {WE_all, EOT, side_effects}
    )"));
 }
+
+TEST(lower_forms, rt_write_with_omask)
+{
+   /* lower_fb_write_logical_send: oMask is one GRF of 16-bit masks (the
+    * low word of each channel's, NoMask), the whole header part of the
+    * payload, so the send splits after it: "RT write SIMD16 LastRT" with
+    * mlen 1 + ex_mlen 8.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:f32x16[4]
+      attr %1:s32x16
+      block0:
+         fb_write_logical %0, _, _, _, _, _, %1, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:f32x16[4]
+      attr %1:s32x16
+      wlr %2:u16x16
+      wlr %3:u32x8[8]
+      block0:
+         %2 = mov %1<16,8,2>:u16 {WE_all}
+         %3 = load_payload %0:u32, %0.32:u32, %0[1]:u32, %0[1].32:u32, %0[2]:u32, %0[2].32:u32, %0[3]:u32, %0[3].32:u32 {WE_all}
+         _ = send 5:u32, 0x2031000:u32, 512:u32, %2:u32, %3 {EOT}
+   )"));
+}
+
+TEST(lower_forms, rt_write_with_stencil_omask_alpha_and_sample_mask)
+{
+   /* SIMD8 with a header (target 1): g0.0 |= src0 alpha 11 | computes
+    * stencil 14, dword 2 = 1; payload0 = header, src0 alpha, oMask (mlen 4,
+    * header bit); payload1 = RGBA and the stencil bytes (ex_mlen 5).  The
+    * sample mask predicates the write.  "RT write SIMD8 LastRT" 0x80b1401.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[4]
+      attr %1:f32x8
+      attr %2:s32x8
+      attr %3:u32x8
+      block0:
+         fb_write_logical %0, _, %1, _, _, %2, %3, %3, 1:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[4]
+      attr %1:f32x8
+      attr %2:s32x8
+      attr %3:u32x8
+      wlr %4:u32x8[2]
+      hw %5:u32x8@g0
+      hw %6:u32x8@g1
+      wlr %7:u16x16
+      wlr %8:u32x8
+      wlr %9:u32x8[4]
+      wlr %10:u32x8[5]
+      block0:
+         %4 = load_payload %5, %6 {WE_all}
+         %4 = or(1) %5, 18432:u32 {WE_all}
+         %4.8 = mov(1) 1:u32 {WE_all}
+         %7 = mov(8) %3<16,8,2>:u16 {WE_all}
+         %8:u8 = mov %2<32,8,4>:u8 {WE_all}
+         %9 = load_payload %4, %4[1], %1:u32, %7:u32 {WE_all}
+         %10 = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32, %8 {WE_all}
+         %11:flagx8 = cmp.nz %3, 0:u32
+         (+%11) _ = send 5:u32, 0x80b1401:u32, 320:u32, %9, %10 {EOT}
+   )"));
+}
