@@ -7,12 +7,104 @@
  * indices plus any dynamic offset.  A txf_ms without an MCS source reads
  * the MCS first (a txf_ms_mcs_intel of the same coordinates, sampler 0),
  * as brw's emit_mcs_fetch does on Gen7+.
+ *
+ * A texture or sampler index that differs between channels cannot go in
+ * a message descriptor (one register for all channels): the lookup runs
+ * in brw's nir_lower_non_uniform_access loop, once per distinct index.
  */
 #include "from_nir/from_nir_private.h"
 
 namespace ibis {
 
 using nir::tex_src_type;
+
+namespace {
+
+bool
+non_uniform(const operand &o)
+{
+   return o.val && o.val->width > 1;
+}
+
+/* do { i = the first live channel's indices; if (this channel's are i)
+ * r = body(i); if (this channel's are i) break; } while: each pass serves
+ * the channels that share the first live channel's indices, which then
+ * leave the loop.  The indices in idx are replaced by the uniform ones for
+ * body, which returns its result's components as length-1 values.  They
+ * are carried through the loop in SSA variables (phis at the header and
+ * after the first if), so the result is live in the whole loop and no
+ * value of a later pass takes the registers of channels that have left.
+ * Returns the components after the loop.
+ */
+template <typename F>
+comps
+for_each_distinct(nir_translator &t, std::vector<operand *> idx, data_type type,
+                  unsigned ncomps, F body)
+{
+   builder &bld = t.bld;
+   /* Builders at the current cursor (start_block moves it). */
+   auto wb = [&]() { return bld.exec(t.width); };
+   std::vector<unsigned> vars;
+   for (unsigned c = 0; c < ncomps; c++)
+      vars.push_back(t.ssa.add_var(type, t.width));
+
+   block *pre = bld.cur_block();
+   block *header = t.start_block();
+   t.ssa.add_pred(header, pre);
+   wb().do_();
+
+   const builder one = t.uniform_builder();
+   value *ch = one.find_live_channel(data_type::u32);
+   operand diff;
+   for (operand *o : idx) {
+      if (!non_uniform(*o))
+         continue;
+      const operand full = o->as_type(data_type::u32);
+      value *u = one.broadcast(data_type::u32, full, operand(ch));
+      operand x(wb().xor_(data_type::u32, full, operand(u)));
+      diff = diff.is_null() ? x : operand(wb().or_(data_type::u32, diff, x));
+      *o = operand(u);
+   }
+   wb().predicated(wb().cmp(cond_mod::z, diff, operand::imm_u32(0))).if_();
+   block *head = bld.cur_block();
+   block *then = t.start_block();
+   t.ssa.add_pred(then, head);
+   t.ssa.seal(then);
+   comps r = body();
+   for (unsigned c = 0; c < ncomps; c++)
+      t.ssa.write(vars[c], bld.cur_block(), t.materialize(wb(), r[c], type));
+   block *then_end = bld.cur_block();
+   block *merge = t.start_block();
+   t.ssa.add_pred(merge, head);
+   t.ssa.add_pred(merge, then_end);
+   wb().endif();
+   t.ssa.seal(merge);
+
+   /* Flags live in one block: compare again to leave. */
+   wb().predicated(wb().cmp(cond_mod::z, diff, operand::imm_u32(0))).if_();
+   block *head2 = bld.cur_block();
+   block *leave = t.start_block();
+   t.ssa.add_pred(leave, head2);
+   t.ssa.seal(leave);
+   wb().break_();
+   block *merge2 = t.start_block();
+   t.ssa.add_pred(merge2, head2);
+   wb().endif();
+   t.ssa.seal(merge2);
+   wb().while_();
+   t.ssa.add_pred(header, merge2);
+   t.ssa.seal(header);
+
+   block *exit = t.start_block();
+   t.ssa.add_pred(exit, leave);
+   t.ssa.seal(exit);
+   comps out;
+   for (unsigned c = 0; c < ncomps; c++)
+      out.push_back(operand(t.ssa.read(vars[c], exit)));
+   return out;
+}
+
+} /* anonymous namespace */
 
 void
 nir_translator::emit_tex(const nir::tex_instr &tex)
@@ -34,8 +126,8 @@ nir_translator::emit_tex(const nir::tex_instr &tex)
       operand off = src(tex.srcs[i].ssa, 0, data_type::u32);
       if (off.is_imm())
          return operand::imm_u32(base + uint32_t(off.imm));
-      /* Keep the index uniform when the offset is (brw's non-uniform
-       * texture access is a loop added at lowering).
+      /* Keep the index uniform when the offset is (a non-uniform one
+       * takes the loop below).
        */
       builder ib = off.val && off.val->width == 1 ? uniform_builder() : b;
       return operand(ib.add(data_type::u32, off, operand::imm_u32(base)));
@@ -115,9 +207,11 @@ nir_translator::emit_tex(const nir::tex_instr &tex)
       s[tex_logical_src::sampler] = index_plus(tex.sampler_index, tex_src_type::sampler_offset);
    s[tex_logical_src::coord_components] = operand::imm_u32(coord_n);
    s[tex_logical_src::grad_components] = operand::imm_u32(grad_n);
+   std::vector<operand> m;
+   value *mcs = nullptr;
    if (tex.op == nir::tex_op::txf_ms && s[tex_logical_src::mcs].is_null()) {
       /* Its two dwords are what ld2dms_w takes. */
-      std::vector<operand> m(13);
+      m.resize(13);
       m[tex_logical_src::op] = operand::imm_u32(unsigned(nir::tex_op::txf_ms_mcs_intel));
       m[tex_logical_src::coordinate] = s[tex_logical_src::coordinate];
       m[tex_logical_src::surface] = s[tex_logical_src::surface];
@@ -125,16 +219,43 @@ nir_translator::emit_tex(const nir::tex_instr &tex)
       m[tex_logical_src::tg4_offset] = operand::imm_u32(0);
       m[tex_logical_src::coord_components] = operand::imm_u32(coord_n);
       m[tex_logical_src::grad_components] = operand::imm_u32(0);
-      value *mcs = b.ssa(data_type::u32, 2);
-      b.emit(opcode::tex_logical, {operand(mcs)}, m);
+      mcs = b.ssa(data_type::u32, 2);
       s[tex_logical_src::mcs] = operand(mcs);
    }
+   auto emit = [&](const builder &eb, value *v) {
+      if (mcs) {
+         m[tex_logical_src::surface] = s[tex_logical_src::surface];
+         eb.emit(opcode::tex_logical, {operand(mcs)}, m);
+      }
+      eb.emit(opcode::tex_logical, {operand(v)}, s);
+   };
 
    char base = nir::base_type(tex.dest_type) == nir::type_float ? 'f'
              : nir::base_type(tex.dest_type) == nir::type_int ? 's' : 'u';
    data_type t = type_of(base, tex.dest.bit_size);
    value *v = b.ssa(t, tex.dest.num_components);
-   b.emit(opcode::tex_logical, {operand(v)}, s);
+   operand &surf = s[tex_logical_src::surface], &samp = s[tex_logical_src::sampler];
+   if (!non_uniform(surf) && !non_uniform(samp)) {
+      emit(b, v);
+   } else {
+      /* The payload values are all built above, for every channel: inside
+       * the loop a message reads them whole, so an implicit LOD still sees
+       * the quad's coordinates.  SIMD32 messages are halves that copy their
+       * parameters under the loop's mask; a quad's other channels may not
+       * have them yet.
+       */
+      const bool implicit = tex.op == nir::tex_op::tex || tex.op == nir::tex_op::txb ||
+                            tex.op == nir::tex_op::lod;
+      if (implicit && width == 32 && nir.info.stage == nir::shader_stage::fragment)
+         unsupported("implicit-LOD lookups with non-uniform indices are not supported "
+                     "at SIMD32");
+      set_def(tex.dest, for_each_distinct(*this, {&surf, &samp}, t,
+                                          tex.dest.num_components, [&]() {
+         emit(bld.exec(width), v);
+         return split(v);
+      }));
+      return;
+   }
    set_def(tex.dest, split(v));
 }
 

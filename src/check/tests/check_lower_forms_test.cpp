@@ -223,6 +223,35 @@ impl main {
 }
 )";
 
+/* A texture and sampler index that differs between channels: the lookup
+ * runs once per distinct index (the translator's loop); the varied input
+ * sets give each texture its own texels.
+ */
+const char *non_uniform_nir = R"(shader: MESA_SHADER_FRAGMENT
+stage: 4
+inputs_read: 32
+outputs_written: 4
+uniforms: 0
+decl_var uniform INTERP_MODE_NONE none sampler2D t[4] (10, 0, 0)
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+    con 32 %1 = load_const (0x00000000)
+    div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+    con 32 %3 = load_const (0x41000000)
+    con 32 %4 = load_const (0x00000003)
+    div 32 %5 = fmul %2.x, %3 (8.0)
+    div 32 %6 = f2u32 %5
+    div 32 %7 = iand %6, %4 (0x3)
+    div 32x2 %8 = vec2 %2.y, %2.z
+    div 32x4 %9 = (float32)txl %8 (coord), %1 (0x0) (lod), %7 (texture_offset), %7 (sampler_offset), 0 (texture), 0 (sampler)
+    @store_output (%9, %1 (0x0)) (base=8, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
 } /* anonymous namespace */
 
 TEST(check_lower_forms, ddy_fine_matches_the_interpreter)
@@ -298,4 +327,15 @@ TEST(check_lower_forms, stencil_write_runs_at_simd8)
    check::result r = check::check_shader(*s, 8, 1, 2);
    EXPECT_EQ(r.v, check::verdict::match) << r.first;
    EXPECT_GE(r.compared, 4u * 8u);
+}
+
+TEST(check_lower_forms, non_uniform_texture_index_matches_the_interpreter)
+{
+   auto s = nir::read_shader(non_uniform_nir, "non_uniform.nir");
+   for (unsigned w : {8u, 16u, 32u}) {
+      check::result r = check::check_shader(*s, w, 1, 4);
+      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
+      EXPECT_GE(r.compared, 4u * w);
+      EXPECT_EQ(r.unchecked, 0u);
+   }
 }
