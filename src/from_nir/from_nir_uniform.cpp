@@ -13,11 +13,25 @@
  *   - all its sources are uniform (except the subgroup operations whose
  *     result is uniform by definition),
  *   - for load_reg: the register is uniform, i.e. NIR declares it so, every
- *     store writes a uniform value, and no store sits under a divergent if
- *     or in a loop with a divergent break or continue,
+ *     store writes a uniform value, and no SSA phi of it merges channels
+ *     that took different paths (below),
  *   - it is not used outside a loop with a divergent exit that contains it.
  * These depend on each other (a divergent register makes an if divergent,
  * which makes other registers divergent), so they iterate to a fixpoint.
+ *
+ * Rebuilt into SSA, a register has phis only where paths join: after an
+ * if, at a loop header and after a loop.  A phi that joins channels from
+ * different paths holds per-channel values, so the register is divergent
+ * when it is stored inside
+ *   - an if with a divergent condition and live where the if ends,
+ *   - a loop with a divergent break or continue and live after the loop
+ *     (channels left in different iterations) or at its header (a
+ *     continue skipped the stores after it),
+ * whatever the stored values are.  A register stored and read only within
+ * the region a divergent branch controls joins no such paths: every
+ * channel that reads it saw the same stores.  Liveness is per register
+ * (any store that does not write every component of an unarrayed register
+ * keeps it live), which can only widen more.
  */
 #include "from_nir/from_nir_private.h"
 #include "from_nir/from_nir_alu.h"
@@ -95,15 +109,30 @@ private:
    unsigned width;
    nir_facts f;
    std::unordered_set<const nir::def *> divergent_regs;
-   std::unordered_set<const nir::loop *> divergent_loops;
+   /* Loops with a divergent break or continue, and with a divergent
+    * continue.
+    */
+   std::unordered_set<const nir::loop *> divergent_loops, divergent_continues;
    std::unordered_set<const nir::def *> forced;
    /* (def, block using it) for every source, including if conditions. */
    std::vector<std::pair<const nir::def *, const nir::block *>> uses;
    std::unordered_map<const nir::if_ *, const nir::block *> if_block;
 
+   /* Register liveness over NIR blocks, one bit per decl_reg. */
+   using bits = std::vector<bool>;
+   std::unordered_map<const nir::def *, unsigned> reg_index;
+   std::unordered_map<const nir::block *, bits> live_in;
+   /* The registers stored inside each if and loop. */
+   std::unordered_map<const nir::cf_node *, bits> stored_in;
+   /* The blocks where an if's or loop's paths join: the block after it;
+    * and a loop's header.
+    */
+   std::unordered_map<const nir::cf_node *, const nir::block *> after, header;
+
    void collect(const nir::cf_list &list, const nir::block *&prev);
+   void register_liveness();
+   void widen_joined(const nir::cf_node *n, const nir::block *join);
    bool pass();
-   bool in_divergent_cf(const nir::block *b) const;
    bool def_uniform(const nir::instr &in) const;
    void flags();
 };
@@ -156,26 +185,120 @@ analysis::collect(const nir::cf_list &list, const nir::block *&prev)
       }
       case nir::cf_type::loop: {
          auto *l = static_cast<const nir::loop *>(node.get());
+         header[l] = nir::first_block(l->body);
          collect(l->body, prev);
          collect(l->continue_list, prev);
          break;
       }
       }
+      /* Structured NIR follows every if and loop with a block. */
+      if (node->type != nir::cf_type::block) {
+         IBIS_CHECK(&node != &list.back() &&
+                    (&node)[1]->type == nir::cf_type::block,
+                    "an if or loop not followed by a block");
+         after[node.get()] = static_cast<const nir::block *>((&node)[1].get());
+      }
    }
 }
 
-bool
-analysis::in_divergent_cf(const nir::block *b) const
+void
+analysis::register_liveness()
 {
-   for (const nir::cf_node *n = b->parent; n; n = n->parent) {
-      if (n->type == nir::cf_type::if_ &&
-          f.divergent_ifs.count(static_cast<const nir::if_ *>(n)))
-         return true;
-      if (n->type == nir::cf_type::loop &&
-          divergent_loops.count(static_cast<const nir::loop *>(n)))
-         return true;
+   std::vector<const nir::intrinsic_instr *> decls;
+   std::vector<nir::block *> order = nir::blocks_in_order(impl);
+   for (const nir::block *b : order) {
+      for (const auto &in : b->instrs) {
+         if (in->type == nir::instr_type::intrinsic &&
+             static_cast<const nir::intrinsic_instr &>(*in).op == intrinsic_op::decl_reg) {
+            reg_index[in->get_def()] = decls.size();
+            decls.push_back(static_cast<const nir::intrinsic_instr *>(in.get()));
+         }
+      }
    }
-   return false;
+   const size_t n = decls.size();
+
+   /* Per block: registers read before any full store (gen), and fully
+    * stored (kill).
+    */
+   std::unordered_map<const nir::block *, bits> gen, kill;
+   for (const nir::block *b : order) {
+      bits &g = gen[b], &k = kill[b];
+      g.assign(n, false);
+      k.assign(n, false);
+      for (const auto &in : b->instrs) {
+         if (in->type != nir::instr_type::intrinsic)
+            continue;
+         auto &ii = static_cast<const nir::intrinsic_instr &>(*in);
+         bool load = ii.op == intrinsic_op::load_reg ||
+                     ii.op == intrinsic_op::load_reg_indirect;
+         bool store = ii.op == intrinsic_op::store_reg ||
+                      ii.op == intrinsic_op::store_reg_indirect;
+         if (!load && !store)
+            continue;
+         auto it = reg_index.find(ii.srcs[load ? 0 : 1].ssa);
+         if (it == reg_index.end())
+            continue;
+         unsigned r = it->second;
+         if (load) {
+            if (!k[r])
+               g[r] = true;
+            continue;
+         }
+         for (const nir::cf_node *p = b->parent; p; p = p->parent) {
+            bits &st = stored_in[p];
+            st.resize(n, false);
+            st[r] = true;
+         }
+         const nir::intrinsic_instr &d = *decls[r];
+         unsigned all = (1u << d.index(nir::intrinsic_index::num_components)) - 1;
+         if (ii.op == intrinsic_op::store_reg &&
+             d.index(nir::intrinsic_index::num_array_elems) == 0 &&
+             (ii.index(nir::intrinsic_index::write_mask) & all) == all)
+            k[r] = true;
+      }
+   }
+
+   for (const nir::block *b : order)
+      live_in[b].assign(n, false);
+   for (bool changed = true; changed;) {
+      changed = false;
+      for (auto it = order.rbegin(); it != order.rend(); ++it) {
+         const nir::block *b = *it;
+         bits out(n, false);
+         for (const nir::block *s : b->succs) {
+            if (!s)
+               continue;
+            const bits &si = live_in[s];
+            for (size_t r = 0; r < n; r++)
+               out[r] = out[r] || si[r];
+         }
+         const bits &g = gen[b], &k = kill[b];
+         bits &li = live_in[b];
+         for (size_t r = 0; r < n; r++) {
+            bool v = g[r] || (out[r] && !k[r]);
+            if (v && !li[r]) {
+               li[r] = true;
+               changed = true;
+            }
+         }
+      }
+   }
+}
+
+/* Channels that took different paths through n meet at join: the
+ * registers stored in n and live there are divergent.
+ */
+void
+analysis::widen_joined(const nir::cf_node *n, const nir::block *join)
+{
+   auto st = stored_in.find(n);
+   if (st == stored_in.end())
+      return;
+   const bits &li = live_in.at(join);
+   for (auto &[reg, r] : reg_index) {
+      if (st->second[r] && li[r])
+         divergent_regs.insert(reg);
+   }
 }
 
 bool
@@ -221,6 +344,7 @@ analysis::pass()
     * a pass in which none grows leaves everything consistent.
     */
    size_t before = divergent_regs.size() + divergent_loops.size() +
+                   divergent_continues.size() +
                    f.divergent_ifs.size() + forced.size();
 
    f.uniform.clear();
@@ -236,7 +360,7 @@ analysis::pass()
             divergent_regs.insert(&ii.dest);
          if ((ii.op == intrinsic_op::store_reg ||
               ii.op == intrinsic_op::store_reg_indirect) &&
-             (!f.uniform.count(ii.srcs[0].ssa) || in_divergent_cf(b)))
+             !f.uniform.count(ii.srcs[0].ssa))
             divergent_regs.insert(ii.srcs[1].ssa);
          if (ii.op == intrinsic_op::load_reg_indirect ||
              ii.op == intrinsic_op::store_reg_indirect)
@@ -261,12 +385,28 @@ analysis::pass()
              f.divergent_ifs.count(static_cast<const nir::if_ *>(n)))
             divergent = true;
          if (n->type == nir::cf_type::loop) {
-            if (divergent)
-               divergent_loops.insert(static_cast<const nir::loop *>(n));
+            auto *l = static_cast<const nir::loop *>(n);
+            if (divergent) {
+               divergent_loops.insert(l);
+               if (static_cast<const nir::jump_instr &>(*b->instrs.back()).kind ==
+                   nir::jump_type::continue_)
+                  divergent_continues.insert(l);
+            }
             break;
          }
       }
    }
+
+   for (const nir::if_ *nif : f.divergent_ifs)
+      widen_joined(nif, after.at(nif));
+   /* Channels that broke out in different iterations meet after the loop.
+    * A divergent break leaves the channels still in the loop on one path,
+    * but channels that continued skipped the stores after the continue.
+    */
+   for (const nir::loop *l : divergent_loops)
+      widen_joined(l, after.at(l));
+   for (const nir::loop *l : divergent_continues)
+      widen_joined(l, header.at(l));
 
    for (auto &[d, ub] : uses) {
       if (!d->parent || !d->parent->block)
@@ -283,9 +423,10 @@ analysis::pass()
       }
    }
 
-   size_t after = divergent_regs.size() + divergent_loops.size() +
+   size_t grown = divergent_regs.size() + divergent_loops.size() +
+                  divergent_continues.size() +
                   f.divergent_ifs.size() + forced.size();
-   return after != before;
+   return grown != before;
 }
 
 /* Comparisons whose result feeds a predicate in the same block at the same
@@ -351,6 +492,7 @@ analysis::run()
 {
    const nir::block *prev = nullptr;
    collect(impl.body, prev);
+   register_liveness();
    for (unsigned i = 0; i < 32 && pass(); i++)
       ;
    (void)width;

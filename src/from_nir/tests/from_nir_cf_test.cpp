@@ -155,6 +155,229 @@ TEST(from_nir_cf, divergent_exit_widens_register)
    )"));
 }
 
+/* The loop's break is divergent, but the counter is not read after the
+ * loop: the channels still in the loop are all in the same iteration, so
+ * it stays width 1.  (A register stored in such a loop used to be
+ * widened.)
+ */
+TEST(from_nir_cf, divergent_break_keeps_carried_register_uniform)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      con 32 %0 = load_const (0x00000000)
+      con 32 %1 = load_const (0x00000001)
+      con 32 %2 = @decl_reg () (num_components=1, num_array_elems=0, bit_size=32, divergent=0)
+      con 32 %12 = @decl_reg () (num_components=1, num_array_elems=0, bit_size=32, divergent=1)
+      div 32x2 %3 = @load_barycentric_pixel () (interp_mode=1)
+      div 32 %4 = @load_interpolated_input (%3, %0 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      con 32 %5 = mov %0
+      @store_reg (%5, %2) (base=0, wrmask=x, legacy_fsat=0)
+      div 32 %13 = mov %4
+      @store_reg (%13, %12) (base=0, wrmask=x, legacy_fsat=0)
+      loop {
+      block b1:
+      con 32 %6 = @load_reg (%2) (base=0, legacy_fabs=0, legacy_fneg=0)
+      con 32 %7 = i2f32 %6
+      div 32 %8 = flt32 %4, %7
+      if %8 {
+      block b2:
+      break
+      } else {
+      block b3:
+      }
+      block b4:
+      div 32 %14 = @load_reg (%12) (base=0, legacy_fabs=0, legacy_fneg=0)
+      div 32 %15 = fadd %14, %7
+      @store_reg (%15, %12) (base=0, wrmask=x, legacy_fsat=0)
+      con 32 %9 = iadd %6, %1 (0x1)
+      @store_reg (%9, %2) (base=0, wrmask=x, legacy_fsat=0)
+      }
+      block b5:
+      div 32 %10 = @load_reg (%12) (base=0, legacy_fabs=0, legacy_fneg=0)
+      div 32x4 %11 = vec4 %10, %10, %10, %10
+      @store_output (%11, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b6:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:         ; succs: block1
+         %2:f32x8 = pln %1:f32, %0
+         %3:u32x1 = mov 0:u32 {WE_all}
+      block1:         ; preds: block0 block3 succs: block2 block3
+         do
+         %4:u32x1 = phi %3, %9:u32 {WE_all}
+         %7:u32x8 = phi %2:u32, %8:u32
+         %5:f32x1 = mov %4:s32 {WE_all}
+         %6:flagx8 = cmp.l %2, %5
+         (+%6) if
+      block2:         ; preds: block1 succs: block4
+         break
+      block3:         ; preds: block1 succs: block1
+         endif
+         %8:f32x8 = add %7:f32, %5
+         %9:s32x1 = add %4:s32, 1:s32 {WE_all}
+         while
+      block4:         ; preds: block2
+         %10:u32x8[4] = load_payload %7, %7, %7, %7
+         fb_write_logical %10, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
+/* A divergent continue: the channels that continue skip the second store,
+ * so at the loop header channels hold different counters: full width.
+ */
+TEST(from_nir_cf, divergent_continue_widens_carried_register)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      con 32 %0 = load_const (0x00000000)
+      con 32 %1 = load_const (0x00000001)
+      con 32 %16 = load_const (0x00000004)
+      con 32 %2 = @decl_reg () (num_components=1, num_array_elems=0, bit_size=32, divergent=0)
+      con 32 %12 = @decl_reg () (num_components=1, num_array_elems=0, bit_size=32, divergent=1)
+      div 32x2 %3 = @load_barycentric_pixel () (interp_mode=1)
+      div 32 %4 = @load_interpolated_input (%3, %0 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      con 32 %5 = mov %0
+      @store_reg (%5, %2) (base=0, wrmask=x, legacy_fsat=0)
+      div 32 %13 = mov %4
+      @store_reg (%13, %12) (base=0, wrmask=x, legacy_fsat=0)
+      loop {
+      block b1:
+      con 32 %6 = @load_reg (%2) (base=0, legacy_fabs=0, legacy_fneg=0)
+      con 32 %17 = ige32 %6, %16 (0x4)
+      if %17 {
+      block b2:
+      break
+      } else {
+      block b3:
+      }
+      block b4:
+      con 32 %7 = i2f32 %6
+      div 32 %14 = @load_reg (%12) (base=0, legacy_fabs=0, legacy_fneg=0)
+      div 32 %15 = fadd %14, %7
+      @store_reg (%15, %12) (base=0, wrmask=x, legacy_fsat=0)
+      con 32 %9 = iadd %6, %1 (0x1)
+      @store_reg (%9, %2) (base=0, wrmask=x, legacy_fsat=0)
+      div 32 %8 = flt32 %4, %7
+      if %8 {
+      block b5:
+      continue
+      } else {
+      block b6:
+      }
+      block b7:
+      con 32 %18 = iadd %9, %1 (0x1)
+      @store_reg (%18, %2) (base=0, wrmask=x, legacy_fsat=0)
+      }
+      block b8:
+      div 32 %10 = @load_reg (%12) (base=0, legacy_fabs=0, legacy_fneg=0)
+      div 32x4 %11 = vec4 %10, %10, %10, %10
+      @store_output (%11, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b9:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:         ; succs: block1
+         %2:f32x8 = pln %1:f32, %0
+         %3:u32x8 = mov 0:u32
+      block1:         ; preds: block0 block4 block5 succs: block2 block3
+         do
+         %4:u32x8 = phi %3, %9:u32, %11:u32
+         %7:u32x8 = phi %2:u32, %8:u32, %8:u32
+         %5:flagx8 = cmp.ge %4:s32, 4:s32
+         (+%5) if
+      block2:         ; preds: block1 succs: block6
+         break
+      block3:         ; preds: block1 succs: block4 block5
+         endif
+         %6:f32x8 = mov %4:s32
+         %8:f32x8 = add %7:f32, %6
+         %9:s32x8 = add %4:s32, 1:s32
+         %10:flagx8 = cmp.l %2, %6
+         (+%10) if
+      block4:         ; preds: block3 succs: block1
+         cont
+      block5:         ; preds: block3 succs: block1
+         endif
+         %11:s32x8 = add %9, 1:s32
+         while
+      block6:         ; preds: block2
+         %12:u32x8[4] = load_payload %7, %7, %7, %7
+         fb_write_logical %12, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
+/* A register stored in both branches of a uniform if inside a divergent if
+ * and read only inside the divergent if: every channel that reads it saw
+ * the same store, so it stays width 1.
+ */
+TEST(from_nir_cf, register_inside_divergent_if_stays_uniform)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      con 32 %0 = load_const (0x00000000)
+      con 32 %1 = load_const (0x3f800000)
+      con 32 %2 = load_const (0x40000000)
+      con 32 %3 = @decl_reg () (num_components=1, num_array_elems=0, bit_size=32, divergent=0)
+      con 32 %4 = @decl_reg () (num_components=1, num_array_elems=0, bit_size=32, divergent=1)
+      div 32x2 %5 = @load_barycentric_pixel () (interp_mode=1)
+      div 32 %6 = @load_interpolated_input (%5, %0 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      con 32 %7 = @load_uniform (%0) (base=0, range=4, dest_type=float32)
+      @store_reg (%6, %4) (base=0, wrmask=x, legacy_fsat=0)
+      div 32 %8 = flt32 %6, %1 (1.0)
+      if %8 {
+      block b1:
+      con 32 %9 = flt32 %7, %1 (1.0)
+      if %9 {
+      block b2:
+      con 32 %10 = fadd %7, %1 (1.0)
+      @store_reg (%10, %3) (base=0, wrmask=x, legacy_fsat=0)
+      } else {
+      block b3:
+      con 32 %11 = fmul %7, %2 (2.0)
+      @store_reg (%11, %3) (base=0, wrmask=x, legacy_fsat=0)
+      }
+      block b4:
+      con 32 %12 = @load_reg (%3) (base=0, legacy_fabs=0, legacy_fneg=0)
+      div 32 %13 = fadd %6, %12
+      @store_reg (%13, %4) (base=0, wrmask=x, legacy_fsat=0)
+      } else {
+      block b5:
+      }
+      block b6:
+      div 32 %14 = @load_reg (%4) (base=0, legacy_fabs=0, legacy_fneg=0)
+      div 32x4 %15 = vec4 %14, %14, %14, %14
+      @store_output (%15, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b7:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g5
+      uniform %3:u32x1[8]@g4
+      block0:         ; succs: block1 block5
+         %2:f32x8 = pln %1:f32, %0
+         %4:flagx8 = cmp.l %2, 1.0:f32
+         (+%4) if
+      block1:         ; preds: block0 succs: block2 block3
+         %5:u32x1 = cmp.l %3:f32, 1.0:f32 {WE_all}
+         %6:flagx8 = cmp.nz %5, 0:u32
+         (+%6) if
+      block2:         ; preds: block1 succs: block4
+         %7:f32x1 = add %3:f32, 1.0:f32 {WE_all}
+         else
+      block3:         ; preds: block1 succs: block4
+         %8:f32x1 = mul %3:f32, 2.0:f32 {WE_all}
+      block4:         ; preds: block2 block3 succs: block5
+         endif
+         %9:u32x1 = phi %7:u32, %8:u32 {WE_all}
+         %10:f32x8 = add %2, %9:f32
+      block5:         ; preds: block0 block4
+         endif
+         %11:u32x8 = phi %2:u32, %10:u32
+         %12:u32x8[4] = load_payload %11, %11, %11, %11
+         fb_write_logical %12, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", 4));
+}
+
 /* An output written in one branch only: the render target write reads a phi
  * of the stored value and the earlier one; the then-branch ending in a break
  * gets its else in an unreachable block.
