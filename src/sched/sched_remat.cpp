@@ -11,8 +11,21 @@
  * original goes away when nothing else reads it.  The price is the
  * sources living longer (they are mostly live anyway) and one
  * instruction per using block, so only the pressure-first mode does it.
+ *
+ * A definition that also reads SSA values is recomputed the same way in
+ * the blocks where those values are live anyway (live-in, or live-out of
+ * a predecessor for a phi's edge): the ubershaders keep a TEV input both
+ * as it was selected, for the next stage, and masked to 8 bits, and the
+ * masked copy need not cross the blocks between.  The SSA value read
+ * there is the one the original read: its definition dominates the
+ * original, which dominates every use, so no path from the original to a
+ * use defines it again.  A full-width copy runs under the channel mask of
+ * its block, not of the original's, so it goes only where every reader
+ * reads its own channel (ALU and math, with the mask, no region) and the
+ * channels disabled there are never read.
  */
 #include <algorithm>
+#include <memory>
 #include <unordered_map>
 
 #include "sched/sched_private.h"
@@ -33,8 +46,35 @@ is_program_invariant(const operand &o)
    return v->file == reg_file::hw_reg && v->defs().empty();
 }
 
+/* A source remat_cheap_defs may read elsewhere when it is live there. */
 bool
-is_cheap(const instr *in)
+is_ssa_source(const operand &o)
+{
+   return o.val && o.val->file == reg_file::ssa && o.val->defs().size() == 1;
+}
+
+/* Does in read each channel of its sources from that channel alone, under
+ * the execution mask?
+ */
+bool
+reads_own_channels(const instr *in, const value *v)
+{
+   const opcode_kind k = in->info().kind;
+   if ((k != opcode_kind::alu && k != opcode_kind::math) || in->we_all() ||
+       in->exec_size != v->width || in->group != v->group)
+      return false;
+   for (const operand &o : in->srcs()) {
+      if (o.val == v && (o.has_region || o.offset))
+         return false;
+   }
+   return in->preserve().val != v;
+}
+
+/* A cheap definition; ssa says whether it reads SSA values (else it reads
+ * only program-invariant ones).
+ */
+bool
+is_cheap(const instr *in, bool &ssa)
 {
    if (in->info().kind != opcode_kind::alu || in->num_dsts() != 1)
       return false;
@@ -47,8 +87,33 @@ is_cheap(const instr *in)
    if (!v || v->file != reg_file::ssa || v->defs().size() != 1 || d.offset ||
        in->exec_size != v->width || in->group != v->group)
       return false;
+   ssa = false;
    for (const operand &o : in->srcs()) {
-      if (!is_program_invariant(o))
+      if (is_ssa_source(o) && o.val != v)
+         ssa = true;
+      else if (!is_program_invariant(o))
+         return false;
+   }
+   return true;
+}
+
+/* Can def, which reads SSA values, be recomputed in b (before its first
+ * reader there when readers, else at its end for a phi's edge)?
+ */
+bool
+site_ok(const liveness &lv, const instr *def, const block *b, bool readers,
+        bool masked)
+{
+   const value_set &live = readers ? lv.live_in(b) : lv.live_out(b);
+   for (const operand &o : def->srcs()) {
+      if (is_ssa_source(o) && !live.has(o.val))
+         return false;
+   }
+   if (!masked)
+      return true;
+   const value *v = def->dst(0).val;
+   for (const use &u : v->uses()) {
+      if (!u.in->is_phi() && u.in->parent() == b && !reads_own_channels(u.in, v))
          return false;
    }
    return true;
@@ -61,17 +126,30 @@ remat_cheap_defs(shader &s)
 {
    s.renumber();
    std::vector<instr *> candidates;
+   bool any_ssa = false;
    for (const auto &b : s.blocks()) {
       for (instr *in : b->instrs()) {
-         if (is_cheap(in))
+         bool ssa;
+         if (is_cheap(in, ssa)) {
             candidates.push_back(in);
+            any_ssa |= ssa;
+         }
       }
    }
+   /* Liveness before any change: a copy only reads a value where it was
+    * live, and copies only shorten other live ranges.
+    */
+   std::unique_ptr<liveness> lv;
+   if (any_ssa)
+      lv = std::make_unique<liveness>(s);
 
    bool progress = false;
    for (instr *def : candidates) {
       value *v = def->dst(0).val;
       block *home = def->parent();
+      bool ssa;
+      is_cheap(def, ssa);
+      const bool masked = !(v->width == 1 && def->we_all());
       /* Where each other block needs its copy: before its first reader,
        * or at its end for phis that read v on the edge leaving it.
        */
@@ -93,6 +171,14 @@ remat_cheap_defs(shader &s)
          site &st = sites[ub];
          if (!st.first || u.in->ip < st.first->ip)
             st.first = u.in;
+      }
+      if (ssa) {
+         for (auto it = sites.begin(); it != sites.end();) {
+            if (site_ok(*lv, def, it->first, it->second.first != nullptr, masked))
+               ++it;
+            else
+               it = sites.erase(it);
+         }
       }
       if (sites.empty())
          continue;

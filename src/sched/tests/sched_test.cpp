@@ -392,6 +392,101 @@ TEST_F(sched, cheap_definitions_rematerialize_in_their_blocks)
    )"));
 }
 
+TEST_F(sched, masked_values_rematerialize_where_their_source_is_live)
+{
+   /* %4 is %3 masked to 8 bits; %3 lives to the end anyway.  Pressure
+    * first recomputes %4 in each block that reads it instead of keeping
+    * both across the else (6 GRFs there before, 4 after).
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16
+      attr %2:f32x16
+      block0:
+         %3:f32x16 = math_inv %2
+         %4:u32x16 = and %3:u32, 255:u32
+         %5:flagx16 = cmp.l %2, 0.0:f32
+         (+%5) if
+      block1:
+         %6:u32x16 = add %4, 1:u32
+         else
+      block2:
+         %7:u32x16 = add %3:u32, 2:u32
+      block3:
+         endif
+         %8:u32x16 = phi %6, %7
+         %9:u32x16 = add %8, %4
+         %10:u32x16 = add %9, %3:u32
+         _ = send 6:u32, 0x02080017:u32, 0:u32, %10, _ {EOT}
+   )", "sched-pre-pressure,validate", R"(
+      block0:
+         %5:flagx16 = cmp.l %2, 0.0:f32
+         %3:f32x16 = math_inv %2
+         (+%5) if
+      block1:
+         %[[a]]:u32x16 = and %3:u32, 255:u32
+         %6:u32x16 = add %[[a]], 1:u32
+         else
+      block2:
+         %7:u32x16 = add %3:u32, 2:u32
+      block3:
+         endif
+         %8:u32x16 = phi %6, %7
+         %[[b]]:u32x16 = and %3:u32, 255:u32
+         %9:u32x16 = add %8, %[[b]]
+         %10:u32x16 = add %9, %3:u32
+         _ = send 6:u32, 0x2080017:u32, 0:u32, %10, _ {EOT}
+   )"));
+}
+
+TEST_F(sched, masked_values_stay_where_a_copy_would_change_them)
+{
+   /* Block3 sends %4 (a payload reads every channel, also those disabled
+    * in a branch) and %11 is not live in block1 when %3's last reader
+    * precedes it: neither block gets a copy.  Block1's %6 still does, %3
+    * being live there.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16
+      attr %2:f32x16
+      block0:
+         %3:f32x16 = math_inv %2
+         %11:f32x16 = math_inv %3
+         %4:u32x16 = and %3:u32, 255:u32
+         %12:u32x16 = and %11:u32, 255:u32
+         %5:flagx16 = cmp.l %2, 0.0:f32
+         (+%5) if
+      block1:
+         %6:u32x16 = add %4, %12
+         else
+      block2:
+         %7:u32x16 = add %3:u32, 2:u32
+      block3:
+         endif
+         %8:u32x16 = phi %6, %7
+         %9:u32x16 = add %8, %3:u32
+         _ = send 6:u32, 0x02080017:u32, 0:u32, %4, %9 {EOT}
+   )", "sched-pre-pressure,validate", R"(
+      block0:
+         %5:flagx16 = cmp.l %2, 0.0:f32
+         %3:f32x16 = math_inv %2
+         %11:f32x16 = math_inv %3
+         %12:u32x16 = and %11:u32, 255:u32
+         %4:u32x16 = and %3:u32, 255:u32
+         (+%5) if
+      block1:
+         %[[a]]:u32x16 = and %3:u32, 255:u32
+         %6:u32x16 = add %[[a]], %12
+         else
+      block2:
+         %7:u32x16 = add %3:u32, 2:u32
+      block3:
+         endif
+         %8:u32x16 = phi %6, %7
+         %9:u32x16 = add %8, %3:u32
+         _ = send 6:u32, 0x2080017:u32, 0:u32, %4, %9 {EOT}
+   )"));
+}
+
 TEST_F(sched, post_ra_hides_send_latency)
 {
    /* The sampler result in g20-g23 is read right after the send; the
