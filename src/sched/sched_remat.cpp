@@ -156,6 +156,7 @@ remat_cheap_defs(shader &s)
       struct site {
          instr *first = nullptr;
          bool edge = false;
+         bool preserved = false;
       };
       std::unordered_map<block *, site> sites;
       for (const use &u : v->uses()) {
@@ -171,7 +172,17 @@ remat_cheap_defs(shader &s)
          site &st = sites[ub];
          if (!st.first || u.in->ip < st.first->ip)
             st.first = u.in;
+         st.preserved |= u.slot == use::preserve;
       }
+      /* A partial write keeps v in its other channels for readers after
+       * it.  With no channel enabled (every one halted), the block is
+       * skipped, the copy with it, and those readers would find garbage
+       * where the original had been written before any jump: the live
+       * mask's NoMask zero of a shader that terminates every channel
+       * (dolphin/ubershaders/147 at SIMD8 in pressure mode).
+       */
+      for (auto it = sites.begin(); it != sites.end();)
+         it = it->second.preserved ? sites.erase(it) : std::next(it);
       if (ssa) {
          for (auto it = sites.begin(); it != sites.end();) {
             if (site_ok(*lv, def, it->first, it->second.first != nullptr, masked))

@@ -487,6 +487,48 @@ TEST_F(sched, masked_values_stay_where_a_copy_would_change_them)
    )"));
 }
 
+TEST_F(sched, preserved_values_are_not_rematerialized)
+{
+   /* The live mask of a shader that terminates: a NoMask zero, then ~0
+    * in the channels still running, read after the halt target.  When
+    * every channel has halted, the hardware skips block2 up to the halt
+    * target; a copy of the zero there would be skipped too and the RT
+    * write would read garbage, so the zero stays where it was written
+    * before any jump.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16
+      attr %2:f32x16
+      block0:
+         %3:u32x16 = mov 0:u32 {WE_all}
+         %4:flagx16 = cmp.l %2, 0.0:f32
+         (+%4) if
+      block1:
+         (+%4) halt
+      block2:
+         endif
+         %5:u32x16 = mov 0xffffffff:u32, preserve %3
+         halt
+         %6:flagx16 = cmp.nz %5, 0:u32
+         %7:u32x16 = mov %2:u32
+         (+%6) _ = send 6:u32, 0x02080017:u32, 0:u32, %7, _ {EOT}
+   )", "sched-pre-pressure,validate", R"(
+      block0:
+         %4:flagx16 = cmp.l %2, 0.0:f32
+         %3:u32x16 = mov 0:u32 {WE_all}
+         (+%4) if
+      block1:
+         (+%4) halt
+      block2:
+         endif
+         %5:u32x16 = mov 0xffffffff:u32, preserve %3
+         halt
+         %6:flagx16 = cmp.nz %5, 0:u32
+         %7:u32x16 = mov %2:u32
+         (+%6) _ = send 6:u32, 0x2080017:u32, 0:u32, %7, _ {EOT}
+   )"));
+}
+
 TEST_F(sched, post_ra_hides_send_latency)
 {
    /* The sampler result in g20-g23 is read right after the send; the
