@@ -914,7 +914,9 @@ TEST_F(ra_test, simd32_halves_are_computed_in_their_payloads)
 
 /* A phi at an if's join whose value is read only by SIMD16 halves
  * becomes a phi per half: each half lands in its own payload (the EOT
- * one in g112+) with no payload copies after the join.
+ * one in g112+) with no payload copies after the join, and each half's
+ * phi web (the add, the mul that overwrites it in place, the phi) is one
+ * register, so no edge copy is left either.
  */
 TEST_F(ra_test, simd32_phi_read_by_halves_is_split)
 {
@@ -942,10 +944,8 @@ TEST_F(ra_test, simd32_phi_read_by_halves_is_split)
          %2:flagx32@f0.0 = cmp.nz %0, 0.0:f32
          (+%2) if
       block1:         ; preds: block0 succs: block2
-         %[[c]]:f32x16@g[[_]] = mul %[[a]], %0
-         %[[d]]:f32x16+16@g[[_]] = mul %[[b]], %0.64
-         %[[a]] = copy %[[c]]
-         %[[b]] = copy %[[d]]
+         %[[a]] = mul %[[a]], %0
+         %[[b]] = mul %[[b]], %0.64
       block2:         ; preds: block0 block1
          endif
          _ = send(16) 5:u32, 0x4031000:u32, 0:u32, %[[a]]:u32, _
