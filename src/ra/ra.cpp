@@ -162,14 +162,13 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
       /* Far more live than registers at one point: no coloring can work,
        * so a width that may not spill gives up before trying the six
        * colorings (most of the compile time of the largest ubershaders).
-       * MaxLive counts both sides of copies that coalesce and of ALU
-       * writes in place, so programs just over the file may still fit
-       * (the highest MaxLive a SIMD16/32 corpus program allocates at is
-       * 131); a margin of 8 keeps every corpus width and saves the
-       * colorings of the failures at 137-144 (allocation 4.3 s -> 3.6 s).
+       * MaxLive counts both sides of copies that coalesce, of ALU writes
+       * in place and of SIMD32 values split into halves, so programs well
+       * over the file may still fit (nexuiz/16.fs allocates SIMD32 at
+       * MaxLive 140); a margin of 16 keeps every corpus width.
        */
       res.gave_up_early = !opts.allow_spilling &&
-                          res.max_live > RA_GRF_BYTES / 32 + 8;
+                          res.max_live > RA_GRF_BYTES / 32 + 16;
       if (res.gave_up_early)
          throw error(strfmt("register allocation: SIMD%u needs spilling "
                             "(MaxLive %u GRFs)", s.dispatch_width, res.max_live));

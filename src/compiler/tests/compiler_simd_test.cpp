@@ -70,9 +70,8 @@ TEST(compiler_simd, simd16_that_would_spill_fails_and_skips_simd32)
    EXPECT_EQ(r.binary.size(), v8->binary.size());
 }
 
-/* 32 live values: SIMD16 (64 GRFs) fits, SIMD32 (128 and the payload)
- * does not, but is within the allocator's give-up margin of the file
- * (128 + 8 GRFs), so coloring is tried:
+/* 34 live values: SIMD16 (68 GRFs) fits, SIMD32 (136 and the payload)
+ * does not, but is close enough to the file for coloring to be tried:
  * with its values split into SIMD16 halves, its phis whole and everything
  * whole, in every scheduling mode, before SIMD32 gives up.  Far over the
  * file (50 values), MaxLive alone rules each mode out once.
@@ -84,7 +83,7 @@ TEST(compiler_simd, simd32_tries_whole_values_before_giving_up)
    EXPECT_FALSE(variant(far, 32)->compiled);
    EXPECT_EQ(variant(far, 32)->attempts.size(), 3u);
 
-   compile_result r = compile_shader(*read_nir("fs", pressure_fs(32)), {});
+   compile_result r = compile_shader(*read_nir("fs", pressure_fs(34)), {});
    const compiled_variant *v16 = variant(r, 16), *v32 = variant(r, 32);
    ASSERT_TRUE(v16 && v32);
    EXPECT_TRUE(v16->kept) << v16->reason;
