@@ -1214,22 +1214,22 @@ TEST_F(ra_test, no_spilling_fails_cleanly)
    EXPECT_GE(r.max_live, 160u);
 }
 
-/* Far over the register file (MaxLive beyond 128 + 8 GRFs) a width that
+/* Far over the register file (MaxLive beyond 128 + 16 GRFs) a width that
  * may not spill gives up without coloring; just over it, coloring is
- * tried, since MaxLive counts both sides of copies that coalesce and of
- * ALU writes in place (SIMD32 tesseract/417.fs allocates 128 GRFs at
- * MaxLive 129).
+ * tried, since MaxLive counts both sides of copies that coalesce, of ALU
+ * writes in place and of SIMD32 values split into halves (SIMD32
+ * nexuiz/16.fs allocates at MaxLive 140).
  */
 TEST_F(ra_test, no_spilling_gives_up_early_only_far_over)
 {
    std::string out;
-   ibis::ra_result far = allocate(live_simd32_values(34), &out, false);
+   ibis::ra_result far = allocate(live_simd32_values(36), &out, false);
    EXPECT_FALSE(far.success);
-   EXPECT_GT(far.max_live, 136u);
+   EXPECT_GT(far.max_live, 144u);
    EXPECT_EQ(far.failure.find("values do not fit"), std::string::npos) << far.failure;
-   ibis::ra_result near = allocate(live_simd32_values(33), &out, false);
+   ibis::ra_result near = allocate(live_simd32_values(35), &out, false);
    EXPECT_FALSE(near.success);
-   EXPECT_LE(near.max_live, 136u);
+   EXPECT_LE(near.max_live, 144u);
    EXPECT_NE(near.failure.find("values do not fit"), std::string::npos) << near.failure;
 }
 
