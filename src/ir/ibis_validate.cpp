@@ -246,8 +246,12 @@ validator::check_dst(const instr *in, const operand &d)
        in->op != opcode::sel)
       report(in, "ssa-partial-write", "writes %%%u under a predicate without "
              "a preserve source", v->id);
+   /* A NoMask send (a block read: a fill, a constant load) writes its
+    * rlen registers whole, whatever its execution size.
+    */
    else if (ssa && in->preserve().is_null() && !in->is_phi() &&
        in->op != opcode::parallel_copy && in->op != opcode::load_payload &&
+       !(in->op == opcode::send && in->we_all() && !d.offset) &&
        (in->exec_size != v->width || in->group != v->group || d.offset))
       report(in, "ssa-partial-write",
              "writes part of %%%u (%u channels from %u) without a preserve "

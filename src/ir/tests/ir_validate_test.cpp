@@ -183,6 +183,23 @@ TEST(ir_validate, ssa_partial_write)
                 "[ssa-partial-write]"}));
 }
 
+/* A NoMask block read writes all its rlen registers: a SIMD16 value
+ * filled by a send(8) {WE_all} is written whole (a fill at SIMD16/32).
+ * Without NoMask, the same send writes 8 channels only.
+ */
+TEST(ir_validate, nomask_send_writes_its_destination_whole)
+{
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd16 lowered
+      block0:
+         %1:u32x8 = mov 0:u32 {WE_all}
+         %2:f32x16 = send(8) 10:u32, 0x2283000:u32, 0:u32, %1, _ {WE_all}
+         %3:f32x16 = send(8) 10:u32, 0x2283000:u32, 0:u32, %1, _
+   )"), (strings{"block0: '%3:f32x16 = send(8) 10:u32, 0x2283000:u32, 0:u32, "
+                 "%1, _': writes part of %3 (8 channels from 0) without a "
+                 "preserve source [ssa-partial-write]"}));
+}
+
 TEST(ir_validate, ssa_predicated_write)
 {
    EXPECT_EQ(errors_of(R"(
