@@ -153,6 +153,32 @@ choose_spills(const ra_graph &g, const std::vector<value *> &failed,
    return out;
 }
 
+/* Values that are never spilled: phi class members, the values from id
+ * first_new on (fills and the lowering's temporaries), and preserve
+ * sources.  A preserve source stays in its register up to its tied
+ * write: a fill before the write would sit where a thread whose channels
+ * all halted never runs (the halt target's live mask, lower_demote.cpp),
+ * leaving garbage where the killed channels' zeros belong.
+ */
+static value_set
+unspillable_values(shader &s, const std::vector<std::vector<value *>> &classes,
+                   unsigned first_new)
+{
+   value_set u(s.value_id_bound());
+   for (const auto &c : classes)
+      for (value *v : c)
+         u.add(v);
+   for (const auto &b : s.blocks())
+      for (const instr *in : b->instrs())
+         if (in->preserve().val)
+            u.add(in->preserve().val);
+   for (value *v : s.values()) {
+      if (v->id >= first_new)
+         u.add(v);
+   }
+   return u;
+}
+
 ra_result
 allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
 {
@@ -177,10 +203,7 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
       std::vector<std::vector<value *>> classes = ra_insert_phi_copies(s);
       res.flag_spills = ra_assign_flags(s);
 
-      value_set unspillable(s.value_id_bound());
-      for (const auto &c : classes)
-         for (value *v : c)
-            unspillable.add(v);
+      value_set unspillable = unspillable_values(s, classes, s.value_id_bound());
       for (unsigned round = 0;; round++) {
          ra_graph g = ra_build_interference(s);
          res.edges = g.edges;
@@ -214,15 +237,7 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
                         "left to spill");
          unsigned before = s.value_id_bound();
          ra_spill_values(s, dev, victims, res);
-         /* Fills and the lowering's temporaries are not spilled again. */
-         unspillable = value_set(s.value_id_bound());
-         for (const auto &c : classes)
-            for (value *v : c)
-               unspillable.add(v);
-         for (value *v : s.values()) {
-            if (v->id >= before)
-               unspillable.add(v);
-         }
+         unspillable = unspillable_values(s, classes, before);
       }
       ra_lower_copies(s);
       s.allocated = true;

@@ -1275,6 +1275,43 @@ TEST_F(ra_test, nomask_value_spills_and_fills_with_nomask)
    EXPECT_NE(r.failure.find("SIMD8 needs spilling"), std::string::npos);
 }
 
+/* A preserve source is never spilled: the halt target's live mask (a
+ * NoMask zero, then ~0 written into it by the channels still running)
+ * must be in its register where every halt lands, and a fill before the
+ * tied write sits where a thread whose channels all halted never runs
+ * (dolphin/ubershaders/48.fs at a forced SIMD16 wrote killed pixels).
+ * Under the same pressure as above, another value spills instead.
+ */
+TEST_F(ra_test, preserve_source_is_not_spilled)
+{
+   std::string text = "shader fs simd8\nhw %0:f32x8@g2\nblock0:\n"
+                      "   %1:u32x8 = mov 0:u32 {WE_all}\n";
+   for (unsigned i = 2; i <= 130; i++)
+      text += ibis::strfmt("   %%%u:f32x8 = add %%0, %u.0:f32\n", i, i);
+   std::string sum = "%2";
+   for (unsigned i = 3; i <= 130; i++) {
+      text += ibis::strfmt("   %%%u:f32x8 = add %s, %%%u\n", 1000 + i,
+                           sum.c_str(), i);
+      sum = ibis::strfmt("%%%u", 1000 + i);
+   }
+   text += "   %2001:u32x8 = mov 0xffffffff:u32, preserve %1\n";
+   text += "   untyped_write_logical 0:u32, " + sum + ", " + sum + ", 1:u32\n";
+   text += "   untyped_write_logical 0:u32, %2001, %2001, 1:u32\n";
+   EXPECT_TRUE(check_pass(text, "ra", R"(
+      shader fs simd8 allocated scratch [[_]]
+      ...
+         %1:u32x8@g[[m]] = mov 0:u32 {WE_all}
+      ...
+         %2001:u32x8@g[[m]] = mov 0xffffffff:u32, preserve %1
+      ...
+   )"));
+   std::string out;
+   ibis::ra_result r = allocate(text, &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_GT(r.spills, 0u);
+   EXPECT_EQ(out.find(", %1 {WE_all, side_effects, spill}"), std::string::npos) << out;
+}
+
 /* The validator, on allocations broken by hand. */
 TEST_F(ra_test, validator_accepts_a_correct_allocation)
 {
