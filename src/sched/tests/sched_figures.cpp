@@ -5,9 +5,11 @@
  * could not compile at SIMD16 (brw-stats.csv: fs, simd 16, status other
  * than compiled), the SIMD16 IR's MaxLive in the translator's order and
  * after each pre-RA mode, the cycle estimate, and the time scheduling
- * took.  The pipeline is that of ibis-compile: from_nir, the optimization
- * passes, then lower() when it lowers (the table says which IR was
- * measured).  --all measures every FS at SIMD16 instead.
+ * took, and the allocator's view of the pressure schedule: its MaxLive
+ * (with the payload registers still read) and whether it allocates
+ * without spilling.  The pipeline is that of ibis-compile: from_nir, the
+ * optimization passes, then lower() when it lowers (the table says which
+ * IR was measured).  --all measures every FS at SIMD16 instead.
  */
 #include <chrono>
 #include <cstdio>
@@ -24,6 +26,7 @@
 #include "lower/lower.h"
 #include "nir/nir.h"
 #include "opt/opt.h"
+#include "ra/ra.h"
 #include "sched/sched.h"
 #include "util/ibis_error.h"
 
@@ -90,10 +93,10 @@ main(int argc, char **argv)
    }
    std::string line;
    std::getline(csv, line);
-   std::printf("%-28s %5s %6s %6s %6s %8s %8s %8s %9s %9s\n", "shader", "instr",
+   std::printf("%-28s %5s %6s %6s %6s %8s %8s %8s %9s %9s %6s %6s\n", "shader", "instr",
                "orig", "lat", "press", "cyc-orig", "cyc-lat", "cyc-pres",
-               "ms-press", "lowered");
-   unsigned count = 0, fit = 0;
+               "ms-press", "lowered", "ra-ml", "ra");
+   unsigned count = 0, fit = 0, allocated = 0;
    double worst_ms = 0, worst_prep_ms = 0;
    std::string worst;
    while (std::getline(csv, line)) {
@@ -128,11 +131,17 @@ main(int argc, char **argv)
          const double ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
 
          const unsigned live_lat = max_live(*lat.s), live_pres = max_live(*pres.s);
-         std::printf("%-28s %5u %6u %6u %6u %8u %8u %8u %9.2f %9s\n",
+         const unsigned cyc_lat = estimate_cycles(*lat.s, dev);
+         const unsigned cyc_pres = estimate_cycles(*pres.s, dev);
+         ra_options ro;
+         ro.allow_spilling = false;
+         ra_result ra = allocate_registers(*pres.s, dev, ro);
+         allocated += ra.success;
+         std::printf("%-28s %5u %6u %6u %6u %8u %8u %8u %9.2f %9s %6u %6s\n",
                      (f[0] + "/" + f[1]).c_str(), instrs, live0, live_lat,
-                     live_pres, cyc0, estimate_cycles(*lat.s, dev),
-                     estimate_cycles(*pres.s, dev), ms,
-                     orig.lowered ? "yes" : "no");
+                     live_pres, cyc0, cyc_lat, cyc_pres, ms,
+                     orig.lowered ? "yes" : "no", ra.max_live,
+                     ra.success ? "ok" : "fails");
          count++;
          fit += std::min(live_lat, live_pres) <= device_info::grf_count;
          if (ms > worst_ms) {
@@ -144,10 +153,11 @@ main(int argc, char **argv)
          std::printf("%-28s error: %s\n", (f[0] + "/" + f[1]).c_str(), e.what());
       }
    }
-   std::printf("%u shaders, %u with MaxLive <= %u after pre-RA scheduling; "
+   std::printf("%u shaders, %u with MaxLive <= %u after pre-RA scheduling, "
+               "%u allocated without spilling after the pressure mode; "
                "slowest pressure schedule %.2f ms (%s; from_nir + opt + "
                "lower of it: %.2f ms)\n",
-               count, fit, device_info::grf_count, worst_ms, worst.c_str(),
-               worst_prep_ms);
+               count, fit, device_info::grf_count, allocated, worst_ms,
+               worst.c_str(), worst_prep_ms);
    return 0;
 }
