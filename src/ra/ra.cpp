@@ -209,13 +209,14 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
          res.edges = g.edges;
          res.interval_edges = g.interval_edges;
          /* Lowest-first with coalescing packs tightest; when that fails,
-          * other select orders and no copy coalescing get a try before
-          * anything is spilled.
+          * the other select orders with coalescing (a coloring without
+          * it keeps every copy), then without, get a try before anything
+          * is spilled.
           */
          ra_color_result r = ra_color(s, g, classes, true);
          for (unsigned k = 1; !r.success && k < 2 * RA_NUM_STRATEGIES; k++) {
-            ra_color_result r2 = ra_color(s, g, classes, k % 2 == 0,
-                                          (k + 1) / 2 % RA_NUM_STRATEGIES);
+            ra_color_result r2 = ra_color(s, g, classes, k < RA_NUM_STRATEGIES,
+                                          k % RA_NUM_STRATEGIES);
             if (r2.success)
                r = r2;
          }

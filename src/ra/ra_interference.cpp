@@ -344,35 +344,18 @@ ra_build_interference(shader &s)
    for (unsigned i = 0; i < n; i++)
       global[i] = g.nodes[i]->is_simd_global() ||
                   g.nodes[i]->file == reg_file::hw_reg;
-   /* NoMask is a property of the value: a parallel copy's destination of
-    * a SIMD-global source is SIMD-global (its copy will run NoMask), and
-    * so is a whole phi class with a SIMD-global member, one register.
+   /* NoMask is a property of the value: a phi class whose every edge
+    * brings a SIMD-global value is SIMD-global, copies included (they
+    * will run NoMask); one that mixes in a SIMD-local value is SIMD-local
+    * and its copies run with the mask (ra_phi_is_simd_global()).
     */
-   auto is_global = [&](const value *v) {
-      return v && g.node_of[v->id] >= 0 && global[g.node_of[v->id]];
-   };
    auto set_global = [&](const value *v) {
       if (v && g.node_of[v->id] >= 0)
          global[g.node_of[v->id]] = true;
    };
    for (const auto &b : s.blocks()) {
       for (const instr *in : b->instrs()) {
-         if (in->op == opcode::parallel_copy) {
-            for (unsigned i = 0; i < in->num_dsts(); i++) {
-               if (in->src(i).val && in->src(i).val->is_simd_global())
-                  set_global(in->dst(i).val);
-            }
-         }
-      }
-   }
-   for (const auto &b : s.blocks()) {
-      for (const instr *in : b->instrs()) {
-         if (!in->is_phi())
-            continue;
-         bool any = is_global(in->dst().val);
-         for (const operand &o : in->srcs())
-            any |= is_global(o.val);
-         if (!any)
+         if (!in->is_phi() || !ra_phi_is_simd_global(in))
             continue;
          set_global(in->dst().val);
          for (const operand &o : in->srcs())

@@ -56,6 +56,12 @@ unsigned ra_split_vectors(shader &s, bool halves = true, bool phis = true);
  */
 std::vector<std::vector<value *>> ra_insert_phi_copies(shader &s);
 
+/* Does phi (after ra_insert_phi_copies) hold a SIMD-global value: a
+ * scalar, or one whose every edge brings a SIMD-global value?  Its copies
+ * then run with all channels; otherwise with the mask.
+ */
+bool ra_phi_is_simd_global(const instr *phi);
+
 /* After coloring: removes phis, turns parallel copies into copies on
  * physical registers (cycles broken with xor swaps), drops copies whose
  * source already is in place, and ties preserve writes.

@@ -61,6 +61,40 @@ ra_make_copy(shader &s, const operand &dst, const operand &src)
    return in;
 }
 
+/* A phi whose every edge brings a SIMD-global value (a NoMask loop
+ * counter of several channels) is SIMD-global: its copies run with all
+ * channels, since a NoMask reader may need the disabled ones.  A phi that
+ * mixes in a SIMD-local value is SIMD-local: each channel takes the value
+ * of the edge it came by, the disabled ones are garbage on that edge
+ * anyway, so its copies run with the mask and a NoMask constant flowing
+ * in does not make the whole phi web NoMask.  Scalars are SIMD-global.
+ */
+bool
+ra_phi_is_simd_global(const instr *phi)
+{
+   if (phi->dst().val->width == 1)
+      return true;
+   bool any = false;
+   for (const operand &o : phi->srcs()) {
+      const instr *def = o.val ? o.val->def() : nullptr;
+      if (!def || def->op == opcode::undef)
+         continue;
+      const value *src = nullptr;
+      if (def->op == opcode::parallel_copy) {
+         for (unsigned k = 0; k < def->num_dsts(); k++) {
+            if (def->dst(k).val == o.val)
+               src = def->src(k).val;
+         }
+      } else {
+         src = o.val;
+      }
+      if (!source_is_simd_global(src))
+         return false;
+      any = true;
+   }
+   return any;
+}
+
 std::vector<std::vector<value *>>
 ra_insert_phi_copies(shader &s)
 {
@@ -115,15 +149,8 @@ ra_insert_phi_copies(shader &s)
          }
          phi->set_dst(0, operand(d0));
          instr *cp = ra_make_copy(s, operand(d), operand(d0));
-         /* A phi of a SIMD-global value is SIMD-global. */
-         for (const operand &o : phi->srcs()) {
-            for (instr *pc : pcopies) {
-               for (unsigned k = 0; k < pc->num_dsts(); k++) {
-                  if (pc->dst(k).val == o.val && source_is_simd_global(pc->src(k).val))
-                     cp->flags |= INSTR_WE_ALL;
-               }
-            }
-         }
+         if (ra_phi_is_simd_global(phi))
+            cp->flags |= INSTR_WE_ALL;
          b->insert(b->after_phis(), cp);
          classes.push_back(cls);
       }
@@ -263,7 +290,7 @@ emit_xor(shader &s, block *b, block::iterator pos, const operand &dst,
 }
 
 void
-sequentialize(shader &s, instr *pc)
+sequentialize(shader &s, instr *pc, const value_set &global)
 {
    block *b = pc->parent();
    /* Entries already in place need no code; their source register now
@@ -308,7 +335,14 @@ sequentialize(shader &s, instr *pc)
          }
          if (blocked)
             continue;
-         b->insert(pos, ra_make_copy(s, e.dst, e.src));
+         instr *cp = ra_make_copy(s, e.dst, e.src);
+         /* An edge copy into a SIMD-local phi runs with the mask, even
+          * where a NoMask source now shares the phi's register: the
+          * channels that come by other edges keep theirs.
+          */
+         if (e.dst.val->width > 1 && !global.has(e.dst.val))
+            cp->flags &= ~uint32_t(INSTR_WE_ALL);
+         b->insert(pos, cp);
          e.done = true;
          left--;
          progress = true;
@@ -346,9 +380,11 @@ sequentialize(shader &s, instr *pc)
          if (!c.done && &c != e && c.src_start == e->dst_start)
             o = &c;
       }
-      value *x = e->dst.val, *y = e->src.val, *a = o->src.val;
-      bool we_all = x->is_simd_global() || y->is_simd_global() ||
-                    a->is_simd_global();
+      value *x = e->dst.val;
+      /* Sources of a cycle die in it: only SIMD-global phis swap every
+       * channel.
+       */
+      bool we_all = x->width == 1 || global.has(x);
       value *tv = s.create_value(reg_file::ssa, x->type, x->width, x->length,
                                  x->group);
       tv->phys.kind = phys_reg::grf;
@@ -402,6 +438,11 @@ ra_lower_copies(shader &s)
             pcs.push_back(in);
       }
    }
+   value_set global(s.value_id_bound());
+   for (instr *phi : phis) {
+      if (ra_phi_is_simd_global(phi))
+         global.add(phi->dst().val);
+   }
    for (instr *phi : phis) {
       value *d0 = phi->dst().val;
       std::vector<value *> srcs;
@@ -414,7 +455,7 @@ ra_lower_copies(shader &s)
       }
    }
    for (instr *pc : pcs)
-      sequentialize(s, pc);
+      sequentialize(s, pc, global);
    /* Copies whose source is in place: the destination is another name
     * for the source's register.
     */

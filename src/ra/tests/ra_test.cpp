@@ -733,8 +733,9 @@ TEST_F(ra_test, preserve_write_tied_with_and_without_copy)
    )"));
 }
 
-/* A NoMask value keeps NoMask through the copies the allocator adds: the
- * phi's edge copy of a SIMD-global value runs with all channels.
+/* A NoMask value keeps NoMask through the copies the allocator adds: a
+ * phi whose every edge brings a SIMD-global value is SIMD-global, and its
+ * edge copies run with all channels.
  */
 TEST_F(ra_test, nomask_is_a_property_of_the_value)
 {
@@ -761,6 +762,41 @@ TEST_F(ra_test, nomask_is_a_property_of_the_value)
          %[[v]] = copy %3 {WE_all}
          (+%4) while
    ...
+   )"));
+}
+
+/* A phi that mixes a NoMask constant with a value of the channels is
+ * SIMD-local: each channel takes the value of the edge it came by, so the
+ * edge copy of the constant runs with the mask and the phi web is not
+ * made NoMask (which would keep it off every register a value of the
+ * skipped blocks uses).
+ */
+TEST_F(ra_test, phi_mixing_a_nomask_value_stays_simd_local)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      hw %0:u32x8@g2
+      block0:
+         %1:u32x8 = mov 7:u32 {WE_all}
+         %2:flagx8 = cmp.nz %0, 0:u32
+         (+%2) if
+      block1:
+         %3:u32x8 = add %0, 1:u32
+      block2:
+         endif
+         %4:u32x8 = phi %1, %3
+         untyped_write_logical 0:u32, %4, %1, 1:u32
+   )", "ra", R"(
+      block0:
+         %1:u32x8@g[[a]] = mov 7:u32 {WE_all}
+         %2:flagx8@f0.0 = cmp.nz %0, 0:u32
+         %[[p]]:u32x8@g[[b]] = copy %1
+         (+%2) if
+      block1:
+         %[[p]] = add %0, 1:u32
+      block2:
+         endif
+         untyped_write_logical 0:u32, %[[p]], %1, 1:u32
    )"));
 }
 
