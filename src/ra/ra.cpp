@@ -213,10 +213,9 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
           * it keeps every copy), then without, get a try before anything
           * is spilled.
           */
-         ra_color_result r = ra_color(s, g, classes, true);
-         for (unsigned k = 1; !r.success && k < 2 * RA_NUM_STRATEGIES; k++) {
-            ra_color_result r2 = ra_color(s, g, classes, k < RA_NUM_STRATEGIES,
-                                          k % RA_NUM_STRATEGIES);
+         ra_color_result r = ra_color_strategies(s, g, classes, true);
+         if (!r.success) {
+            ra_color_result r2 = ra_color_strategies(s, g, classes, false);
             if (r2.success)
                r = r2;
          }

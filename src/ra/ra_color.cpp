@@ -393,10 +393,13 @@ public:
          ra_dedup(cadj[r], r, seen);
    }
 
-   ra_color_result color(unsigned strategy)
+   /* Simplify: the order select colors the classes in (the same for
+    * every select strategy).
+    */
+   void simplify()
    {
       unsigned n = g.nodes.size();
-      std::vector<unsigned> roots;
+      roots.clear();
       for (unsigned i = 0; i < n; i++) {
          if (find(i) == i)
             roots.push_back(i);
@@ -412,7 +415,8 @@ public:
          for (unsigned nb : cadj[r])
             load[r] += block_of(r, nb);
       }
-      std::vector<unsigned> stack;
+      order.clear();
+      std::vector<unsigned> &stack = order;
       std::vector<unsigned> pending;
       for (unsigned r : roots) {
          if (cls[r].fixed < 0)
@@ -475,7 +479,14 @@ public:
             }
          }
       }
-      /* Select. */
+   }
+
+   /* Select with strategy: on success every node's phys is set. */
+   ra_color_result select(unsigned strategy)
+   {
+      unsigned n = g.nodes.size();
+      std::vector<unsigned> stack = order;
+      node_pos.assign(n, -1);
       for (unsigned r : roots) {
          if (cls[r].fixed < 0)
             continue;
@@ -671,6 +682,8 @@ public:
     * them (INT32_MIN: nowhere, they must not overlap).
     */
    std::vector<std::vector<ra_soft>> soft;
+   /* Class roots, and the simplify stack (select pops from the back). */
+   std::vector<unsigned> roots, order;
    /* Copy pairs that may coalesce, in program order: destination node,
     * source node, the source's offset in the destination.
     */
@@ -702,7 +715,28 @@ ra_color(shader &s, const ra_graph &g,
    colorer c(s, g);
    c.coalesce(phi_classes, coalesce);
    c.class_graph();
-   return c.color(strategy);
+   c.simplify();
+   return c.select(strategy);
+}
+
+ra_color_result
+ra_color_strategies(shader &s, const ra_graph &g,
+                    const std::vector<std::vector<value *>> &phi_classes,
+                    bool coalesce)
+{
+   colorer c(s, g);
+   c.coalesce(phi_classes, coalesce);
+   c.class_graph();
+   c.simplify();
+   ra_color_result first;
+   for (unsigned k = 0; k < RA_NUM_STRATEGIES; k++) {
+      ra_color_result r = c.select(k);
+      if (r.success)
+         return r;
+      if (k == 0)
+         first = r;
+   }
+   return first;
 }
 
 } /* namespace ibis */

@@ -136,6 +136,13 @@ ra_color_result ra_color(shader &s, const ra_graph &g,
                          const std::vector<std::vector<value *>> &phi_classes,
                          bool coalesce, unsigned strategy = 0);
 
+/* ra_color() with each select strategy in turn, coalescing and simplifying
+ * once: the first success, or the lowest-first failure.
+ */
+ra_color_result ra_color_strategies(shader &s, const ra_graph &g,
+                                    const std::vector<std::vector<value *>> &phi_classes,
+                                    bool coalesce);
+
 /* --- spilling ---------------------------------------------------------- */
 
 /* Spills each value of vals to scratch: a spill after each write, a fill
