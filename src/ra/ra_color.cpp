@@ -88,7 +88,8 @@ public:
                         g.block_weight[b->index] : 1.0f;
          for (const instr *in : b->instrs()) {
             /* An ALU destination on its dying source: exactly or not at
-             * all.
+             * all, and there by preference when free (a weak bias, below
+             * any copy's: fewer registers, same code).
              */
             if (in->num_dsts() == 1 && in->op != opcode::copy &&
                 in->op != opcode::load_payload) {
@@ -96,8 +97,8 @@ public:
                   int a = node(in->dst().val), c = node(o.val);
                   if (a >= 0 && c >= 0 && a != c &&
                       ra_dst_may_reuse_src(in, in->dst(), o)) {
-                     soft[a].push_back({unsigned(c), 0, 0.0f});
-                     soft[c].push_back({unsigned(a), 0, 0.0f});
+                     soft[a].push_back({unsigned(c), 0, 0.001f * weight});
+                     soft[c].push_back({unsigned(a), 0, 0.001f * weight});
                   }
                }
             }

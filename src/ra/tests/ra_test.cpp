@@ -506,6 +506,33 @@ TEST_F(ra_test, loop_carried_value_updates_in_place)
    )"));
 }
 
+/* Among free registers, an ALU destination prefers the one of its dying
+ * source (a weak copy bias): %5 takes %1's register and %4 takes %3's,
+ * two registers where lowest-first took three.
+ */
+TEST_F(ra_test, alu_destination_prefers_its_dying_source)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8 = add %0, 1.0:f32
+         %3:f32x8 = add %0, 2.0:f32
+         %5:f32x8 = mul %1, %0
+         %4:f32x8 = add %3, 3.0:f32
+         %6:f32x8 = add %4, %5
+         untyped_write_logical 0:u32, %6, %6, 1:u32
+   )", "ra", R"(
+      block0:
+         %1:f32x8@g[[a]] = add %0, 1.0:f32
+         %3:f32x8@g[[b]] = add %0, 2.0:f32
+         %5:f32x8@g[[a]] = mul %1, %0
+         %4:f32x8@g[[b]] = add %3, 3.0:f32
+         %6:f32x8@g[[_]] = add %4, %5
+         untyped_write_logical 0:u32, %6, %6, 1:u32
+   )"));
+}
+
 /* A destination that reads its source through a region (or with another
  * bit size) must not land on it: code generation may split the
  * instruction, and a later piece would read what an earlier one wrote.
