@@ -137,6 +137,27 @@ loop_depths(const shader &s)
    return depth;
 }
 
+/* For each block, the ip just past the outermost loop that contains it
+ * (0 outside loops): a fixed value read in a loop is read again on the
+ * next iteration, so it lives to the loop's end.
+ */
+static std::vector<unsigned>
+outer_loop_ends(const shader &s)
+{
+   std::vector<unsigned> end(s.blocks().size(), 0);
+   unsigned d = 0, first = 0;
+   for (const auto &b : s.blocks()) {
+      const instr *head = b->first(), *tail = b->last();
+      if (head && head->op == opcode::do_ && d++ == 0)
+         first = b->index;
+      if (tail && tail->op == opcode::while_ && d && --d == 0) {
+         for (unsigned k = first; k <= b->index; k++)
+            end[k] = tail->ip + 1;
+      }
+   }
+   return end;
+}
+
 ra_graph
 ra_build_interference(shader &s)
 {
@@ -172,13 +193,15 @@ ra_build_interference(shader &s)
    };
 
    /* Intervals: liveness for tracked values; a HW_REG value is fixed and
-    * counts as live from the program start to its last read or write.
+    * counts as live from the program start to its last read or write, or
+    * to the end of the outermost loop around it.
     */
    g.start.assign(n, 0);
    g.end.assign(n, 0);
    g.cost.assign(n, 0);
    g.eot.assign(n, false);
    std::vector<unsigned> depth = loop_depths(s);
+   std::vector<unsigned> loop_end = outer_loop_ends(s);
    g.block_weight.assign(depth.size(), 1);
    for (unsigned i = 0; i < n; i++) {
       value *v = g.nodes[i];
@@ -198,7 +221,7 @@ ra_build_interference(shader &s)
             g.cost[i] += w;
             if (v->file == reg_file::hw_reg) {
                g.start[i] = 0;
-               g.end[i] = std::max(g.end[i], in->ip + 1);
+               g.end[i] = std::max({g.end[i], in->ip + 1, loop_end[b->index]});
             }
          };
          for (const operand &d : in->dsts())

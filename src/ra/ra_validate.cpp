@@ -191,6 +191,16 @@ public:
    void check_clobbers()
    {
       liveness live(s);
+      /* Fixed registers the program only reads (the thread payload):
+       * liveness does not track them, so a write clobbers one where a
+       * read of its bytes is reachable (in a loop, the next iteration's).
+       */
+      std::vector<const value *> fixed;
+      for (const value *v : s.values()) {
+         if (v->file == reg_file::hw_reg && v->defs().empty() &&
+             v->phys.kind == phys_reg::grf && !v->uses().empty())
+            fixed.push_back(v);
+      }
       for (const value *v : live.live_in(s.entry()).values(s)) {
          if (!v->is_preloaded() && !undefined(v) && v->file != reg_file::flag)
             errors.push_back(strfmt("%%%u is read on a path where it is "
@@ -223,6 +233,12 @@ public:
                      continue;
                   fail(in, strfmt("writing %%%u clobbers %%%u, which is "
                                   "live", d.val->id, v->id));
+               }
+               for (const value *v : fixed) {
+                  if (overlap(ds, grf_span(v)) &&
+                      later_reads_overlap(in, v, ds, true))
+                     fail(in, strfmt("writing %%%u clobbers %%%u, which is "
+                                     "read later", d.val->id, v->id));
                }
             }
          });

@@ -506,6 +506,42 @@ TEST_F(ra_test, loop_carried_value_updates_in_place)
    )"));
 }
 
+/* A HW_REG value read in a loop is read again on the next iteration: it
+ * lives to the loop's end, so nothing written later in the loop takes its
+ * register (the thread payload header g0 was overwritten by a send result
+ * after its last read in program order: the next iteration built its
+ * sampler header from texels).
+ */
+TEST_F(ra_test, fixed_value_read_in_a_loop_lives_to_its_end)
+{
+   std::string out;
+   ibis::ra_result r = allocate(R"(
+      shader fs simd8
+      hw %0:f32x8@g0
+      block0:
+         %1:f32x8 = mov 0.0:f32
+      block1:
+         do
+         %2:f32x8 = phi %1, %5
+         %3:f32x8 = mul %0, %2
+         %4:f32x8 = mov 2.0:f32
+         %5:f32x8 = add %3, %4
+         %6:flagx8 = cmp.l %5, 100.0:f32
+         (+%6) while
+      block2:
+         untyped_write_logical 0:u32, %5, %5, 1:u32
+   )", &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   auto s = ibis::parse_shader(out);
+   for (const auto &b : s->blocks()) {
+      for (const ibis::instr *in : b->instrs()) {
+         for (const ibis::operand &d : in->dsts())
+            EXPECT_FALSE(d.val && d.val->file != ibis::reg_file::flag &&
+                         d.val->phys.nr == 0) << out;
+      }
+   }
+}
+
 /* Among free registers, an ALU destination prefers the one of its dying
  * source (a weak copy bias): %5 takes %1's register and %4 takes %3's,
  * two registers where lowest-first took three.
@@ -1401,6 +1437,29 @@ TEST_F(ra_test, validator_rejects_a_clobber)
          untyped_write_logical 0:u32, %3, %3, 1:u32
    )");
    EXPECT_NE(e.find("writing %2 clobbers %1, which is live"), std::string::npos) << e;
+}
+
+/* A fixed register read in a loop is read again on the next iteration:
+ * a write to it later in the loop is a clobber.
+ */
+TEST_F(ra_test, validator_rejects_a_clobber_of_a_fixed_value_read_in_a_loop)
+{
+   std::string e = validator_error(R"(
+      shader fs simd8 allocated
+      hw %0:f32x8@g0
+      block0:
+         %1:f32x8@g1 = mov 0.0:f32
+      block1:
+         do
+         %3:f32x8@g1 = mul %0, %1
+         %4:f32x8@g0 = mov 2.0:f32
+         %1 = add %3, %4
+         %6:flagx8@f0.0 = cmp.l %1, 100.0:f32
+         (+%6) while
+      block2:
+         untyped_write_logical 0:u32, %1, %1, 1:u32
+   )");
+   EXPECT_NE(e.find("clobbers %0"), std::string::npos) << e;
 }
 
 /* A register of a vector component whose reads are done may be reused
