@@ -448,12 +448,21 @@ propagate_payload_copies(shader &s)
                type_bits(o.type) == v->bit_size();
       }
       const bool whole = first.offset == 0 && d->length == v->length;
-      /* A payload gathering the value twice could place it only once:
-       * there the copies stay, and one of them coalesces.
+      /* A payload gathering the same bytes twice could place them only
+       * once: there the copies stay, and one of them coalesces.
        */
+      auto gathers_again = [&](const instr *lp) {
+         if (lp->op != opcode::load_payload)
+            return false;
+         for (const operand &x : lp->srcs())
+            if (x.val == v && x.offset < first.offset + d->size_bytes() &&
+                first.offset < x.offset + c)
+               return true;
+         return false;
+      };
       for (const use &u : d->uses())
          ok &= u.slot >= 0 && (whole || reads_at_offset(u)) &&
-               !(u.in->op == opcode::load_payload && u.in->reads(v));
+               !gathers_again(u.in);
       if (!ok)
          continue;
       const std::vector<use> uses = d->uses();
@@ -472,16 +481,34 @@ propagate_payload_copies(shader &s)
 } /* anonymous namespace */
 
 
+namespace {
+unsigned split_components(shader &s);
+} /* anonymous namespace */
+
 unsigned
 ra_split_vectors(shader &s, bool halves, bool phis)
 {
-   unsigned split = 0;
    halves &= s.dispatch_width == 32;
-   if (halves) {
-      split += split_wlr_halves(s);
-      split += split_instr_halves(s, phis);
-      split += propagate_payload_copies(s);
-   }
+   if (!halves)
+      return split_components(s);
+   /* Components first: a texture result zipped from its halves, of which
+    * one component is read whole (by a SIMD32 cmp), still has the others
+    * read by halves.  Then again for the zips the halves leave.
+    */
+   unsigned split = split_components(s);
+   split += split_wlr_halves(s);
+   split += split_instr_halves(s, phis);
+   split += split_components(s);
+   propagate_payload_copies(s);
+   return split;
+}
+
+namespace {
+
+unsigned
+split_components(shader &s)
+{
+   unsigned split = 0;
    std::vector<instr *> payloads;
    for (const auto &b : s.blocks()) {
       for (instr *in : b->instrs()) {
@@ -541,9 +568,9 @@ ra_split_vectors(shader &s, bool halves, bool phis)
       in->remove();
       split++;
    }
-   if (halves)
-      propagate_payload_copies(s);
    return split;
 }
+
+} /* anonymous namespace */
 
 } /* namespace ibis */
