@@ -1064,9 +1064,10 @@ TEST_F(ra_test, simd32_phi_read_by_halves_is_split)
       << whole->str();
 }
 
-/* A SIMD32 value read whole by a SIMD32 instruction keeps its zip; one
- * read whole and by halves too.  An instruction writing a flag stays
- * SIMD32.
+/* A SIMD32 value read whole by a SIMD32 instruction stays whole, also
+ * where payload halves read it (%1, %2), and so does a flag an if reads
+ * (%3); a cmp whose flag only predicates of halves read splits into two
+ * SIMD16 flags (%7).
  */
 TEST_F(ra_test, simd32_values_read_whole_stay_whole)
 {
@@ -1077,26 +1078,73 @@ TEST_F(ra_test, simd32_values_read_whole_stay_whole)
          %1:f32x32 = add %0, 1.0:f32
          %2:f32x32 = mul %1, %1
          %3:flagx32 = cmp.l %2, 0.5:f32
-         (+%3) %4:f32x32 = sel %1, %2
-         %5:u32x16 = mov(16) %4:u32
-         %6:u32x16+16 = mov(16+16) %4.64:u32
-         %7:u32x16[2] = load_payload %5, %2:u32
-         _ = send(16) 5:u32, 0x8031000:u32, 0:u32, %7, _
-         %8:u32x16+16[2] = load_payload %6, %2.64:u32
-         _ = send(16+16) 5:u32, 0x8031800:u32, 0:u32, %8, _ {EOT}
+         %4:u32x16[2] = load_payload(16) %1:u32, %2:u32
+         _ = send(16) 5:u32, 0x8031000:u32, 0:u32, %4, _
+         %5:u32x16+16[2] = load_payload(16+16) %1.64:u32, %2.64:u32
+         _ = send(16+16) 5:u32, 0x8031800:u32, 0:u32, %5, _
+         (+%3) if
+      block1:
+         %6:f32x32 = mul %2, %0
+         %7:flagx32 = cmp.l %0, %6
+         (+%7) %8:f32x32 = sel %6, %1
+         %9:u32x16 = mov(16) %8:u32
+         _ = send(16) 5:u32, 0x4031000:u32, 0:u32, %9, _
+         %10:u32x16+16 = mov(16+16) %8.64:u32
+         _ = send(16+16) 5:u32, 0x4031800:u32, 0:u32, %10, _
+      block2:
+         endif
    )", "ra", R"(
-      block0:
+      block0:         ; succs: block1 block2
          %1:f32x32@g[[_]] = add %0, 1.0:f32
          %2:f32x32@g[[_]] = mul %1, %1
          %3:flagx32@f[[_]].[[_]] = cmp.l %2, 0.5:f32
-         (+%3) %[[a]]:f32x16@g[[_]] = sel %1, %2
-         (+%3) %[[b]]:f32x16+16@g[[_]] = sel %1.64, %2.64
-         %5:u32x16@g[[_]] = mov %[[a]]:u32
-         %6:u32x16+16@g[[_]] = mov %[[b]]:u32
-         %7:u32x16[2]@g[[_]] = load_payload %5, %2:u32
-         _ = send(16) 5:u32, 0x8031000:u32, 0:u32, %7, _
-         %8:u32x16+16[2]@g[[_]] = load_payload %6, %2.64:u32
-         _ = send(16+16) 5:u32, 0x8031800:u32, 0:u32, %8, _ {EOT}
+         %4:u32x16[2]@g[[_]] = load_payload %1:u32, %2:u32
+         _ = send(16) 5:u32, 0x8031000:u32, 0:u32, %4, _
+         %5:u32x16+16[2]@g[[_]] = load_payload %1.64:u32, %2.64:u32
+         _ = send(16+16) 5:u32, 0x8031800:u32, 0:u32, %5, _
+         (+%3) if
+      block1:         ; preds: block0 succs: block2
+         %[[a]]:f32x16@g[[_]] = mul %2, %0
+         %[[b]]:f32x16+16@g[[_]] = mul %2.64, %0.64
+         %[[f]]:flagx16@f[[_]].[[_]] = cmp.l %0, %[[a]]
+         %[[g]]:flagx16+16@f[[_]].[[_]] = cmp.l %0.64, %[[b]]
+         (+%[[f]]) %[[c]]:f32x16@g[[_]] = sel %[[a]], %1
+         (+%[[g]]) %[[d]]:f32x16+16@g[[_]] = sel %[[b]], %1.64
+         %9:u32x16@g[[_]] = mov %[[c]]:u32
+         _ = send(16) 5:u32, 0x4031000:u32, 0:u32, %9, _
+         %10:u32x16+16@g[[_]] = mov %[[d]]:u32
+         _ = send(16+16) 5:u32, 0x4031800:u32, 0:u32, %10, _
+      block2:         ; preds: block0 block1
+         endif
+   )"));
+}
+
+/* A broadcast with a computed index reads any channel of its value, so
+ * a value it reads stays whole even where payload halves read it too
+ * (random fs seed 227: the broadcast read the first half only).
+ */
+TEST_F(ra_test, simd32_value_broadcast_stays_whole)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32 lowered
+      hw %0:f32x32@g2
+      block0:
+         %1:f32x32 = add %0, 1.0:f32
+         %2:u32x1 = find_live_channel {WE_all}
+         %3:u32x1 = broadcast %1:u32, %2 {WE_all}
+         %4:u32x16[2] = load_payload(16) %1:u32, %3
+         _ = send(16) 5:u32, 0x8031000:u32, 0:u32, %4, _
+         %5:u32x16+16[2] = load_payload(16+16) %1.64:u32, %3
+         _ = send(16+16) 5:u32, 0x8031800:u32, 0:u32, %5, _ {EOT}
+   )", "ra", R"(
+      block0:
+         %1:f32x32@g[[_]] = add %0, 1.0:f32
+         %2:u32x1@g[[_]] = find_live_channel {WE_all}
+         %3:u32x1@g[[_]].[[_]] = broadcast %1:u32, %2 {WE_all}
+         %4:u32x16[2]@g[[_]] = load_payload %1:u32, %3
+         _ = send(16) 5:u32, 0x8031000:u32, 0:u32, %4, _
+         %5:u32x16+16[2]@g[[_]] = load_payload %1.64:u32, %3
+         _ = send(16+16) 5:u32, 0x8031800:u32, 0:u32, %5, _ {EOT}
    )"));
 }
 
