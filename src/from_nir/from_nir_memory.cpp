@@ -3,11 +3,13 @@
  * and byte-scattered messages), scratch, images (typed messages) and their
  * atomics.  Surfaces are NIR's indices (the driver's binding table layout);
  * shared memory is brw's SLM surface 254.  Atomic operations carry NIR's
- * nir_atomic_op number, for lowering to pick the message.
+ * nir_atomic_op number, for lowering to pick the message.  A surface
+ * index that differs between channels runs the access once per distinct
+ * index (from_nir_distinct.h).
  */
 #include <algorithm>
 
-#include "from_nir/from_nir_private.h"
+#include "from_nir/from_nir_distinct.h"
 
 namespace ibis {
 
@@ -27,11 +29,52 @@ image_coords(const nir::intrinsic_instr &in)
    return (dim < 10 ? coords[dim] : 2) + (in.index(intrinsic_index::image_array) ? 1 : 0);
 }
 
+/* The source holding the surface index of an SSBO or image access. */
+int
+surface_src(intrinsic_op op)
+{
+   switch (op) {
+   case intrinsic_op::load_ssbo: case intrinsic_op::ssbo_atomic:
+   case intrinsic_op::ssbo_atomic_swap: case intrinsic_op::get_ssbo_size:
+   case intrinsic_op::image_load: case intrinsic_op::image_store:
+   case intrinsic_op::image_atomic: case intrinsic_op::image_atomic_swap:
+   case intrinsic_op::image_size:
+      return 0;
+   case intrinsic_op::store_ssbo:
+      return 1;
+   default:
+      return -1;
+   }
+}
+
+/* The uniform index of the pass being emitted of a non-uniform access. */
+const operand *pass_index = nullptr;
+
 } /* anonymous namespace */
 
 bool
 nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
 {
+   if (const int si = surface_src(in.op); si >= 0 && !pass_index) {
+      operand idx = src(in.srcs[si].ssa, 0, data_type::u32);
+      if (non_uniform(idx)) {
+         const bool dest = nir::op_info(in.op).has_dest;
+         const unsigned n = dest ? in.dest.num_components : 0;
+         const data_type t = dest ? type_of('u', in.dest.bit_size) : data_type::u32;
+         comps out = for_each_distinct(*this, {&idx}, t, n, [&]() {
+            pass_index = &idx;
+            emit_memory_intrinsic(in);
+            pass_index = nullptr;
+            comps r;
+            for (unsigned c = 0; c < n; c++)
+               r.push_back(src(&in.dest, c));
+            return r;
+         });
+         if (dest)
+            set_def(in.dest, out);
+         return true;
+      }
+   }
    builder b = bld.exec(width);
    /* Byte address: the offset source plus a constant base. */
    auto address = [&](const nir::src &s, unsigned base) {
@@ -40,10 +83,13 @@ nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
          off = operand(b.add(data_type::u32, off, operand::imm_u32(base)));
       return operand(materialize(b, off, data_type::u32));
    };
-   auto surface = [&](const nir::src &s) {
-      return surface_index(b, src(s.ssa, 0, data_type::u32), opts.ssbo_surface_base);
+   auto index_of = [&](const nir::src &s) {
+      return pass_index ? *pass_index : src(s.ssa, 0, data_type::u32);
    };
-   auto image_surface = [&](const nir::src &s) { return src(s.ssa, 0, data_type::u32); };
+   auto surface = [&](const nir::src &s) {
+      return surface_index(b, index_of(s), opts.ssbo_surface_base);
+   };
+   auto image_surface = [&](const nir::src &s) { return index_of(s); };
    auto data_of = [&](const nir::def *d, unsigned first, unsigned n) {
       comps c;
       for (unsigned i = 0; i < n; i++)

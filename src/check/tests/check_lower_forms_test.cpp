@@ -252,6 +252,37 @@ impl main {
 }
 )";
 
+/* SSBO store, atomic and load through indices that differ between
+ * channels (two buffers, alternating), each run once per distinct index.
+ */
+const char *non_uniform_ssbo_nir = R"(shader: MESA_SHADER_COMPUTE
+workgroup-size: 32, 1, 1
+stage: 5
+num_ssbos: 2
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    con 32 %0 = load_const (0x00000000)
+    con 32 %1 = load_const (0x00000001)
+    con 32 %2 = load_const (0x00000004)
+    con 32 %3 = load_const (0x00000100)
+    div 32 %4 = @load_subgroup_invocation () ()
+    div 32 %5 = iand %4, %1 (0x1)
+    div 32 %6 = ishl %4, %2 (0x4)
+    div 32 %7 = iadd %4, %3 (0x100)
+    @store_ssbo (%7, %5, %6) (wrmask=x, access=none, align_mul=4, align_offset=0)
+    div 32 %8 = @ssbo_atomic (%5, %6, %4) (access=none, atomic_op=iadd)
+    div 32 %9 = ixor %5, %1 (0x1)
+    div 32 %10 = @load_ssbo (%9, %6) (access=none, align_mul=4, align_offset=0)
+    div 32 %11 = iadd %6, %2 (0x4)
+    div 32x2 %12 = vec2 %8, %10
+    @store_ssbo (%12, %0 (0x0), %11) (wrmask=xy, access=none, align_mul=4, align_offset=0)
+    block b1:
+}
+)";
+
 } /* anonymous namespace */
 
 TEST(check_lower_forms, ddy_fine_matches_the_interpreter)
@@ -336,6 +367,17 @@ TEST(check_lower_forms, non_uniform_texture_index_matches_the_interpreter)
       check::result r = check::check_shader(*s, w, 1, 4);
       EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
       EXPECT_GE(r.compared, 4u * w);
+      EXPECT_EQ(r.unchecked, 0u);
+   }
+}
+
+TEST(check_lower_forms, non_uniform_ssbo_index_matches_the_interpreter)
+{
+   auto s = nir::read_shader(non_uniform_ssbo_nir, "non_uniform_ssbo.nir");
+   for (unsigned w : {8u, 16u, 32u}) {
+      check::result r = check::check_shader(*s, w, 1, 3);
+      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
+      EXPECT_GT(r.compared, 0u);
       EXPECT_EQ(r.unchecked, 0u);
    }
 }
