@@ -6,7 +6,7 @@
  */
 #include <algorithm>
 
-#include "from_nir/from_nir_private.h"
+#include "from_nir/from_nir_distinct.h"
 
 namespace ibis {
 
@@ -85,6 +85,20 @@ nir_translator::emit_intrinsic(const nir::intrinsic_instr &in)
          set_def(in.dest, c);
          return;
       }
+      const unsigned align = std::max(4u, unsigned(in.index(intrinsic_index::align_mul)));
+      if (non_uniform(blk)) {
+         /* Once per distinct block index (from_nir_distinct.h). */
+         set_def(in.dest, for_each_distinct(*this, {&blk}, t, in.num_components, [&]() {
+            builder pb = bld.exec(width);
+            operand sb = surface_index(uniform_builder(), blk, opts.ubo_surface_base);
+            value *v = pb.ssa(t, in.num_components);
+            pb.emit(opcode::varying_pull_constant_logical, {operand(v)},
+                    {sb, operand(materialize(pb, off, data_type::u32)),
+                     operand::imm_u32(align)});
+            return split(v);
+         }));
+         return;
+      }
       builder b = def_builder(in.dest);
       blk = surface_index(b, blk, opts.ubo_surface_base);
       value *v = b.ssa(t, in.num_components);
@@ -95,8 +109,7 @@ nir_translator::emit_intrinsic(const nir::intrinsic_instr &in)
       } else {
          value *addr = materialize(b, off, data_type::u32);
          b.emit(opcode::varying_pull_constant_logical, {operand(v)},
-                {blk, operand(addr),
-                 operand::imm_u32(std::max(4u, unsigned(in.index(intrinsic_index::align_mul))))});
+                {blk, operand(addr), operand::imm_u32(align)});
       }
       set_def(in.dest, split(v));
       return;

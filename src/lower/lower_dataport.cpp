@@ -120,6 +120,9 @@ lower_uniform_block_read(shader &s, instr *in)
    in->remove();
 }
 
+value *surface_index(const builder &b, const operand &surf, uint32_t *bits,
+                     const instr *in);
+
 /* Gen9 brw reads varying (per-channel) pull constants with the sampler's
  * ld on the buffer surface (indirect_ubos_use_sampler): one parameter,
  * the byte offset, and always a vec4 back.
@@ -130,7 +133,9 @@ lower_varying_pull(shader &s, instr *in)
    namespace src = varying_pull_constant_logical_src;
    builder b(&s);
    b.before(in);
-   const unsigned surface = imm_of(in, src::surface, "the surface");
+   /* A surface in a (uniform) value goes into an indirect descriptor. */
+   const operand &surf = in->src(src::surface);
+   const unsigned surface = surf.is_imm() ? unsigned(surf.imm) : 0;
    value *result = in->dst().val;
    if (result->bit_size() != 32 || result->length > 4)
       throw error("lower: pull constants are up to four 32-bit components: '" +
@@ -141,6 +146,8 @@ lower_varying_pull(shader &s, instr *in)
    for (unsigned first = 0; first < width; first += piece) {
       const unsigned group = in->group + first;
       const builder pb = b.exec(piece, group);
+      uint32_t bits = 0;
+      value *desc_val = surf.is_imm() ? nullptr : surface_index(pb, surf, &bits, in);
       payloads p = build_payloads(pb, piece, group, nullptr, 0,
                                   {param{in->src(src::offset), nullptr}});
       value *dst = piece == width ? result
@@ -148,7 +155,7 @@ lower_varying_pull(shader &s, instr *in)
                                                    piece, 4, group);
       dst->length = 4;
       emit_send(pb, SFID_SAMPLER, sampler_desc(surface, 0, SAMPLER_LD, piece),
-                p, operand(dst), 4 * piece / 8, false);
+                p, operand(dst), 4 * piece / 8, false, desc_val);
       if (dst != result)
          parts.push_back(dst);
    }

@@ -283,6 +283,38 @@ impl main {
 }
 )";
 
+/* A UBO read whose block index differs between channels (blocks 1 and
+ * 2): sampler ld messages, once per distinct index.
+ */
+const char *non_uniform_ubo_nir = R"(shader: MESA_SHADER_FRAGMENT
+stage: 4
+inputs_read: 32
+outputs_written: 4
+num_ubos: 3
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+    con 32 %1 = load_const (0x00000000)
+    div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+    con 32 %3 = load_const (0x41000000)
+    con 32 %4 = load_const (0x00000003)
+    con 32 %9 = load_const (0x00000001)
+    con 32 %10 = load_const (0x00000004)
+    div 32 %5 = fmul %2.x, %3 (8.0)
+    div 32 %6 = f2u32 %5
+    div 32 %7 = iand %6, %4 (0x3)
+    div 32 %11 = umin %7, %9 (0x1)
+    div 32 %12 = iadd %11, %9 (0x1)
+    div 32 %13 = ishl %7, %10 (0x4)
+    div 32x4 %8 = @load_ubo (%12, %13) (access=none, align_mul=16, align_offset=0, range_base=0, range=-1)
+    @store_output (%8, %1 (0x0)) (base=8, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
 } /* anonymous namespace */
 
 TEST(check_lower_forms, ddy_fine_matches_the_interpreter)
@@ -378,6 +410,17 @@ TEST(check_lower_forms, non_uniform_ssbo_index_matches_the_interpreter)
       check::result r = check::check_shader(*s, w, 1, 3);
       EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
       EXPECT_GT(r.compared, 0u);
+      EXPECT_EQ(r.unchecked, 0u);
+   }
+}
+
+TEST(check_lower_forms, non_uniform_ubo_index_matches_the_interpreter)
+{
+   auto s = nir::read_shader(non_uniform_ubo_nir, "non_uniform_ubo.nir");
+   for (unsigned w : {8u, 16u, 32u}) {
+      check::result r = check::check_shader(*s, w, 1, 3);
+      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
+      EXPECT_GE(r.compared, 4u * w);
       EXPECT_EQ(r.unchecked, 0u);
    }
 }

@@ -458,3 +458,30 @@ TEST(lower_forms, rt_write_with_stencil_omask_alpha_and_sample_mask)
          (+%11) _ = send 5:u32, 0x80b1401:u32, 320:u32, %9, %10 {EOT}
    )"));
 }
+
+TEST(lower_forms, varying_pull_constant_from_a_surface_in_a_value)
+{
+   /* The sampler ld of a varying pull constant ("ld SIMD8", 0x2427000:
+    * mlen 1, rlen 4, type 7) with the buffer's BTI from a uniform value,
+    * ANDed into an indirect descriptor (brw's surface & 0xff); each pass
+    * of the translator's loop over a non-uniform UBO index is one.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:u32x8
+      uniform %1:u32x1@g3
+      block0:
+         %2:u32x8[4] = varying_pull_constant_logical %1, %0, 16:u32
+         fb_write_logical %2, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:u32x8
+      uniform %1:u32x1@g3
+      block0:
+         %3:u32x1 = and %1, 255:u32 {WE_all}
+         %4:u32x8 = load_payload %0
+         %5:u32x1 = or %3, 0x2427000:u32 {WE_all}
+         %2:u32x8[4] = send 2:u32, %5, 0:u32, %4, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %2, _ {EOT}
+   )"));
+}
