@@ -264,8 +264,24 @@ legalize_dst(shader &s, instr *in)
       in->set_dst(0, operand(tmp));
    builder b(&s);
    b.after(in);
-   operand low = operand(tmp).as_type(d.type);
-   low = w == 1 ? low.with_region(0, 1, 0) : low.with_region(w * ratio, w, ratio);
+   /* A byte from a qword would need a stride of 8 elements, more than a
+    * region has (<64,8,8> is illegal): take the low dword first.
+    */
+   value *from = tmp;
+   unsigned step = ratio;
+   if (!type_is_float(d.type) && ratio > 4) {
+      const data_type dw = type_is_signed_int(d.type) ? data_type::s32 : data_type::u32;
+      operand lo = operand(tmp).as_type(dw);
+      lo = w == 1 ? lo.with_region(0, 1, 0) : lo.with_region(w * 2, w, 2);
+      instr *mv = b.exec(in->exec_size, in->group).mov(
+         operand(from = s.create_value(reg_file::ssa, dw, in->exec_size, 1, in->group)), lo);
+      if (in->we_all())
+         mv->flags |= INSTR_WE_ALL;
+      b.after(mv);
+      step = ratio / 2;
+   }
+   operand low = operand(from).as_type(d.type);
+   low = w == 1 ? low.with_region(0, 1, 0) : low.with_region(w * step, w, step);
    instr *mv = b.exec(in->exec_size, in->group).mov(operand(final_dst), low);
    if (in->we_all())
       mv->flags |= INSTR_WE_ALL;

@@ -163,6 +163,27 @@ TEST(lower_legalize, byte_destination_goes_through_words)
    )"));
 }
 
+/* A byte from a qword goes through the low dword: reading every eighth
+ * byte would need <64,8,8>, beyond what a region encodes (random vs
+ * seed 41).
+ */
+TEST(lower_legalize, byte_from_qword_goes_through_a_dword)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:u64x8
+      block0:
+         %1:u8x8 = mov %0
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:u64x8
+      block0:
+         %2:u64x8 = mov %0
+         %3:u32x8 = mov %2<16,8,2>:u32
+         %1:u8x8 = mov %3<32,8,4>:u8
+   )"));
+}
+
 /* A float narrowing converts: f64 -> f32 writes f32 elements strided over
  * a wide register (reading the low dword of the double instead turned
  * 90.25 into 0: random fs seed 24).
