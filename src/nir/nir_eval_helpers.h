@@ -38,6 +38,24 @@ round_f16(double x, bool rtz)
    return half_to_float(to_half(x, rtz));
 }
 
+/* IEEE minNum/maxNum as Gen's sel.l/sel.ge: a number wins over any NaN,
+ * quiet or signaling.  std::fmin/fmax leave a signaling NaN to the host
+ * (glibc returns a NaN: random cs seed 336's clamp of 0xff95715e).
+ */
+template <typename T>
+static inline T
+min_num(T a, T b)
+{
+   return std::isnan(a) ? b : std::isnan(b) ? a : std::fmin(a, b);
+}
+
+template <typename T>
+static inline T
+max_num(T a, T b)
+{
+   return std::isnan(a) ? b : std::isnan(b) ? a : std::fmax(a, b);
+}
+
 /* Mesa's FLOAT_CONTROLS_* bits. */
 static inline bool
 rtz_mode(uint32_t fc, unsigned bits)

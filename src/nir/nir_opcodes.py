@@ -131,7 +131,7 @@ unop("isign", "int", "s0 == 0 ? 0 : (s0 > 0 ? 1 : -1)")
 unop("iabs", "int", "s0 < 0 ? wneg(s0) : U(s0)")
 unop("fabs", "float", "std::fabs(s0)")
 # fmin/fmax pick the number over a NaN, so fsat(NaN) is 0.
-unop("fsat", "float", "std::fmin(std::fmax(s0, F(0)), F(1))")
+unop("fsat", "float", "min_num(max_num(s0, F(0)), F(1))")
 unop("frcp", "float", "F(1) / s0")
 unop("frsq", "float", "F(1) / std::sqrt(s0)")
 unop("fsqrt", "float", "std::sqrt(s0)")
@@ -460,10 +460,10 @@ _DPH = "s0[0] * s1[0] + s0[1] * s1[1] + s0[2] * s1[2] + s1[3]"
 opcode("fdph", 1, "float", [3, 4], ["float", "float"], _DPH)
 opcode("fdph_replicated", 0, "float", [3, 4], ["float", "float"], _DPH)
 
-binop("fmin", "float", "std::fmin(s0, s1)", [COMMUTATIVE, ASSOCIATIVE])
+binop("fmin", "float", "min_num(s0, s1)", [COMMUTATIVE, ASSOCIATIVE])
 binop("imin", "int", "std::min(s0, s1)", [COMMUTATIVE, ASSOCIATIVE])
 binop("umin", "uint", "std::min(s0, s1)", [COMMUTATIVE, ASSOCIATIVE])
-binop("fmax", "float", "std::fmax(s0, s1)", [COMMUTATIVE, ASSOCIATIVE])
+binop("fmax", "float", "max_num(s0, s1)", [COMMUTATIVE, ASSOCIATIVE])
 binop("imax", "int", "std::max(s0, s1)", [COMMUTATIVE, ASSOCIATIVE])
 binop("umax", "uint", "std::max(s0, s1)", [COMMUTATIVE, ASSOCIATIVE])
 binop("fpow", "float", "std::pow(s0, s1)")
@@ -604,8 +604,8 @@ binop("umax_4x8_vc4", "int32", "bytewise(s0, s1, [](int a, int b) { return std::
 binop("umul_unorm_4x8_vc4", "int32", "bytewise(s0, s1, [](int a, int b) { return a * b / 255; })",
       [COMMUTATIVE, ASSOCIATIVE])
 
-unop("fsat_signed_mali", "float", "std::fmin(std::fmax(s0, F(-1)), F(1))")
-unop("fclamp_pos_mali", "float", "std::fmax(s0, F(0))")
+unop("fsat_signed_mali", "float", "min_num(max_num(s0, F(-1)), F(1))")
+unop("fclamp_pos_mali", "float", "max_num(s0, F(0))")
 opcode("b32fcsel_mdg", 0, "uint", [0, 0, 0], ["bool32", "float", "float"],
        "dst = s0 ? fbits(s1, bits) : fbits(s2, bits);", [SELECTION])
 unop("fddx_must_abs_mali", "float", "F(0)", props=[DERIVATIVE])
