@@ -9,7 +9,8 @@
  *   and read as a scalar.  A vector immediate (:v, :uv: 8 elements) read
  *   by a piece wider than 8 channels comes from a value that mov(8)s of
  *   it fill.
- * - mul of a DW by a narrower integer has the DW in src0; integer csel
+ * - mul of a DW by a narrower integer has the DW in src0 (a DW immediate
+ *   becomes a word when it fits, else a register); integer csel
  *   (Gen9's csel is F only) is a comparison and a predicated sel.
  * - Conversions between integers and HF (dword-strided destinations on
  *   Gen9) go through f32.
@@ -132,6 +133,23 @@ instr *
 legalize_operations(shader &s, instr *in)
 {
    if (in->op == opcode::mul && in->num_srcs() == 2) {
+      /* A DW immediate times a narrower integer: the immediate cannot be
+       * src0, so it becomes a word when the value fits one (as brw does),
+       * else a scalar register, which may.
+       */
+      for (unsigned i = 0; i < 2; i++) {
+         const operand k = in->src(i), x = in->src(1 - i);
+         if (!k.is_imm() || x.is_imm() || type_is_float(k.type) || type_bits(k.type) != 32 ||
+             type_is_float(x.type) || type_bits(x.type) >= 32)
+            continue;
+         const bool sx = type_is_signed_int(x.type);
+         const int64_t v = type_is_signed_int(k.type) ? int64_t(int32_t(k.imm))
+                                                      : int64_t(uint32_t(k.imm));
+         const bool fits = sx ? v >= -32768 && v <= 32767 : v >= 0 && v <= 65535;
+         in->set_src(i, fits ? operand::imm_of(sx ? data_type::s16 : data_type::u16,
+                                               uint64_t(v))
+                             : materialize(s, in, k));
+      }
       const data_type t0 = in->src(0).type, t1 = in->src(1).type;
       if (!type_is_float(t1) && type_bits(t1) == 32 && type_bits(t0) < 32 &&
           !in->src(0).is_imm()) {

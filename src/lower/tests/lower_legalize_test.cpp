@@ -240,6 +240,32 @@ TEST(lower_legalize, mul_takes_the_dword_in_src0)
    )"));
 }
 
+/* A DW immediate cannot be src0: times a word it becomes a word when it
+ * fits, else a scalar register in src0 (random vs seed 1: mul %77:u16,
+ * 255:u32 broke the DW-in-src0 rule).
+ */
+TEST(lower_legalize, mul_dword_immediate_by_a_word)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:u16x8
+      attr %1:s16x8
+      block0:
+         %2:u32x8 = mul 255:u32, %0
+         %3:s32x8 = mul %1, -7:s32
+         %4:u32x8 = mul %0, 0x12345:u32
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:u16x8
+      attr %1:s16x8
+      block0:
+         %2:u32x8 = mul %0, 255:u16
+         %3:s32x8 = mul %1, -7:s16
+         %5:u32x1 = mov 0x12345:u32 {WE_all}
+         %4:u32x8 = mul %5, %0
+   )"));
+}
+
 /* Gen9 csel is F only: an integer one is a comparison and a predicated sel. */
 TEST(lower_legalize, integer_csel_becomes_cmp_and_sel)
 {
