@@ -7,6 +7,9 @@
  */
 #include "lower_test.h"
 
+#include "ir/ibis_text.h"
+#include "util/ibis_error.h"
+
 using ibis::testing::check_lower;
 
 TEST(lower_messages, sample_simd16)
@@ -712,6 +715,44 @@ TEST(lower_messages, untyped_surface_messages)
          %8:u32x8 = mov %7 {WE_all}
          _ = send 7:u32, 0x2000010:u32, 0:u32, %8, _ {WE_all, EOT, side_effects}
    )"));
+}
+
+/* nir_atomic_op numbers are Mesa 23.3's: cmpxchg is 12 (BRW_AOP_CMPWR
+ * 14, control 0x3e with SIMD8 and return; compare value then new value),
+ * and the float operations (fadd 9, fmin 10, fmax 11) are refused: 9 was
+ * taken for cmpxchg, so an fadd became a compare-exchange and every
+ * ssbo_atomic_swap was refused (random cs seeds).
+ */
+TEST(lower_messages, untyped_atomic_op_numbers)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader cs simd8
+      attr %0:u32x8[2]
+      block0:
+         %2:u32x8 = untyped_atomic_logical 1:u32, %0, %0[1], %0, 12:u32
+         untyped_write_logical 2:u32, %0, %2, 1:u32
+         thread_end_logical %0 {EOT}
+   )", R"(
+      shader cs simd8 lowered
+      attr %0:u32x8[2]
+      hw %5:u32x8@g0
+      block0:
+         %3:u32x8[3] = load_payload %0, %0[1], %0
+         %2:u32x8 = send 12:u32, 0x610be01:u32, 0:u32, %3, _ {side_effects}
+         %4:u32x8 = load_payload %0
+         _ = send 12:u32, 0x2026e02:u32, 64:u32, %4, %2 {side_effects}
+         %6:u32x8 = mov %5 {WE_all}
+         _ = send 7:u32, 0x2000010:u32, 0:u32, %6, _ {WE_all, EOT, side_effects}
+   )"));
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader cs simd8
+      attr %0:u32x8[2]
+      block0:
+         %2:u32x8 = untyped_atomic_logical 1:u32, %0, %0[1], _, 9:u32
+         untyped_write_logical 2:u32, %0, %2, 1:u32
+         thread_end_logical %0 {EOT}
+   )"));
+   EXPECT_THROW(ibis::lower(*s, ibis::device_by_name("skl")), ibis::error);
 }
 
 TEST(lower_messages, typed_and_byte_scattered_messages)
