@@ -719,8 +719,8 @@ TEST(lower_messages, untyped_surface_messages)
 
 /* nir_atomic_op numbers are Mesa 23.3's: cmpxchg is 12 (BRW_AOP_CMPWR
  * 14, control 0x3e with SIMD8 and return; compare value then new value),
- * and the float operations (fadd 9, fmin 10, fmax 11) are refused: 9 was
- * taken for cmpxchg, so an fadd became a compare-exchange and every
+ * and fadd (9) has no Gen9 message and is refused: 9 was taken for
+ * cmpxchg, so an fadd became a compare-exchange and every
  * ssbo_atomic_swap was refused (random cs seeds).
  */
 TEST(lower_messages, untyped_atomic_op_numbers)
