@@ -193,7 +193,10 @@ for_each_piece(shader &s, instr *in, unsigned max, F emit_piece)
       if (dst && dst != result)
          parts.push_back(dst);
    }
-   if (!parts.empty()) {
+   /* An atomic whose result nobody reads returns nothing: no parts to
+    * zip.
+    */
+   if (!parts.empty() && !result->uses().empty()) {
       std::vector<operand> srcs;
       for (unsigned c = 0; c < result->length; c++)
          for (value *pc : parts)

@@ -755,6 +755,47 @@ TEST(lower_messages, untyped_atomic_op_numbers)
    EXPECT_THROW(ibis::lower(*s, ibis::device_by_name("skl")), ibis::error);
 }
 
+/* A SIMD32 atomic splits into SIMD16 messages: they return their halves
+ * when the instruction's result is read (the pieces' values have no
+ * readers of their own: their responses were dropped and the zipped
+ * result read undefined values, random cs seed 33), and return nothing
+ * when it is not.
+ */
+TEST(lower_messages, simd32_atomic_returns_what_is_read)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader cs simd32
+      attr %0:u32x32[2]
+      block0:
+         %2:u32x32 = untyped_atomic_logical 1:u32, %0, %0[1], _, 7:u32
+         %3:u32x32 = untyped_atomic_logical 1:u32, %0, %0[1], _, 7:u32
+         untyped_write_logical 2:u32, %0, %2, 1:u32
+         thread_end_logical %0 {EOT}
+   )", R"(
+      shader cs simd32 lowered
+      attr %0:u32x32[2]
+      hw %16:u32x8@g0
+      block0:
+         %5:u32x16[2] = load_payload %0, %0[1]
+         %4:u32x16 = send 12:u32, 0x820a301:u32, 0:u32, %5, _ {side_effects}
+         %7:u32x16+16[2] = load_payload %0.64, %0[1].64
+         %6:u32x16+16 = send 12:u32, 0x820a301:u32, 0:u32, %7, _ {side_effects}
+         %2:u32x32 = load_payload %4, %6
+         %9:u32x16[2] = load_payload %0, %0[1]
+         _ = send(16) 12:u32, 0x8008301:u32, 0:u32, %9, _ {side_effects}
+         %11:u32x16+16[2] = load_payload %0.64, %0[1].64
+         _ = send(16+16) 12:u32, 0x8008301:u32, 0:u32, %11, _ {side_effects}
+         %12:u32x16 = load_payload %0
+         %13:u32x16 = load_payload %2
+         _ = send(16) 12:u32, 0x4025e02:u32, 128:u32, %12, %13 {side_effects}
+         %14:u32x16+16 = load_payload %0.64
+         %15:u32x16+16 = load_payload %2.64
+         _ = send(16+16) 12:u32, 0x4025e02:u32, 128:u32, %14, %15 {side_effects}
+         %17:u32x8 = mov %16 {WE_all}
+         _ = send(8) 7:u32, 0x2000010:u32, 0:u32, %17, _ {WE_all, EOT, side_effects}
+   )"));
+}
+
 TEST(lower_messages, typed_and_byte_scattered_messages)
 {
    /* No corpus shader uses images or 8/16-bit buffers.  brw_eu.h
