@@ -606,6 +606,20 @@ machine::exec_alu(const alu_instr &alu, lane_mask mask)
       }
       const_value dst[16];
       eval_alu(op, dst, nc, bit_size, srcp, fc_);
+      /* The half packs produce halves in a uint: under the 16-bit flush
+       * mode a denormal half is flushed, as Gen's mov to HF does (their
+       * uint result escapes the generic flushing of float results;
+       * random fs seed 744).
+       */
+      if ((fc_ & ftz16) && (op == alu_op::pack_half_2x16_split ||
+                            op == alu_op::pack_half_2x16_rtz_split)) {
+         uint32_t v = dst[0].u32;
+         for (unsigned h = 0; h < 32; h += 16) {
+            if (!((v >> h) & 0x7c00))
+               v &= ~(0x3ffu << h);
+         }
+         dst[0].u32 = v;
+      }
       for (unsigned k = 0; k < nc; k++)
          set(alu.dest, c, k, const_value_bits(dst[k], alu.dest.bit_size));
    });

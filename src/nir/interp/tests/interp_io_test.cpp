@@ -610,3 +610,31 @@ TEST(InterpVS, FloatControlsFlushDenormalHalvesInUnpack)
    EXPECT_EQ(ieee.word(var0, 2, 0), 0xb3800000u);   /* -2^-24 */
    EXPECT_EQ(gen.word(var0, 2, 0), 0x80000000u);    /* -0 */
 }
+
+/* The half packs flush a denormal half under the 16-bit flush mode (Gen's
+ * mov to HF does): random fs seed 744 packed 2^-23 into 0x0003 where the
+ * simulator wrote 0.
+ */
+TEST(InterpVS, FloatControlsFlushDenormalHalvesInPack)
+{
+   auto s = make_shader("VERTEX", R"(
+    block b0:
+    32    %0 = load_const (0x00000000)
+    32    %1 = load_const (0x34400000)
+    32    %2 = load_const (0x3f800000)
+    32    %3 = pack_half_2x16_split %2, %1
+    32    %4 = pack_half_2x16_rtz_split %1, %2
+    32x4  %7 = vec4 %3, %4, %0, %0
+)" + store_output("%7", "%0", "VARYING_SLOT_VAR0", "xyzw", "uint32") + R"(
+    block b1:
+)");
+   inputs in;
+   outputs ieee = run(*s, in);
+   in.float_controls = 0x8;   /* FLOAT_CONTROLS_DENORM_FLUSH_TO_ZERO_FP16 */
+   outputs gen = run(*s, in);
+   /* 1.5 * 2^-23 is the half denormal 3 * 2^-24 = 0x0003. */
+   EXPECT_EQ(ieee.word(var0, 0, 0), 0x00033c00u);
+   EXPECT_EQ(gen.word(var0, 0, 0), 0x00003c00u);
+   EXPECT_EQ(ieee.word(var0, 1, 0), 0x3c000003u);
+   EXPECT_EQ(gen.word(var0, 1, 0), 0x3c000000u);
+}
