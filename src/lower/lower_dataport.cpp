@@ -300,8 +300,11 @@ lower_surface(shader &s, instr *in)
                               : ctrl);
          rlen = ret ? piece / 8 : 0;
          if (!ret && dst) {
-            /* Nothing reads it: the unused result (or its half) is undef. */
-            pb.emit(opcode::undef, {operand(dst)}, {});
+            /* Nothing reads it: an unused result is undef; the halves of
+             * a split one are not zipped (for_each_piece), so they go.
+             */
+            if (dst == in->dst().val)
+               pb.emit(opcode::undef, {operand(dst)}, {});
             dst = nullptr;
          }
       } else {

@@ -349,7 +349,7 @@ TEST(lower_forms, simd32_atomic_returns_both_halves)
    /* The return bit is decided on the SIMD32 result (its halves have no
     * uses yet): both SIMD16 halves return (0x420a701: add, return, rlen
     * 2) and are zipped; an atomic nobody reads returns nothing (0x4008701,
-    * rlen 0) and its halves are undef.
+    * rlen 0) and has no halves to zip.
     */
    EXPECT_TRUE(check_lower(R"(
       shader cs simd32
@@ -379,11 +379,9 @@ TEST(lower_forms, simd32_atomic_returns_both_halves)
          %12:u32x16+16 = load_payload %0.64
          %13:u32x16+16 = load_payload %2.64
          _ = send(16+16) 12:u32, 0x4025e02:u32, 128:u32, %12, %13 {side_effects}
-         %14:u32x16 = undef
          %15:u32x16 = load_payload %0
          %16:u32x16 = load_payload %1
          _ = send(16) 12:u32, 0x4008701:u32, 128:u32, %15, %16 {side_effects}
-         %17:u32x16+16 = undef
          %18:u32x16+16 = load_payload %0.64
          %19:u32x16+16 = load_payload %1.64
          _ = send(16+16) 12:u32, 0x4008701:u32, 128:u32, %18, %19 {side_effects}
