@@ -313,7 +313,9 @@ lower_tex(shader &s, instr *in)
          operand d2(hdr);
          d2.offset = 8;
          const builder one = b.exec(1).nomask();
-         one.mov(d2, operand::imm_u32(dw2));
+         /* VS and FS threads start with g0.2 = 0 (brw leaves it). */
+         if (dw2 || (s.stage != shader_stage::vs && s.stage != shader_stage::fs))
+            one.mov(d2, operand::imm_u32(dw2));
          if (!state_offset.is_null()) {
             operand d3(hdr), g0_3(hw_grf(s, 0));
             d3.offset = g0_3.offset = 12;

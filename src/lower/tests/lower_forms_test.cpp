@@ -121,7 +121,8 @@ TEST(lower_forms, high_sampler_moves_the_state_pointer)
 {
    /* Sampler 20: the descriptor says 4 (20 % 16), the header's dword 3 is
     * g0.3 + 16 states x 16 bytes (brw's is_high_sampler path); "sample
-    * SIMD8" with a header: mlen 1 + ex_mlen 2, rlen 4.
+    * SIMD8" with a header: mlen 1 + ex_mlen 2, rlen 4.  Dword 2 stays g0.2,
+    * 0 in fragment and vertex threads (brw writes it in other stages only).
     */
    EXPECT_TRUE(check_lower(R"(
       shader fs simd8
@@ -136,7 +137,6 @@ TEST(lower_forms, high_sampler_moves_the_state_pointer)
       hw %7:u32x8@g0
       block0:
          %6 = mov %7 {WE_all}
-         %6.8 = mov(1) 0:u32 {WE_all}
          %6.12 = add(1) %7.12, 256:u32 {WE_all}
          %8:u32x8[2] = load_payload %0:u32, %0[1]:u32
          %5:f32x8[4] = send 2:u32, 0x24a0401:u32, 128:u32, %6, %8
@@ -481,5 +481,38 @@ TEST(lower_forms, varying_pull_constant_from_a_surface_in_a_value)
          %5:u32x1 = or %3, 0x2427000:u32 {WE_all}
          %2:u32x8[4] = send 2:u32, %5, 0:u32, %4, _
          _ = send 5:u32, 0x8031400:u32, 0:u32, %2, _ {EOT}
+   )"));
+}
+
+TEST(lower_forms, compute_sampler_header_clears_dword_2)
+{
+   /* A compute thread's g0.2 is not 0, so a sampler header copied from g0
+    * gets dword 2 written (brw: "other stages may not [have g0.2 = 0]");
+    * sample_lz (24) with sampler 20, SIMD8: 0x24b8401.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader cs simd8
+      attr %0:f32x8[2]
+      attr %1:u32x8
+      block0:
+         %5:f32x8[4] = tex_logical 2:u32, %0, _, 0.0:f32, _, _, _, _, 1:u32, 20:u32, 0:u32, 2:u32, 0:u32
+         untyped_write_logical 2:u32, %1, %5, 4:u32
+         thread_end_logical %1 {EOT}
+   )", R"(
+      shader cs simd8 lowered
+      attr %0:f32x8[2]
+      attr %1:u32x8
+      wlr %6:u32x8
+      hw %7:u32x8@g0
+      block0:
+         %6 = mov %7 {WE_all}
+         %6.8 = mov(1) 0:u32 {WE_all}
+         %6.12 = add(1) %7.12, 256:u32 {WE_all}
+         %8:u32x8[2] = load_payload %0:u32, %0[1]:u32
+         %5:f32x8[4] = send 2:u32, 0x24b8401:u32, 128:u32, %6, %8
+         %9:u32x8 = load_payload %1
+         _ = send 12:u32, 0x2026002:u32, 256:u32, %9, %5 {side_effects}
+         %10:u32x8 = mov %7 {WE_all}
+         _ = send 7:u32, 0x2000010:u32, 0:u32, %10, _ {WE_all, EOT, side_effects}
    )"));
 }
