@@ -246,6 +246,24 @@ public:
     * frame.  force skips the interference test (phi classes are free of
     * interference by construction).
     */
+   /* Bytes of one component of node m's value (its channels' span). */
+   unsigned component_bytes(unsigned m) const
+   {
+      const value *v = g.nodes[m];
+      return v->width * v->bit_size() / 8;
+   }
+
+   /* May channel-constrained nodes m and x sit at byte offsets mo and xo
+    * of one frame: apart, or channel on channel.
+    */
+   bool channels_align(unsigned m, int mo, unsigned x, int xo) const
+   {
+      int me = mo + int(node_bytes[m]), xe = xo + int(node_bytes[x]);
+      if (mo >= xe || xo >= me)
+         return true;
+      return (mo - xo) % int(component_bytes(m)) == 0;
+   }
+
    bool merge(unsigned a, unsigned b, int delta, bool force)
    {
       unsigned ra = find(a), rb = find(b);
@@ -265,6 +283,10 @@ public:
                int no = int(off[nb]);
                int ne = no + int(node_bytes[nb]);
                if (mo < ne && no < me)
+                  return false;
+            }
+            for (unsigned x : g.channel_adj[m]) {
+               if (find(x) == ra && !channels_align(m, mo, x, int(off[x])))
                   return false;
             }
             /* Copy-related members overlap only where the copy puts them. */
@@ -584,6 +606,20 @@ public:
                continue;
             int p = node_pos[nb] / 4, b = int(node_bytes[nb] / 4);
             rule_out(p - od - sz + 1, p + b - od - 1);
+         }
+         /* Channel-constrained neighbors: every overlapping start but
+          * those a whole number of components away.
+          */
+         for (unsigned x : g.channel_adj[m]) {
+            if (node_pos[x] < 0)
+               continue;
+            int p = node_pos[x] / 4, b = int(node_bytes[x] / 4);
+            int comp = int(component_bytes(m) / 4);
+            int lo = p - od - sz + 1, hi = p + b - od - 1;
+            for (int q = lo; q <= hi; q++) {
+               if (((q + od - p) % comp + comp) % comp)
+                  rule_out(q, q);
+            }
          }
          for (const ra_soft &sp : soft[m]) {
             if (node_pos[sp.node] < 0)

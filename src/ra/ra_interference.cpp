@@ -8,7 +8,9 @@
  *  - Interval edges: a sweep over program-order intervals adds an edge
  *    for overlapping values that differ in width, bit size or group, or
  *    of which one is SIMD-global (NoMask writes, uniforms, WLR, preserve
- *    writes), or fixed (HW_REG, push constants, attributes).
+ *    writes), or fixed (HW_REG, push constants, attributes).  Values
+ *    of one layout whose components span several registers get no edge
+ *    but a channel constraint (ra_graph::channel_adj).
  *  - Instruction edges: a destination never overlaps a source of its own
  *    instruction (docs/backend.md §2), except the coalescable pairs of
  *    copies and load_payloads, which ra_color() makes edges only when it
@@ -175,6 +177,7 @@ ra_build_interference(shader &s)
    }
    unsigned n = g.nodes.size();
    std::vector<std::vector<unsigned>> adj(n);
+   g.channel_adj.assign(n, {});
    /* The interval-only graph is only counted, for comparison: every
     * overlapping pair (the sweep below meets each once) plus the
     * instruction edges between values whose intervals do not overlap.
@@ -404,6 +407,9 @@ ra_build_interference(shader &s)
              va->bit_size() != vb->bit_size() || va->group != vb->group) {
             adj[a].push_back(b);
             adj[b].push_back(a);
+         } else if (va->width * va->bit_size() > 256) {
+            g.channel_adj[a].push_back(b);
+            g.channel_adj[b].push_back(a);
          }
       }
       active.push_back(a);

@@ -90,6 +90,12 @@ struct ra_graph {
    std::vector<value *> nodes;
    /* Adjacency by node index, sorted, without duplicates. */
    std::vector<std::vector<unsigned>> adj;
+   /* SIMD-local pairs of one layout whose components span several
+    * registers and whose intervals overlap: no edge (the then/else
+    * sharing), but they may overlap only channel on channel, their
+    * starts a whole number of components apart.
+    */
+   std::vector<std::vector<unsigned>> channel_adj;
    /* Edge counts of this graph and of a purely interval-based one. */
    unsigned edges = 0, interval_edges = 0;
    /* Program-order interval per node (liveness, extended over loops). */

@@ -579,10 +579,16 @@ public:
                      if (v == d.val || !overlap(ds, grf_span(v)) ||
                          !live_at(seg[v->id], in->ip))
                         continue;
+                     /* The then/else sharing: one layout, channel on
+                      * channel (the starts a whole number of components
+                      * apart), so each write's channels are the other's
+                      * dead ones.
+                      */
                      if (!global(d.val) && !global(v) &&
                          d.val->width == v->width &&
                          d.val->bit_size() == v->bit_size() &&
-                         d.val->group == v->group)
+                         d.val->group == v->group &&
+                         channels_align(d.val, v))
                         continue;
                      if (in_place_pair(d.val, v) || in_place_pair(v, d.val))
                         continue;
@@ -600,7 +606,7 @@ public:
                      reported.push_back(key);
                      errors.push_back(strfmt(
                         "%%%u and %%%u share registers while both are live "
-                        "and not both SIMD-local with one layout",
+                        "and not both SIMD-local with one layout, channel on channel",
                         key.first, key.second));
                   }
                }
@@ -628,6 +634,14 @@ public:
                                        std::max(a->id, c->id)));
          }
       }
+   }
+
+   /* Channel c of a lies on channel c of b (one width and bit size). */
+   static bool channels_align(const value *a, const value *b)
+   {
+      const unsigned comp = a->width * a->bit_size() / 8;
+      const unsigned sa = grf_span(a).start, sb = grf_span(b).start;
+      return (sa > sb ? sa - sb : sb - sa) % comp == 0;
    }
 
    bool in_place_pair(const value *d, const value *v)

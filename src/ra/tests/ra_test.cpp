@@ -1510,6 +1510,42 @@ TEST_F(ra_test, validator_rejects_a_clobber_of_a_fixed_value_read_in_a_loop)
    EXPECT_NE(e.find("clobbers %0"), std::string::npos) << e;
 }
 
+/* The then/else sharing of SIMD16 values (two registers a component)
+ * holds channel on channel only.  %4 is written on both sides and read
+ * after the join; in the else block its then-side channels are live when
+ * %3 is written.  At %4's own start, %3's channels are the else side's,
+ * where %4 is dead; one register off, channel c of %3 lands on channel
+ * c + 8 of %4, which the then side wrote.
+ */
+TEST_F(ra_test, validator_rejects_sharing_off_the_channel_grid)
+{
+   const char *prog = R"(
+      shader fs simd16 allocated
+      hw %0:f32x16@g2
+      block0:
+         %1:flagx16@f0.0 = cmp.g %0, 0.0:f32
+         (+%1) if
+      block1:
+         %4:f32x16@g10 = add %0, 1.0:f32
+         else
+      block2:
+         %3:f32x16@gB = add %0, 3.0:f32
+         untyped_write_logical 0:u32, %0, %3, 1:u32
+         %4 = add %0, 2.0:f32
+      block3:
+         endif
+         untyped_write_logical 0:u32, %0, %4, 1:u32
+   )";
+   auto with = [&](const char *reg) {
+      std::string t = prog;
+      t.replace(t.find("gB"), 2, reg);
+      return validator_error(t.c_str());
+   };
+   EXPECT_EQ(with("g10"), "");
+   EXPECT_NE(with("g11").find("channel on channel"), std::string::npos)
+      << with("g11");
+}
+
 /* A register of a vector component whose reads are done may be reused
  * while another component is still to be read (post-RA scheduling makes
  * such code); the component still to be read may not.
