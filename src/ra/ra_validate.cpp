@@ -175,10 +175,13 @@ public:
                ok = in_place_source(in, d.val, o.val);
                break;
             default:
+               /* A width-1 value's plain read is the scalar <0,1,0>. */
                ok = operand_span(o).start == ds.start + d.offset &&
                     o.val->width == d.val->width &&
                     o.val->bit_size() == d.val->bit_size() &&
-                    (!o.has_region || o.rgn.width == 0 || o.rgn.hstride == 1);
+                    (!o.has_region || o.rgn.width == 0 || o.rgn.hstride == 1 ||
+                     (o.val->width == 1 && o.rgn.vstride == 0 &&
+                      o.rgn.width == 1 && o.rgn.hstride == 0));
                break;
             }
             if (!ok)

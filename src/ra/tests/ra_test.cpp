@@ -1546,6 +1546,26 @@ TEST_F(ra_test, validator_rejects_sharing_off_the_channel_grid)
       << with("g11");
 }
 
+/* A swap of two scalars by three xors writes each in place, reading it
+ * through the scalar region <0,1,0>: same start, same layout (random vs
+ * seed 179 was rejected).
+ */
+TEST_F(ra_test, validator_accepts_an_in_place_scalar_swap)
+{
+   EXPECT_EQ(validator_error(R"(
+      shader fs simd8 allocated
+      hw %0:f32x8@g2
+      block0:
+         %1:u32x1@g10 = mov 1:u32 {WE_all}
+         %2:u32x1@g10.4 = mov 2:u32 {WE_all}
+         %3:u32x1@g10 = xor %1<0,1,0>:u32, %2<0,1,0> {WE_all}
+         %4:u32x1@g10.4 = xor %3<0,1,0>:u32, %2<0,1,0> {WE_all}
+         %5:u32x1@g10 = xor %3<0,1,0>:u32, %4<0,1,0> {WE_all}
+         %6:u32x8@g11 = add %5:u32, %4:u32
+         untyped_write_logical 0:u32, %0, %6, 1:u32
+   )"), "");
+}
+
 /* A register of a vector component whose reads are done may be reused
  * while another component is still to be read (post-RA scheduling makes
  * such code); the component still to be read may not.
