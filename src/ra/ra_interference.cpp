@@ -70,26 +70,8 @@ ra_dst_may_reuse_src(const instr *in, const operand &d, const operand &o)
     * writes the same bytes of the destination.  Channel-crossing and
     * accumulator instructions stay apart.
     */
-   opcode_kind k = in->info().kind;
-   if (k != opcode_kind::alu && k != opcode_kind::math)
+   if (!ra_per_channel_alu(in))
       return false;
-   switch (in->op) {
-   case opcode::pln:
-   case opcode::line:
-   case opcode::dp2:
-   case opcode::dp3:
-   case opcode::dp4:
-   case opcode::dph:
-   case opcode::mac:
-   case opcode::mach:
-   case opcode::addc:
-   case opcode::subb:
-   case opcode::sad2:
-   case opcode::sada2:
-      return false;
-   default:
-      break;
-   }
    if (in->preserve().val || (in->predicate() && in->op != opcode::sel))
       return false;
    /* One layout: whole values of one width, group, size and length, read

@@ -117,6 +117,13 @@ ra_graph ra_build_interference(shader &s);
  */
 bool ra_dst_may_reuse_src(const instr *in, const operand &d, const operand &o);
 
+/* A plain per-channel ALU or math instruction: each channel reads and
+ * writes only its own bytes (no plane, dot product, byte-pair sum or
+ * accumulator), so it may be split by halves or write over a source of
+ * its own layout.
+ */
+bool ra_per_channel_alu(const instr *in);
+
 /* Drops repeated entries of l and sorts it; seen (one entry per node)
  * must not hold stamp for any entry yet.
  */

@@ -15,6 +15,28 @@
 
 namespace ibis {
 
+bool
+ra_per_channel_alu(const instr *in)
+{
+   const opcode_info &info = in->info();
+   if (info.kind != opcode_kind::alu && info.kind != opcode_kind::math)
+      return false;
+   if (info.writes_accum || info.reads_accum)
+      return false;
+   switch (in->op) {
+   case opcode::pln:
+   case opcode::line:
+   case opcode::dp2:
+   case opcode::dp3:
+   case opcode::dp4:
+   case opcode::dph:
+   case opcode::sad2:
+      return false;
+   default:
+      return true;
+   }
+}
+
 unsigned
 ra_read_bytes(const instr *in, const operand &o)
 {
@@ -171,26 +193,6 @@ split_wlr_halves(shader &s)
    return split;
 }
 
-bool
-splittable_alu(const instr *in)
-{
-   const opcode_info &info = in->info();
-   if (info.kind != opcode_kind::alu && info.kind != opcode_kind::math)
-      return false;
-   if (info.writes_accum || info.reads_accum)
-      return false;
-   switch (in->op) {
-   case opcode::pln:
-   case opcode::line:
-   case opcode::dp2:
-   case opcode::dp3:
-   case opcode::dp4:
-   case opcode::dph:
-      return false;
-   default:
-      return true;
-   }
-}
 
 /* Source o of a SIMD32 instruction as read by its half h (channels
  * 16h..16h+15), as code generation reads it for that piece.
@@ -306,7 +308,7 @@ may_split(const instr *in)
 {
    if (in->exec_size != 32 || in->group != 0 || in->num_dsts() > 1 ||
        in->preserve().val || in->we_all() || (in->flags & ~INSTR_WE_ALL) ||
-       (in->op != opcode::load_payload && !splittable_alu(in)) ||
+       (in->op != opcode::load_payload && !ra_per_channel_alu(in)) ||
        (in->predicate() && in->op != opcode::sel))
       return false;
    /* A flag splits when only predicates of halves read it. */
