@@ -49,6 +49,20 @@ list_is_empty(const nir::cf_list &list)
           static_cast<const nir::block &>(*list[0]).instrs.empty();
 }
 
+/* The jump of a branch that holds nothing else, or null. */
+static const nir::jump_instr *
+lone_jump(const nir::cf_list &list)
+{
+   if (list.size() != 1 || list[0]->type != nir::cf_type::block)
+      return nullptr;
+   const auto &b = static_cast<const nir::block &>(*list[0]);
+   if (b.instrs.size() != 1 || b.instrs[0]->type != nir::instr_type::jump)
+      return nullptr;
+   const auto *j = static_cast<const nir::jump_instr *>(b.instrs[0].get());
+   return j->kind == nir::jump_type::break_ || j->kind == nir::jump_type::continue_ ? j
+                                                                                    : nullptr;
+}
+
 void
 nir_translator::emit_if(const nir::if_ &nif)
 {
@@ -62,6 +76,34 @@ nir_translator::emit_if(const nir::if_ &nif)
       cmp->cmod = cond_mod::nz;
       cmp->set_flag_def(f);
    }
+
+   /* if (c) break; (or continue, or the jump in the else) is one predicated
+    * jump, as brw's opt_predicated_break makes it: if, jump and endif cost
+    * three instructions.
+    */
+   const nir::jump_instr *then_jump = lone_jump(nif.then_list);
+   const nir::jump_instr *else_jump = lone_jump(nif.else_list);
+   bool then_empty = list_is_empty(nif.then_list);
+   bool else_empty = list_is_empty(nif.else_list);
+   if ((then_jump && else_empty) || (else_jump && then_empty)) {
+      const nir::jump_instr *j = then_jump ? then_jump : else_jump;
+      IBIS_CHECK(!loops.empty(), "break or continue outside a loop");
+      builder pb = bld.exec(width).predicated(f, !then_jump);
+      block *head = bld.cur_block();
+      if (j->kind == nir::jump_type::break_) {
+         pb.break_();
+         loops.back().breaks.push_back(head);
+      } else {
+         pb.cont();
+         ssa.add_pred(loops.back().header, head);
+      }
+      /* Predicated jumps fall through: the rest goes on in a block of its own. */
+      block *next = start_block();
+      ssa.add_pred(next, head);
+      ssa.seal(next);
+      return;
+   }
+
    bld.exec(width).predicated(f).if_();
    block *head = bld.cur_block();
 

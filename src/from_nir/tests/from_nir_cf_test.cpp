@@ -67,29 +67,26 @@ TEST(from_nir_cf, registers_become_phis)
          %2:f32x8 = pln %1:f32, %0
          %3:u32x8 = mov 0:u32
          %4:u32x1 = mov 0:u32 {WE_all}
-      block1:         ; preds: block0 block3 succs: block2 block3
+      block1:         ; preds: block0 block2 succs: block2 block3
          do
          %5:u32x1 = phi %4, %10:u32 {WE_all}
          %8:u32x8 = phi %3, %9:u32
          %6:u32x1 = cmp.ge %5:s32, 8:s32 {WE_all}
          %7:flagx8 = cmp.nz %6, 0:u32
-         (+%7) if
-      block2:         ; preds: block1 succs: block4
-         break
-      block3:         ; preds: block1 succs: block1
-         endif
+         (+%7) break
+      block2:         ; preds: block1 succs: block1
          %9:f32x8 = add %8:f32, %2
          %10:s32x1 = add %5:s32, 1:s32 {WE_all}
          while
-      block4:         ; preds: block2 succs: block5 block6
+      block3:         ; preds: block1 succs: block4 block5
          %11:flagx8 = cmp.l %8:f32, %2
          (+%11) if
-      block5:         ; preds: block4 succs: block7
+      block4:         ; preds: block3 succs: block6
          %12:f32x8 = mul %8:f32, %8:f32
          else
-      block6:         ; preds: block4 succs: block7
+      block5:         ; preds: block3 succs: block6
          %13:f32x8 = mov -%8:f32
-      block7:         ; preds: block5 block6
+      block6:         ; preds: block4 block5
          endif
          %14:u32x8 = phi %12:u32, %13:u32
          %15:u32x8[4] = load_payload %14, %14, %14, %14
@@ -137,19 +134,16 @@ TEST(from_nir_cf, divergent_exit_widens_register)
       block0:         ; succs: block1
          %2:f32x8 = pln %1:f32, %0
          %3:u32x8 = mov 0:u32
-      block1:         ; preds: block0 block3 succs: block2 block3
+      block1:         ; preds: block0 block2 succs: block2 block3
          do
          %4:u32x8 = phi %3, %7:u32
          %5:f32x8 = mov %4:s32
          %6:flagx8 = cmp.l %2, %5
-         (+%6) if
-      block2:         ; preds: block1 succs: block4
-         break
-      block3:         ; preds: block1 succs: block1
-         endif
+         (+%6) break
+      block2:         ; preds: block1 succs: block1
          %7:s32x8 = add %4:s32, 1:s32
          while
-      block4:         ; preds: block2
+      block3:         ; preds: block1
          %8:u32x8[4] = load_payload %4, %4, %4, %4
          fb_write_logical %8, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
@@ -203,23 +197,91 @@ TEST(from_nir_cf, divergent_break_keeps_carried_register_uniform)
       block0:         ; succs: block1
          %2:f32x8 = pln %1:f32, %0
          %3:u32x1 = mov 0:u32 {WE_all}
-      block1:         ; preds: block0 block3 succs: block2 block3
+      block1:         ; preds: block0 block2 succs: block2 block3
          do
          %4:u32x1 = phi %3, %9:u32 {WE_all}
          %7:u32x8 = phi %2:u32, %8:u32
          %5:f32x1 = mov %4:s32 {WE_all}
          %6:flagx8 = cmp.l %2, %5
-         (+%6) if
-      block2:         ; preds: block1 succs: block4
-         break
-      block3:         ; preds: block1 succs: block1
-         endif
+         (+%6) break
+      block2:         ; preds: block1 succs: block1
          %8:f32x8 = add %7:f32, %5
          %9:s32x1 = add %4:s32, 1:s32 {WE_all}
          while
-      block4:         ; preds: block2
+      block3:         ; preds: block1
          %10:u32x8[4] = load_payload %7, %7, %7, %7
          fb_write_logical %10, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
+/* A branch that only jumps becomes one predicated jump (brw's
+ * opt_predicated_break): a break in the else takes the inverted flag.  A
+ * branch that does more than jump keeps its if/endif.
+ */
+TEST(from_nir_cf, lone_jump_becomes_predicated)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      con 32 %0 = load_const (0x00000000)
+      con 32 %1 = load_const (0x00000001)
+      div 32 %2 = @decl_reg () (num_components=1, num_array_elems=0, bit_size=32, divergent=1)
+      div 32x2 %3 = @load_barycentric_pixel () (interp_mode=1)
+      div 32 %4 = @load_interpolated_input (%3, %0 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 32 %5 = mov %4
+      @store_reg (%5, %2) (base=0, wrmask=x, legacy_fsat=0)
+      loop {
+      block b1:
+      div 32 %6 = @load_reg (%2) (base=0, legacy_fabs=0, legacy_fneg=0)
+      div 32 %7 = flt32 %6, %4
+      if %7 {
+      block b2:
+      } else {
+      block b3:
+      break
+      }
+      block b4:
+      div 32 %8 = fadd %6, %6
+      div 32 %9 = flt32 %4, %8
+      if %9 {
+      block b5:
+      @store_reg (%8, %2) (base=0, wrmask=x, legacy_fsat=0)
+      break
+      } else {
+      block b6:
+      }
+      block b7:
+      div 32 %10 = fmul %8, %8
+      @store_reg (%10, %2) (base=0, wrmask=x, legacy_fsat=0)
+      }
+      block b8:
+      div 32 %11 = @load_reg (%2) (base=0, legacy_fabs=0, legacy_fneg=0)
+      div 32x4 %12 = vec4 %11, %11, %11, %11
+      @store_output (%12, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b9:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:         ; succs: block1
+         %2:f32x8 = pln %1:f32, %0
+      block1:         ; preds: block0 block4 succs: block2 block5
+         do
+         %3:u32x8 = phi %2:u32, %7:u32
+         %4:flagx8 = cmp.l %3:f32, %2
+         (-%4) break
+      block2:         ; preds: block1 succs: block3 block4
+         %5:f32x8 = add %3:f32, %3:f32
+         %6:flagx8 = cmp.l %2, %5
+         (+%6) if
+      block3:         ; preds: block2 succs: block5
+         break
+      block4:         ; preds: block2 succs: block1
+         endif
+         %7:f32x8 = mul %5, %5
+         while
+      block5:         ; preds: block1 block3
+         %8:u32x8 = phi %3, %5:u32
+         %9:u32x8[4] = load_payload %8, %8, %8, %8
+         fb_write_logical %9, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
 }
 
@@ -280,28 +342,22 @@ TEST(from_nir_cf, divergent_continue_widens_carried_register)
       block0:         ; succs: block1
          %2:f32x8 = pln %1:f32, %0
          %3:u32x8 = mov 0:u32
-      block1:         ; preds: block0 block4 block5 succs: block2 block3
+      block1:         ; preds: block0 block2 block3 succs: block2 block4
          do
          %4:u32x8 = phi %3, %9:u32, %11:u32
          %7:u32x8 = phi %2:u32, %8:u32, %8:u32
          %5:flagx8 = cmp.ge %4:s32, 4:s32
-         (+%5) if
-      block2:         ; preds: block1 succs: block6
-         break
-      block3:         ; preds: block1 succs: block4 block5
-         endif
+         (+%5) break
+      block2:         ; preds: block1 succs: block3 block1
          %6:f32x8 = mov %4:s32
          %8:f32x8 = add %7:f32, %6
          %9:s32x8 = add %4:s32, 1:s32
          %10:flagx8 = cmp.l %2, %6
-         (+%10) if
-      block4:         ; preds: block3 succs: block1
-         cont
-      block5:         ; preds: block3 succs: block1
-         endif
+         (+%10) cont
+      block3:         ; preds: block2 succs: block1
          %11:s32x8 = add %9, 1:s32
          while
-      block6:         ; preds: block2
+      block4:         ; preds: block1
          %12:u32x8[4] = load_payload %7, %7, %7, %7
          fb_write_logical %12, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
