@@ -12,6 +12,11 @@
  *  - x written by a cmp of the same layout: its own flag is f (for .nz).
  *    A cmp that already has a flag value stands in for f; one whose flag
  *    nobody read defines f;
+ *  - "f = cmp.<c> x, 0.0" of a float x, the cmp's value unread: x's
+ *    definition, a float add/mul/mad/lrp/pln/frc/rnd* of the same layout
+ *    and type in the same block, takes the test ("x, f = mad.l a, b, c"),
+ *    as brw does: a conditional modifier compares the result with zero, so
+ *    NaN and -0.0 test as the cmp would.  A negated x mirrors the test;
  *  - x a width-1 (uniform) cmp or and/or/xor of uniform sources read by a
  *    wider predicate: the same operation at the predicate's width makes
  *    the flag ("f = cmp.l a, b", "f = and.nz a, b" with no destination),
@@ -132,9 +137,72 @@ strip_not(instr *c, value *x)
    return true;
 }
 
+/* "f = cmp.<c> x, 0.0" of a whole f32 x, the cmp's own value unread, or
+ * null.
+ */
+value *
+float_zero_test(const instr *in)
+{
+   if (in->op != opcode::cmp || !in->flag_def() || in->predicate() ||
+       in->cmod == cond_mod::none || in->cmod == cond_mod::o ||
+       in->cmod == cond_mod::u || in->num_srcs() != 2 || in->saturate ||
+       in->has_side_effects())
+      return nullptr;
+   for (const operand &d : in->dsts()) {
+      if (d.val && !d.val->uses().empty())
+         return nullptr;
+   }
+   const operand &x = in->src(0), &zero = in->src(1);
+   if (!zero.is_imm() || zero.imm != 0 || zero.type != data_type::f32 || !x.val ||
+       x.abs || x.offset || x.has_region || x.type != data_type::f32 ||
+       x.val->file != reg_file::ssa || x.val->length != 1 ||
+       x.val->defs().size() != 1)
+      return nullptr;
+   return x.val;
+}
+
+cond_mod
+mirror(cond_mod c)
+{
+   switch (c) {
+   case cond_mod::g: return cond_mod::l;
+   case cond_mod::ge: return cond_mod::le;
+   case cond_mod::l: return cond_mod::g;
+   case cond_mod::le: return cond_mod::ge;
+   default: return c;
+   }
+}
+
+/* "f = cmp.l x, 0.0" with x = mad a, b, c: "x, f = mad.l a, b, c". */
+bool
+propagate_float_test(instr *c, value *x)
+{
+   instr *d = x->defs()[0];
+   switch (d->op) {
+   case opcode::add: case opcode::mul: case opcode::mad: case opcode::lrp:
+   case opcode::pln: case opcode::frc: case opcode::rndd: case opcode::rnde:
+   case opcode::rndz:
+      break;
+   default:
+      return false;
+   }
+   if (!same_layout_before(d, c) || d->dst(0).val != x || d->dst(0).offset ||
+       d->dst(0).has_region || d->dst(0).type != data_type::f32 ||
+       d->cmod != cond_mod::none || d->flag_def())
+      return false;
+   value *f = c->flag_def();
+   d->cmod = c->src(0).neg ? mirror(c->cmod) : c->cmod;
+   c->set_flag_def(nullptr);
+   c->remove();
+   d->set_flag_def(f);
+   return true;
+}
+
 bool
 propagate(instr *c)
 {
+   if (value *fx = float_zero_test(c))
+      return propagate_float_test(c, fx);
    value *x = flag_of_bool(c);
    if (!x)
       return false;

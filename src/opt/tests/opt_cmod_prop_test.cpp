@@ -185,3 +185,71 @@ TEST(opt_cmod_prop, what_must_not_change)
    )";
    EXPECT_TRUE(check_opt(program, "cmod-prop", program));
 }
+
+/* warsow/91.vs: "cmp.l x, 0.0" of a mad is the mad's own .l, as brw
+ * makes it; a negated x mirrors the test.
+ */
+TEST(opt_cmod_prop, float_test_of_zero_moves_to_the_definition)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:f32x8
+      attr %2:f32x8
+      block0:
+         %3:f32x8 = mad %1, %2, %1
+         %4:flagx8 = cmp.l %3, 0.0:f32
+         (+%4) %5:f32x8 = sel %1, %3
+         %6:f32x8 = add %1, %2
+         %7:flagx8 = cmp.ge -%6, 0.0:f32
+         (+%7) %8:f32x8 = sel %5, %6
+         )" WRITE("%8") R"(
+   )", "cmod-prop", R"(
+      block0:
+         %3:f32x8, %4:flagx8 = mad.l %1, %2, %1
+         (+%4) %5:f32x8 = sel %1, %3
+         %6:f32x8, %7:flagx8 = add.le %1, %2
+         (+%7) %8:f32x8 = sel %5, %6
+   ...
+   )"));
+}
+
+TEST(opt_cmod_prop, float_test_that_must_stay)
+{
+   /* The cmp's value read, a saturated definition, a non-zero immediate,
+    * |x|, an integer definition, another flag written in between, and a
+    * math result (math takes no conditional modifier).
+    */
+   const char *program = R"(
+      shader fs simd8
+      attr %1:f32x8
+      attr %2:f32x8
+      attr %20:s32x8
+      block0:
+         %3:f32x8 = mul %1, %2
+         %4:u32x8, %5:flagx8 = cmp.l %3, 0.0:f32
+         (+%5) %6:f32x8 = sel %1, %2
+         %7:f32x8 = add.sat %1, %2
+         %8:flagx8 = cmp.g %7, 0.0:f32
+         (+%8) %9:f32x8 = sel %6, %7
+         %10:f32x8 = add %1, %9
+         %11:flagx8 = cmp.g %10, 1.0:f32
+         (+%11) %12:f32x8 = sel %9, %10
+         %13:f32x8 = mul %1, %12
+         %14:flagx8 = cmp.g |%13|, 0.0:f32
+         (+%14) %15:f32x8 = sel %12, %13
+         %21:s32x8 = add %20, 1:s32
+         %22:flagx8 = cmp.l %21:f32, 0.0:f32
+         (+%22) %23:f32x8 = sel %15, %21:f32
+         %24:f32x8 = add %1, %23
+         %25:flagx8 = cmp.l %1, %2
+         (+%25) %26:f32x8 = sel %23, %24
+         %27:flagx8 = cmp.z %24, 0.0:f32
+         (+%27) %28:f32x8 = sel %26, %1
+         %29:f32x8 = math_rsq %28
+         %30:flagx8 = cmp.z %29, 0.0:f32
+         (+%30) %31:f32x8 = sel %28, %29
+         )" WRITE("%4:f32") R"(
+         )" WRITE("%31") R"(
+   )";
+   EXPECT_TRUE(check_opt(program, "cmod-prop", program));
+}
