@@ -203,12 +203,48 @@ propagate_imm(instr *in, unsigned slot, const operand &u, const operand &s)
    return true;
 }
 
+/* A predicated sel without a modifier only picks one source's bits, so
+ * its type is free: an integer one (NIR's b32csel) reading a negated or
+ * absolute float copy becomes a float one that takes the modifier
+ * ("(+f) sel -x, x", as brw writes it).  Only where the other source and
+ * the destination carry no modifiers of their own.
+ */
 bool
-propagate_value(instr *in, unsigned slot, const operand &u, const copy_src &c)
+retype_select(instr *in, data_type t)
+{
+   if (in->op != opcode::sel || in->cmod != cond_mod::none || !in->predicate() ||
+       in->flag_def() || in->saturate || in->num_srcs() != 2 || in->num_dsts() != 1 ||
+       t != data_type::f32)
+      return false;
+   const operand &d = in->dst(0);
+   if (type_bits(d.type) != 32 || type_is_float(d.type))
+      return false;
+   for (unsigned i = 0; i < 2; i++) {
+      const operand &o = in->src(i);
+      if (type_bits(o.type) != 32 || type_is_float(o.type) || o.neg || o.abs)
+         return false;
+      if (o.is_imm() && type_is_vector_imm(o.type))
+         return false;
+   }
+   for (unsigned i = 0; i < 2; i++) {
+      operand o = in->src(i);
+      o.type = t;
+      in->set_src(i, o);
+   }
+   operand nd = d;
+   nd.type = t;
+   in->set_dst(0, nd);
+   return true;
+}
+
+bool
+propagate_value(instr *in, unsigned slot, operand u, const copy_src &c)
 {
    const operand &s = c.src;
    bool alu = in->info().kind == opcode_kind::alu ||
               in->info().kind == opcode_kind::math;
+   if ((s.neg || s.abs) && u.type != s.type && retype_select(in, s.type))
+      u.type = s.type;
    if ((s.neg || s.abs) && (!can_do_source_mods(in) || u.type != s.type))
       return false;
    if (type_bits(u.type) != type_bits(s.type))

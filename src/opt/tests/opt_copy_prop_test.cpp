@@ -372,3 +372,42 @@ TEST(opt_copy_prop, wlr_value)
          )" WRITE("%4") R"(
    )"));
 }
+
+/* warsow/91.vs: b32csel of x and -x.  A predicated sel only picks bits, so
+ * it turns float to take the negate; a sel.ge (a float max of its own
+ * type), a sel with a modifier on the other source, and an unpredicated
+ * integer add keep the copy.
+ */
+TEST(opt_copy_prop, negated_copy_retypes_a_select)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:f32x8
+      attr %2:u32x8
+      block0:
+         %3:f32x8 = mov -%1
+         %4:flagx8 = cmp.l %1, 0.0:f32
+         (+%4) %5:u32x8 = sel %3:u32, %1:u32
+         %6:f32x8 = mov |%1|
+         (+%4) %7:u32x8 = sel %5, %6:u32
+         %8:u32x8 = sel.ge %3:u32, %2
+         (+%4) %9:u32x8 = sel %3:u32, -%2
+         %10:u32x8 = add %3:u32, %9
+         )" WRITE("%7") R"(
+         )" WRITE("%8") R"(
+         )" WRITE("%10") R"(
+   )", "copy-prop", R"(
+      block0:
+         %3:f32x8 = mov -%1
+         %4:flagx8 = cmp.l %1, 0.0:f32
+         (+%4) %5:u32x8:f32 = sel -%1, %1
+         %6:f32x8 = mov |%1|
+         (+%4) %7:u32x8:f32 = sel %5:f32, |%1|
+         %8:u32x8 = sel.ge %3:u32, %2
+         (+%4) %9:u32x8 = sel %3:u32, -%2
+         %10:u32x8 = add %3:u32, %9
+         )" WRITE("%7") R"(
+         )" WRITE("%8") R"(
+         )" WRITE("%10") R"(
+   )"));
+}
