@@ -22,6 +22,11 @@
  *
  * Blocks are visited in reverse post-order, so a chain of copies resolves
  * in one walk; each operand is looked at a bounded number of times.
+ *
+ * Then the other way round: a broadcast that sources cannot take (a payload
+ * reads it) of a width-1 ALU result read by nothing else is computed at the
+ * broadcast's width instead ("x:f32x1 = mov.sat u; y:f32x8 = mov x" becomes
+ * "y = mov.sat u", as brw writes it): one instruction for two.
  */
 #include "opt/opt.h"
 
@@ -300,6 +305,63 @@ try_propagate(instr *in, int slot)
    return propagate_value(in, slot, u, c);
 }
 
+/* A source a wider instruction reads as it is: an immediate, a push
+ * constant, or a width-1 SSA value.
+ */
+bool
+scalar_source(const operand &o)
+{
+   if (o.is_imm())
+      return !type_is_vector_imm(o.type) && type_bits(o.type) <= 32;
+   if (!o.val || o.has_region || type_bits(o.type) > 32)
+      return false;
+   return o.val->file == reg_file::uniform ||
+          (o.val->file == reg_file::ssa && o.val->width == 1);
+}
+
+/* "x = op a, b {WE_all}" (width 1) and "y = mov x" its only reader, in
+ * the same block: "y = op a, b" at the mov's width.
+ */
+bool
+widen_broadcast_def(instr *mov)
+{
+   copy_src c;
+   if (!get_copy(mov, &c) || !c.broadcast || c.src.is_imm() || !c.src.val ||
+       c.src.val->file != reg_file::ssa || c.src.val->width != 1 ||
+       c.src.val->length != 1 || c.src.offset || c.src.has_region ||
+       c.src.neg || c.src.abs || c.src.val->uses().size() != 1 ||
+       c.src.val->defs().size() != 1)
+      return false;
+   const operand &y = mov->dst(0);
+   if (y.val->file != reg_file::ssa || mov->exec_size != y.val->width)
+      return false;
+   instr *d = c.src.val->defs()[0];
+   if (d->parent() != mov->parent() || d->info().kind != opcode_kind::alu ||
+       d->exec_size != 1 || d->num_dsts() != 1 || d->predicate() ||
+       d->cmod != cond_mod::none || d->flag_def() || !d->preserve().is_null() ||
+       d->has_side_effects() || d->dst(0).val != c.src.val || d->dst(0).offset ||
+       d->dst(0).has_region || type_bits(d->dst(0).type) != 32 ||
+       type_bits(c.src.type) != 32)
+      return false;
+   for (unsigned i = 0; i < d->num_srcs(); i++) {
+      if (!scalar_source(d->src(i)))
+         return false;
+   }
+   instr *n = mov->parent()->parent()->create_instr(d->op, mov->exec_size);
+   n->group = mov->group;
+   n->flags = mov->flags & INSTR_WE_ALL;
+   n->saturate = d->saturate;
+   mov->parent()->insert_before(mov, n);
+   for (unsigned i = 0; i < d->num_srcs(); i++)
+      n->add_src(d->src(i));
+   operand nd = y;
+   nd.type = d->dst(0).type;
+   mov->remove();
+   d->remove();
+   n->add_dst(nd);
+   return true;
+}
+
 } /* anonymous namespace */
 
 bool
@@ -319,6 +381,12 @@ opt_copy_prop(shader &s)
             for (unsigned n = 0; n < 4 && try_propagate(in, slot); n++)
                progress = true;
          }
+      }
+   }
+   for (block *b : dom.rpo()) {
+      for (auto it = b->instrs().begin(); it != b->instrs().end();) {
+         instr *in = *it++;
+         progress |= widen_broadcast_def(in);
       }
    }
    return progress;

@@ -411,3 +411,38 @@ TEST(opt_copy_prop, negated_copy_retypes_a_select)
          )" WRITE("%10") R"(
    )"));
 }
+
+/* dolphin/smg.2.fs: a width-1 mov.sat of a push constant only broadcast
+ * into the render target payload is computed at full width.  A width-1
+ * value read elsewhere too, and one computed from a full-width channel,
+ * keep their broadcast.
+ */
+TEST(opt_copy_prop, broadcast_of_a_lone_scalar_result_widens_it)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      uniform %1:f32x1[4]
+      attr %2:f32x8
+      block0:
+         %3:f32x1 = mov.sat %1[1] {WE_all}
+         %4:f32x8 = mov %3
+         %5:f32x1 = add %1[2], 1.0:f32 {WE_all}
+         %6:f32x8 = mov %5
+         %7:f32x1 = mul %5, %1[3] {WE_all}
+         %8:f32x8 = mov %7
+         %9:f32x1 = add %2.3<0,1,0>, 1.0:f32 {WE_all}
+         %10:f32x8 = mov %9
+         %11:u32x8[4] = load_payload %4:u32, %6:u32, %8:u32, %10:u32
+         fb_write_logical %11, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", "copy-prop", R"(
+      block0:
+         %4:f32x8 = mov.sat %1[1]
+         %5:f32x1 = add %1[2], 1.0:f32 {WE_all}
+         %6:f32x8 = mov %5
+         %8:f32x8 = mul %5, %1[3]
+         %9:f32x1 = add %2.3<0,1,0>, 1.0:f32 {WE_all}
+         %10:f32x8 = mov %9
+         %11:u32x8[4] = load_payload %4:u32, %6:u32, %8:u32, %10:u32
+         fb_write_logical %11, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
