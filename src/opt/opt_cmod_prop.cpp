@@ -13,7 +13,7 @@
  *    A cmp that already has a flag value stands in for f; one whose flag
  *    nobody read defines f;
  *  - "f = cmp.<c> x, 0.0" of a float x, the cmp's value unread: x's
- *    definition, a float add/mul/mad/lrp/pln/frc/rnd* of the same layout
+ *    definition, a float add/mul/mad/pln of the same layout
  *    and type in the same block, takes the test ("x, f = mad.l a, b, c"),
  *    as brw does: a conditional modifier compares the result with zero, so
  *    NaN and -0.0 test as the cmp would.  A negated x mirrors the test;
@@ -179,9 +179,10 @@ propagate_float_test(instr *c, value *x)
 {
    instr *d = x->defs()[0];
    switch (d->op) {
-   case opcode::add: case opcode::mul: case opcode::mad: case opcode::lrp:
-   case opcode::pln: case opcode::frc: case opcode::rndd: case opcode::rnde:
-   case opcode::rndz:
+   /* The ones brw is seen to give a modifier; the rnd* ones' flag is not
+    * a plain test of the result on every generation, so they stay out.
+    */
+   case opcode::add: case opcode::mul: case opcode::mad: case opcode::pln:
       break;
    default:
       return false;
