@@ -324,7 +324,7 @@ nir_translator::fs_finish()
          comps c;
          for (unsigned j = 0; j < 4; j++) {
             operand o = comp_or_null(s, j);
-            c.push_back(o.is_null() ? operand::imm_u32(0) : o);
+            c.push_back(o.is_null() ? operand(b.def(opcode::undef, data_type::u32, {})) : o);
          }
          colors[k] = gather(b, c, data_type::u32);
       }

@@ -501,3 +501,29 @@ TEST(from_nir_intrinsics, ssbo_64bit_as_dword_pairs)
          thread_end_logical %35 {WE_all, EOT}
    )"));
 }
+
+/* A colour component the shader never writes is undefined, as brw leaves
+ * it: an undef in the payload (no mov 0), which the allocator places
+ * anywhere.
+ */
+TEST(from_nir_intrinsics, unwritten_color_components_are_undef)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+      con 32 %1 = load_const (0x00000000)
+      div 32x2 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      @store_output (%2, %1 (0x0)) (base=0, range=1, wrmask=xy, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:u32x8 = undef
+         %5:u32x8 = undef
+         %6:u32x8[4] = load_payload %2:u32, %3:u32, %4, %5
+         fb_write_logical %6, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
