@@ -58,7 +58,9 @@ enum class exactness : uint8_t {
 constexpr double rel_tolerance = 1.0 / 4096;
 
 /* Per output component: "rt0.x" (FRAG_RESULT_DATA0 or COLOR), "depth",
- * "location 0.w" (VS: VARYING_SLOT_*), "ssbo 1" (a whole buffer).
+ * "location 0.w" (VS: VARYING_SLOT_*), "ssbo 1" (a whole buffer), and
+ * "kill" (FS: which channels demote or terminate; unchecked makes every
+ * render-target output unchecked too).
  * lod_free: no sampler in the inputs picks a mip level (lod_free_inputs),
  * so an implicit-LOD lookup is as comparable as an explicit one.
  */

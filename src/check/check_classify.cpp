@@ -84,6 +84,15 @@ public:
          if (!changed)
             break;
       }
+      /* Which channels a kill removes decides every colour and depth the
+       * fragment writes, and whether it writes any at all.
+       */
+      if (kill_level >= 2) {
+         for (auto &[name, l] : outputs)
+            l = 2;
+      }
+      if (kill_level)
+         outputs["kill"] = kill_level;
       std::map<std::string, exactness> out;
       for (const auto &[name, l] : outputs)
          out[name] = l == 0 ? exactness::exact : l == 1 ? exactness::approximate
@@ -103,6 +112,7 @@ public:
 private:
    bool changed = false;
    unsigned after = 0;   /* raised after a loop with a tainted branch */
+   unsigned kill_level = 0;   /* of the channels killed (demote, terminate) */
 
    /* The highest level of any component. */
    unsigned of(const nir::def *d) const
@@ -265,6 +275,12 @@ private:
          srcs = std::max(srcs, of(src.ssa));
       switch (in.op) {
       case intrinsic_op::decl_reg:
+         return;
+      case intrinsic_op::demote: case intrinsic_op::demote_if:
+      case intrinsic_op::discard: case intrinsic_op::discard_if:
+      case intrinsic_op::terminate: case intrinsic_op::terminate_if:
+         /* An approximation that picks the killed channels is a branch. */
+         kill_level = std::max(kill_level, srcs || control ? 2u : 0u);
          return;
       case intrinsic_op::load_frag_coord:
          /* w is 1/W: Gen computes it with math inv of the payload's W. */

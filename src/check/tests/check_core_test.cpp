@@ -56,6 +56,35 @@ TEST(check_classify, approximations_taint_what_they_reach)
    EXPECT_EQ(c.at("rt0.w"), exactness::unchecked);
 }
 
+/* A kill chosen by an approximation (here the bits of frag_coord.w, which
+ * Gen computes with math inv: random fs seed 1323) decides which channels
+ * reach the render target at all: none of its outputs is compared.
+ */
+TEST(check_classify, approximate_kill_is_unchecked)
+{
+   const std::string body = std::string(varying) +
+      "    div 32x4 %3 = @load_frag_coord () ()\n"
+      "    con 32 %4 = load_const (0x00000003)\n"
+      "    div 32 %5 = iand %3.w, %4 (0x3)\n"
+      "    div 32 %6 = ieq32 %5, %1 (0x0)\n"
+      "    div 32 %7 = ieq32 %2.x, %1 (0x0)\n"
+      "    @demote_if (%KILL) ()\n"
+      "    div 32x4 %9 = vec4 %2.x, %2.y, %2.z, %2.w\n" + store;
+   auto with = [&](const char *kill) {
+      std::string b = body;
+      b.replace(b.find("KILL"), 4, kill);
+      return nir::read_shader(fs_shader(b), "kill.nir");
+   };
+   auto c = check::classify_outputs(*with("6"));
+   EXPECT_EQ(c.at("kill"), exactness::unchecked);
+   EXPECT_EQ(c.at("rt0.x"), exactness::unchecked);
+   EXPECT_EQ(c.at("rt0.w"), exactness::unchecked);
+   /* An exact condition keeps everything compared. */
+   c = check::classify_outputs(*with("7"));
+   EXPECT_EQ(c.count("kill"), 0u);
+   EXPECT_EQ(c.at("rt0.x"), exactness::exact);
+}
+
 /* An implicit-LOD lookup is not compared (its LOD is approximate too), a
  * texel fetch is exact.
  */
