@@ -115,7 +115,10 @@ steps('umin', 'sel.l u <- $0:u, $1:u')
 steps('umax', 'sel.ge u <- $0:u, $1:u')
 steps('iadd_sat', 'add.sat s <- $0:s, $1:s')
 steps('uadd_sat', 'add.sat u <- $0:u, $1:u')
-steps('isub_sat', 'add.sat s <- $0:s, -$1:s')
+# Gen negates at the source's width, so -INT_MIN is INT_MIN: subtract the
+# halves of $1 (neither is INT_MIN), saturating each time (brw's lower_sub_sat).
+steps('isub_sat', 'asr s t0 <- $1:s, #u32:1; add s t1 <- $1:s, -t0; '
+      'add.sat s t2 <- $0:s, -t0; add.sat s <- t2, -t1')
 steps('usub_sat', 'sel.ge u t0 <- $0:u, $1:u; add u <- t0, -$1:u')
 steps('uabs_isub', 'add s t0 <- $0:s, -$1:s; mov u <- |t0:s|')
 steps('uabs_usub', 'sel.ge u t0 <- $0:u, $1:u; sel.l u t1 <- $0:u, $1:u; '

@@ -400,11 +400,24 @@ executor::read_src(unsigned n, unsigned i, bool exec_float, bool logic)
          v.i = i128(int64_t(bits));
       else
          v.i = i128(bits);
-      if (!logic) {
+      if (!logic && (r.abs || r.negate)) {
          if (r.abs && v.i < 0)
             v.i = -v.i;
          if (r.negate)
             v.i = -v.i;
+         /* The hardware negates at the source's width (brw's lower_sub_sat):
+          * -(-2^(b-1)) is -2^(b-1) again.  Only the accumulator is wider.
+          */
+         const bool acc = r.file == reg_file::arf && (r.nr & 0xf0) == uint8_t(isa::arf::acc);
+         if (!acc) {
+            const uint64_t w = uint64_t(v.i) & m;
+            if (is_signed_type(ty) && (w >> (b - 1)) & 1)
+               v.i = i128(int64_t(w | ~m));
+            else if (is_signed_type(ty))
+               v.i = i128(int64_t(w));
+            else
+               v.i = i128(w);
+         }
       }
    }
    if (exec_float)

@@ -96,6 +96,40 @@ impl main {
 }
 )";
 
+/* isub_sat by INT_MIN, a constant (random cs seed 1342: 16-bit
+ * 0x8000 - 0x8000 gave 0x8000) and per channel (a channel's x below zero
+ * picks INT_MIN), at 16 and 32 bits: Gen negates at the source's width.
+ */
+const char *sub_sat_nir = R"(shader: MESA_SHADER_FRAGMENT
+stage: 4
+inputs_read: 32
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+    con 32 %1 = load_const (0x00000000)
+    div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+    con 32 %3 = load_const (0x80000000)
+    div 32 %4 = f2i32 %2.y
+    div 32 %5 = flt32 %2.x, %1 (0x0)
+    div 32 %6 = b32csel %5, %3 (0x80000000), %4
+    div 32 %7 = isub_sat %4, %6
+    div 32 %8 = isub_sat %4, %3 (0x80000000)
+    con 16 %9 = load_const (0x8000)
+    div 16 %10 = i2i16 %4
+    div 16 %11 = b16csel %5, %9 (0x8000), %10
+    div 16 %12 = isub_sat %10, %11
+    div 16 %13 = isub_sat %9 (0x8000), %9 (0x8000)
+    div 32 %14 = i2i32 %12
+    div 32 %15 = i2i32 %13
+    div 32x4 %16 = vec4 %7, %8, %14, %15
+    @store_output (%16, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=int32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
 } /* anonymous namespace */
 
 /* The sampler of a rectangle lookup takes texel coordinates whatever its
@@ -132,5 +166,16 @@ TEST(check_ops, dual_source_colors_are_compared)
       /* Both colours, 4 components each, every channel of set 0. */
       EXPECT_GE(r.compared, 2u * 4u * w);
       EXPECT_NE(r.detail.find("rt0 dual.x"), std::string::npos) << r.detail;
+   }
+}
+
+TEST(check_ops, isub_sat_by_int_min)
+{
+   auto s = nir::read_shader(sub_sat_nir, "sub_sat.nir");
+   for (unsigned w : {8u, 16u, 32u}) {
+      check::result r = check::check_shader(*s, w, 5, 6);
+      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
+      EXPECT_GT(r.compared, 4u * w * 3);
+      EXPECT_EQ(r.unchecked, 0u);
    }
 }

@@ -123,6 +123,27 @@ add.sat(8)  g9<1>UD  g3<8,8,1>D    -g3<8,8,1>D   { align1 1Q };
       EXPECT_EQ(m.ud(9, i), 0u);
 }
 
+/* Integer negation happens at the source's width (brw's lower_sub_sat):
+ * 0 - INT_MIN saturates from INT_MIN, not from 2^31; W sources likewise.
+ */
+TEST(sim_alu, integer_negate_wraps_at_the_source_width)
+{
+   machine m;
+   m.set_d(2, { INT32_MIN, INT32_MAX, -5, 0, 0, 0, 0, 0 });
+   m.set_d(3, { 0, 0, 0, 0, 0, 0, 0, 0 });
+   m.set_d(4, { 0x8000, 0x7fff, 3, 0, 0, 0, 0, 0 });
+   m.run(R"(
+add.sat(8)  g5<1>D   g3<8,8,1>D    -g2<8,8,1>D   { align1 1Q };
+add.sat(8)  g6<1>W   g3<16,8,2>W   -g4<16,8,2>W  { align1 1Q };
+)");
+   EXPECT_EQ(m.d(5, 0), INT32_MIN);
+   EXPECT_EQ(m.d(5, 1), -INT32_MAX);
+   EXPECT_EQ(m.d(5, 2), 5);
+   EXPECT_EQ(m.t.read<int16_t>(6, 0), INT16_MIN);
+   EXPECT_EQ(m.t.read<int16_t>(6, 1), -INT16_MAX);
+   EXPECT_EQ(m.t.read<int16_t>(6, 2), -3);
+}
+
 TEST(sim_alu, cmod_flags_and_predication)
 {
    machine m;
