@@ -1099,7 +1099,11 @@ run(const std::vector<uint8_t> &program, thread &t, memory &mem, const limits &l
          join(in.jip);
          continue;
       case opcode::else_:
-         branch(s.ip + in.jip, true);
+         /* BranchCtrl (Gen8-10, brw_ENDIF): the channels wait at the UIP,
+          * the ENDIF; the JIP is only where the thread goes, the NOP before
+          * it, so an inner ENDIF's jump to the ENDIF still finds them.
+          */
+         branch(s.ip + (in.acc_wr ? in.uip : in.jip), true);
          join(in.jip);
          continue;
       case opcode::endif:

@@ -142,6 +142,45 @@ while(@W)        JIP: HEAD                             { align1 @C };
    }
 }
 
+/* Gen8-10 ELSE with BranchCtrl (brw_ENDIF): JIP is the NOP before the
+ * ENDIF, UIP the ENDIF.  The if-channels wait at the ENDIF: when every
+ * else-channel breaks, the inner ENDIF jumps (its JIP) straight to the
+ * outer ENDIF, past the NOP, and they must still be there (random vs seed
+ * 1602 lost them).
+ */
+TEST_P(sim_cf, else_branch_ctrl_rejoins_at_the_endif)
+{
+   unsigned simd = GetParam();
+   machine m = setup(simd);
+   /* do { if (x odd) n = 1; else { if (true) break; n = 2; } n += 10; break; } */
+   m.run(program(simd, R"(
+|mov(@N)         %10<1>D    0D                         { align1 @Q };
+HEAD:
+|and.nz.f0.0(@N) null<1>D   %2<8,8,1>D   1D            { align1 @Q };
+(+f0.0) if(@W)   JIP: ELSE1   UIP: ENDIF1              { align1 @C };
+|mov(@N)         %10<1>D    1D                         { align1 @Q };
+else(@W)         JIP: NOP1    UIP: ENDIF1              { align1 @C BranchCtrl };
+ELSE1:
+|cmp.z.f0.0(@N)  null<1>D   %10<8,8,1>D  0D            { align1 @Q };
+(+f0.0) if(@W)   JIP: ENDIF2  UIP: ENDIF2              { align1 @C };
+break(@W)        JIP: ENDIF2  UIP: WHILE               { align1 @C };
+ENDIF2:
+endif(@W)        JIP: ENDIF1                           { align1 @C };
+|mov(@N)         %10<1>D    2D                         { align1 @Q };
+NOP1:
+nop ;
+ENDIF1:
+endif(@W)        JIP: WHILE                            { align1 @C };
+|add(@N)         %10<1>D    %10<8,8,1>D  10D           { align1 @Q };
+break(@W)        JIP: WHILE   UIP: WHILE               { align1 @C };
+WHILE:
+while(@W)        JIP: HEAD                             { align1 @C };
+|add(@N)         %10<1>D    %10<8,8,1>D  100D          { align1 @Q };
+)"));
+   for (unsigned ch = 0; ch < simd; ch++)
+      EXPECT_EQ(chan(m, 10, ch), ch % 2 ? 111 : 100) << "channel " << ch;
+}
+
 TEST_P(sim_cf, nested_loops_inside_if)
 {
    unsigned simd = GetParam();
