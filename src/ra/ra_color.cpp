@@ -616,9 +616,14 @@ public:
             int p = node_pos[x] / 4, b = int(node_bytes[x] / 4);
             int comp = int(component_bytes(m) / 4);
             int lo = p - od - sz + 1, hi = p + b - od - 1;
-            for (int q = lo; q <= hi; q++) {
-               if (((q + od - p) % comp + comp) % comp)
-                  rule_out(q, q);
+            rule_out(lo, hi);
+            /* Reopen the starts channel on channel with x. */
+            int a = std::max(lo, 0), e = std::min(hi, K - 1);
+            int q = p - od;
+            q = q >= a ? q - (q - a) / comp * comp : q + (a - q + comp - 1) / comp * comp;
+            for (; q <= e; q += comp) {
+               diff[q]--;
+               diff[q + 1]++;
             }
          }
          for (const ra_soft &sp : soft[m]) {
