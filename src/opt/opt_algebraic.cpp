@@ -98,7 +98,7 @@ simplify(instr *in)
       if (c == 0 && !info.commutative)
          continue;
       uint64_t k;
-      if (!const_operand(in->src(c), &k))
+      if (!const_operand(in->src(c), &k, is_logic_op(in->op)))
          continue;
       operand x = in->src(1 - c);
       bool x_is_result = false, zero_result = false, neg_x = false;

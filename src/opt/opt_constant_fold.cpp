@@ -182,7 +182,7 @@ fold(instr *in)
    data_type t = in->dst(0).type;
    uint64_t s[2];
    for (unsigned i = 0; i < in->num_srcs(); i++) {
-      if (!const_operand(in->src(i), &s[i]))
+      if (!const_operand(in->src(i), &s[i], is_logic_op(in->op)))
          return false;
    }
 

@@ -70,12 +70,19 @@ is_logic_op(opcode op)
 }
 
 bool
-fold_imm_mods(data_type t, uint64_t *imm, bool neg, bool abs)
+fold_imm_mods(data_type t, uint64_t *imm, bool neg, bool abs, bool logic)
 {
    unsigned bits = type_bits(t);
    if (type_is_vector_imm(t) || bits == 0)
       return false;
    uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+   if (logic) {
+      if (abs)
+         return false;
+      if (neg)
+         *imm = ~*imm & mask;
+      return true;
+   }
    uint64_t sign = 1ull << (bits - 1);
    if (type_is_float(t)) {
       if (abs)
@@ -92,7 +99,7 @@ fold_imm_mods(data_type t, uint64_t *imm, bool neg, bool abs)
 }
 
 bool
-const_operand(const operand &o, uint64_t *bits)
+const_operand(const operand &o, uint64_t *bits, bool logic)
 {
    if (o.is_imm()) {
       *bits = o.imm;
@@ -108,7 +115,7 @@ const_operand(const operand &o, uint64_t *bits)
        type_is_vector_imm(d->src(0).type))
       return false;
    *bits = d->src(0).imm;
-   return fold_imm_mods(o.type, bits, o.neg, o.abs);
+   return fold_imm_mods(o.type, bits, o.neg, o.abs, logic);
 }
 
 bool

@@ -37,15 +37,18 @@ bool is_scalar_region(const operand &o);
 bool is_logic_op(opcode op);
 
 /* Applies abs, then neg, to the bits of an immediate of type t, as the
- * hardware would to a register source; false where the type has no such
- * modifier (packed vectors).
+ * hardware would to a register source of an arithmetic instruction, or
+ * with logic to one of a logic op (neg is a bitwise not, abs has no
+ * meaning); false where the type has no such modifier (packed vectors).
  */
-bool fold_imm_mods(data_type t, uint64_t *imm, bool neg, bool abs);
+bool fold_imm_mods(data_type t, uint64_t *imm, bool neg, bool abs,
+                   bool logic = false);
 
-/* The constant o reads, with o's type and modifiers applied: an immediate,
- * or a whole-value mov of an immediate of the same bit size.
+/* The constant o reads, with o's type and modifiers applied as an
+ * instruction of kind logic (is_logic_op) would: an immediate, or a
+ * whole-value mov of an immediate of the same bit size.
  */
-bool const_operand(const operand &o, uint64_t *bits);
+bool const_operand(const operand &o, uint64_t *bits, bool logic = false);
 
 /* Calls fn on every instruction in program order (fn may remove the one
  * it gets); true if any call returned true.

@@ -8,6 +8,34 @@
 
 using ibis::testing::check_opt;
 
+/* A logic op's negate is a bitwise not on Gen8+ (algebraic folds a not
+ * into it): xor of x and "-x" is all ones, and "-x" of an and/or is ~x,
+ * not the two's complement (random vs seed 9659 got 0xfffc).
+ */
+TEST(opt_constant_fold, logic_negate_is_a_not)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader cs simd8
+      block0:
+         %1:u16x8 = mov 2:u16
+         %2:u16x8 = xor -%1, %1
+         %3:u32x8 = mov 5:u32
+         %4:u32x8 = and -%3, 0xff:u32
+         %5:u32x8 = or -%3, 1:u32
+         )" WRITE("%2") R"(
+         )" WRITE("%4") R"(
+         )" WRITE("%5") R"(
+   )", "constant-fold", R"(
+      block0:
+         %1:u16x8 = mov 2:u16
+         %2:u16x8 = mov 65535:u16
+         %3:u32x8 = mov 5:u32
+         %4:u32x8 = mov 250:u32
+         %5:u32x8 = mov 0xfffffffb:u32
+         ...
+   )"));
+}
+
 TEST(opt_constant_fold, integers)
 {
    EXPECT_TRUE(check_opt(R"(
