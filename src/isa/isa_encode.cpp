@@ -562,11 +562,12 @@ precompact(const native &in, gen g)
       set(n, fld::src0_reg_hw_type, type_hw(type::VF, true, g));
 
    /* Nor dst:D with imm:D; for an immediate that compacts, UD computes
-    * the same bits (without a conditional modifier to read the sign).
+    * the same bits (without a conditional modifier to read the sign),
+    * except fbh, which on D looks for the first bit unlike the sign.
     */
    unsigned cimm;
    if (compact_imm(imm, &cimm) && get(n, fld::cond_modifier) == 0 &&
-       src0 == type::D && dst == type::D) {
+       src0 == type::D && dst == type::D && op != opcode::fbh) {
       set(n, fld::src0_reg_hw_type, type_hw(type::UD, true, g));
       set(n, fld::dst_reg_hw_type, type_hw(type::UD, false, g));
    }
