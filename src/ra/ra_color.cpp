@@ -242,17 +242,6 @@ public:
       return x;
    }
 
-   /* Merges the class of b into a's, b's member at offset delta of a's
-    * frame.  force skips the interference test (phi classes are free of
-    * interference by construction).
-    */
-   /* Bytes of one component of node m's value (its channels' span). */
-   unsigned component_bytes(unsigned m) const
-   {
-      const value *v = g.nodes[m];
-      return v->width * v->bit_size() / 8;
-   }
-
    /* May channel-constrained nodes m and x sit at byte offsets mo and xo
     * of one frame: apart, or channel on channel.
     */
@@ -261,9 +250,13 @@ public:
       int me = mo + int(node_bytes[m]), xe = xo + int(node_bytes[x]);
       if (mo >= xe || xo >= me)
          return true;
-      return (mo - xo) % int(component_bytes(m)) == 0;
+      return (mo - xo) % int(g.nodes[m]->component_bytes()) == 0;
    }
 
+   /* Merges the class of b into a's, b's member at offset delta of a's
+    * frame.  force skips the interference test (phi classes are free of
+    * interference by construction).
+    */
    bool merge(unsigned a, unsigned b, int delta, bool force)
    {
       unsigned ra = find(a), rb = find(b);
@@ -614,7 +607,7 @@ public:
             if (node_pos[x] < 0)
                continue;
             int p = node_pos[x] / 4, b = int(node_bytes[x] / 4);
-            int comp = int(component_bytes(m) / 4);
+            int comp = int(g.nodes[m]->component_bytes() / 4);
             int lo = p - od - sz + 1, hi = p + b - od - 1;
             rule_out(lo, hi);
             /* Reopen the starts channel on channel with x. */

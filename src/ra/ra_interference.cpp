@@ -389,7 +389,7 @@ ra_build_interference(shader &s)
              va->bit_size() != vb->bit_size() || va->group != vb->group) {
             adj[a].push_back(b);
             adj[b].push_back(a);
-         } else if (va->width * va->bit_size() > 256) {
+         } else if (va->component_bytes() > 32) {
             g.channel_adj[a].push_back(b);
             g.channel_adj[b].push_back(a);
          }

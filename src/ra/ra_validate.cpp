@@ -642,7 +642,7 @@ public:
    /* Channel c of a lies on channel c of b (one width and bit size). */
    static bool channels_align(const value *a, const value *b)
    {
-      const unsigned comp = a->width * a->bit_size() / 8;
+      const unsigned comp = a->component_bytes();
       const unsigned sa = grf_span(a).start, sb = grf_span(b).start;
       return (sa > sb ? sa - sb : sb - sa) % comp == 0;
    }

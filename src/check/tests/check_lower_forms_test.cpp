@@ -315,61 +315,54 @@ impl main {
 }
 )";
 
+/* Compiled at SIMD8, 16 and 32 and run on sets input sets, every width
+ * matches the interpreter, with at least per_channel words compared per
+ * channel (at least one word when 0) and, with all_compared, none left
+ * uncompared.
+ */
+void
+expect_matches_at_every_width(const char *text, const char *name, unsigned sets,
+                              unsigned per_channel, bool all_compared)
+{
+   auto s = nir::read_shader(text, name);
+   for (unsigned w : {8u, 16u, 32u}) {
+      check::result r = check::check_shader(*s, w, 1, sets);
+      EXPECT_EQ(r.v, check::verdict::match) << name << " SIMD" << w << ": " << r.first;
+      if (per_channel)
+         EXPECT_GE(r.compared, per_channel * w) << name << " SIMD" << w;
+      else
+         EXPECT_GT(r.compared, 0u) << name << " SIMD" << w;
+      if (all_compared)
+         EXPECT_EQ(r.unchecked, 0u) << name << " SIMD" << w;
+   }
+}
+
 } /* anonymous namespace */
 
 TEST(check_lower_forms, ddy_fine_matches_the_interpreter)
 {
-   auto s = nir::read_shader(fine_nir, "fine.nir");
-   for (unsigned w : {8u, 16u, 32u}) {
-      check::result r = check::check_shader(*s, w, 1, 4);
-      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
-      /* Four components of every channel of set 0 at least. */
-      EXPECT_GE(r.compared, 4u * w);
-      EXPECT_EQ(r.unchecked, 0u);
-   }
+   /* Four components of every channel of set 0 at least. */
+   expect_matches_at_every_width(fine_nir, "fine.nir", 4, 4, true);
 }
 
 TEST(check_lower_forms, txf_ms_matches_the_interpreter)
 {
-   auto s = nir::read_shader(txf_ms_nir, "txf_ms.nir");
-   for (unsigned w : {8u, 16u, 32u}) {
-      check::result r = check::check_shader(*s, w, 1, 4);
-      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
-      EXPECT_GE(r.compared, 4u * w);
-      EXPECT_EQ(r.unchecked, 0u);
-   }
+   expect_matches_at_every_width(txf_ms_nir, "txf_ms.nir", 4, 4, true);
 }
 
 TEST(check_lower_forms, high_sampler_and_min_lod_run)
 {
-   auto s = nir::read_shader(high_sampler_nir, "high_sampler.nir");
-   for (unsigned w : {8u, 16u, 32u}) {
-      check::result r = check::check_shader(*s, w, 1, 2);
-      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
-      EXPECT_GT(r.compared, 0u);
-   }
+   expect_matches_at_every_width(high_sampler_nir, "high_sampler.nir", 2, 0, false);
 }
 
 TEST(check_lower_forms, scratch_arrays_match_the_interpreter)
 {
-   auto s = nir::read_shader(scratch_nir, "scratch.nir");
-   for (unsigned w : {8u, 16u, 32u}) {
-      check::result r = check::check_shader(*s, w, 1, 4);
-      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
-      EXPECT_GE(r.compared, 4u * w);
-      EXPECT_EQ(r.unchecked, 0u);
-   }
+   expect_matches_at_every_width(scratch_nir, "scratch.nir", 4, 4, true);
 }
 
 TEST(check_lower_forms, cmpxchg_and_fmax_match_the_interpreter)
 {
-   auto s = nir::read_shader(atomics_nir, "atomics.nir");
-   for (unsigned w : {8u, 16u, 32u}) {
-      check::result r = check::check_shader(*s, w, 1, 1);
-      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
-      EXPECT_GT(r.compared, 0u);
-      EXPECT_EQ(r.unchecked, 0u);
-   }
+   expect_matches_at_every_width(atomics_nir, "atomics.nir", 1, 0, true);
 }
 
 TEST(check_lower_forms, omask_matches_the_interpreter)
@@ -394,33 +387,15 @@ TEST(check_lower_forms, stencil_write_runs_at_simd8)
 
 TEST(check_lower_forms, non_uniform_texture_index_matches_the_interpreter)
 {
-   auto s = nir::read_shader(non_uniform_nir, "non_uniform.nir");
-   for (unsigned w : {8u, 16u, 32u}) {
-      check::result r = check::check_shader(*s, w, 1, 4);
-      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
-      EXPECT_GE(r.compared, 4u * w);
-      EXPECT_EQ(r.unchecked, 0u);
-   }
+   expect_matches_at_every_width(non_uniform_nir, "non_uniform.nir", 4, 4, true);
 }
 
 TEST(check_lower_forms, non_uniform_ssbo_index_matches_the_interpreter)
 {
-   auto s = nir::read_shader(non_uniform_ssbo_nir, "non_uniform_ssbo.nir");
-   for (unsigned w : {8u, 16u, 32u}) {
-      check::result r = check::check_shader(*s, w, 1, 3);
-      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
-      EXPECT_GT(r.compared, 0u);
-      EXPECT_EQ(r.unchecked, 0u);
-   }
+   expect_matches_at_every_width(non_uniform_ssbo_nir, "non_uniform_ssbo.nir", 3, 0, true);
 }
 
 TEST(check_lower_forms, non_uniform_ubo_index_matches_the_interpreter)
 {
-   auto s = nir::read_shader(non_uniform_ubo_nir, "non_uniform_ubo.nir");
-   for (unsigned w : {8u, 16u, 32u}) {
-      check::result r = check::check_shader(*s, w, 1, 3);
-      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
-      EXPECT_GE(r.compared, 4u * w);
-      EXPECT_EQ(r.unchecked, 0u);
-   }
+   expect_matches_at_every_width(non_uniform_ubo_nir, "non_uniform_ubo.nir", 3, 4, true);
 }
