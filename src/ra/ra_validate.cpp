@@ -255,8 +255,19 @@ public:
    span written_span(const instr *in, const operand &d)
    {
       span whole = grf_span(d.val);
-      if (d.val->file != reg_file::wlr && !d.offset && !d.has_region)
+      if (d.val->file != reg_file::wlr && !d.offset && !d.has_region) {
+         /* A width-1 value owns whole dwords, but a byte or word value
+          * is written at its own size: post-RA scheduling may move such
+          * a write onto a dword whose other bytes are still read (random
+          * cs seed 2055: a u8 copy into the first word of a scan value
+          * whose first word was done).
+          */
+         if (d.val->width == 1 && in->op != opcode::send) {
+            unsigned n = std::max(d.val->size_bytes(), type_bits(d.type) / 8);
+            return {whole.start, std::min(whole.end, whole.start + std::max(n, 1u))};
+         }
          return whole;
+      }
       if (in->op == opcode::send || in->op == opcode::load_payload)
          return {whole.start + d.offset, whole.end};
       unsigned elem = std::max(1u, type_bits(d.type) / 8);
