@@ -229,8 +229,12 @@ public:
                      continue;
                   if (in_place_source(in, d.val, v))
                      continue;
-                  if (!live.live_out(b.get()).has(v) &&
-                      !later_reads_overlap(in, v, ds))
+                  /* Only the bytes read before v is dead or written
+                   * again in this block matter.
+                   */
+                  unsigned kill = next_kill(in, v);
+                  if ((kill || !live.live_out(b.get()).has(v)) &&
+                      !later_reads_overlap(in, v, ds, false, kill))
                      continue;
                   if (read_only(v) && !later_reads_overlap(in, v, ds, true))
                      continue;
@@ -283,12 +287,13 @@ public:
     * other components are still read (post-RA scheduling does that).
     */
    bool later_reads_overlap(const instr *in, const value *v, span ds,
-                            bool any_block = false)
+                            bool any_block = false, unsigned until = 0)
    {
       unsigned base = grf_span(v).start;
       for (const use &u : v->uses()) {
          bool later = any_block ? reachable(in, u.in) :
-                      u.in->parent() == in->parent() && u.in->ip > in->ip;
+                      u.in->parent() == in->parent() && u.in->ip > in->ip &&
+                      (!until || u.in->ip <= until);
          if (!later)
             continue;
          if (u.slot < 0)
@@ -312,6 +317,30 @@ public:
             return true;
       }
       return false;
+   }
+
+   /* The ip of the next write in in's block that replaces all of v
+    * (unpredicated, every channel, no offset or region), or 0: the bytes
+    * of v a write before it may take are those read up to it (random cs
+    * seed 9392: post-RA scheduling moved a write onto the half of a loop
+    * variable whose reads were done, before the other half's last read
+    * and the variable's next value).
+    */
+   unsigned next_kill(const instr *in, const value *v)
+   {
+      if (v->file == reg_file::wlr)
+         return 0;
+      unsigned kill = 0;
+      for (const instr *d : v->defs()) {
+         if (d->parent() != in->parent() || d->ip <= in->ip ||
+             (kill && d->ip >= kill) || d->predicate() ||
+             d->exec_size < v->width || d->num_dsts() != 1)
+            continue;
+         const operand &o = d->dst();
+         if (o.val == v && !o.offset && !o.has_region)
+            kill = d->ip;
+      }
+      return kill;
    }
 
    /* A push constant or attribute: never written, so the bytes it still
@@ -515,14 +544,15 @@ public:
    }
 
    /* Every channel's need of the value from ip on lies within block b
-    * (it may have come from earlier blocks): then only the reads left in
-    * b matter.
+    * (it may have come from earlier blocks), or up to the write at kill
+    * that replaces it: then only the reads left in b (up to kill) matter.
     */
-   static bool dies_in(const segments &l, const block *b, unsigned ip)
+   static bool dies_in(const segments &l, const block *b, unsigned ip,
+                       unsigned kill)
    {
       unsigned hi = b->last()->ip + 1;
       for (auto [s0, e0] : l) {
-         if (e0 > ip && e0 >= hi)
+         if (e0 > ip && e0 >= hi && !(kill && s0 >= kill))
             return false;
       }
       return true;
@@ -607,8 +637,9 @@ public:
                      if (in_place_pair(d.val, v) || in_place_pair(v, d.val))
                         continue;
                      /* Only the bytes some later read still needs. */
-                     if (dies_in(seg[v->id], b.get(), in->ip) &&
-                         !later_reads_overlap(in, v, ds))
+                     unsigned kill = next_kill(in, v);
+                     if (dies_in(seg[v->id], b.get(), in->ip, kill) &&
+                         !later_reads_overlap(in, v, ds, false, kill))
                         continue;
                      if (read_only(v) && !later_reads_overlap(in, v, ds, true))
                         continue;

@@ -1616,6 +1616,47 @@ TEST_F(ra_test, validator_checks_the_bytes_of_a_byte_write)
    EXPECT_NE(e.find("writing %4 clobbers %2, which is live"), std::string::npos) << e;
 }
 
+/* A loop variable's first half is read for the last time before a
+ * write lands on it, its second half after, and the variable gets its
+ * next value later in the block: only the reads before that count
+ * (post-RA scheduling made such code, random cs seed 9392 was rejected).
+ * On the second half the write clobbers the read still to come.
+ */
+TEST_F(ra_test, validator_frees_a_variable_written_again_in_the_block)
+{
+   const char *prog = R"(
+      shader cs simd32 allocated
+      hw %0:u32x32@g1
+      block0:
+         %1:u32x32@g10 = mov %0
+      block1:
+         do
+         %5:u32x32@g14 = add %1, 1:u32
+         %2:u32x16@g20 = load_payload %1
+         %3:u32x16+16@g@@ = add %0.64, 1:u32
+         %4:u32x16+16@g22 = load_payload %1.64
+         %6:u32x16+16@g24 = add %3, %4
+         %8:u32x16@g26 = add %2, 3:u32
+         untyped_write_logical 0:u32, %0, %8, 1:u32
+         untyped_write_logical 0:u32, %0, %6, 1:u32
+         %1 = mov %5
+         %7:flagx32@f0.0 = cmp.l %5, 100:u32
+         (+%7) while
+      block2:
+         untyped_write_logical 0:u32, %0, %5, 1:u32
+   )";
+   EXPECT_EQ(validator_error(fill(prog, "10")), "");
+   std::string e = validator_error(fill(prog, "12"));
+   EXPECT_NE(e.find("writing %3 clobbers %1, which is live"), std::string::npos) << e;
+   /* Read after the loop, the variable is kept by the channels that
+    * left it, which the write of the other half's channels overwrites.
+    */
+   std::string after = fill(prog, "10");
+   after.replace(after.rfind("%5, 1:u32"), 2, "%1");
+   e = validator_error(after);
+   EXPECT_NE(e.find("%1 and %3 share registers"), std::string::npos) << e;
+}
+
 TEST_F(ra_test, validator_rejects_a_write_over_a_fixed_register)
 {
    std::string e = validator_error(R"(
