@@ -38,22 +38,40 @@ round_f16(double x, bool rtz)
    return half_to_float(to_half(x, rtz));
 }
 
-/* IEEE minNum/maxNum as Gen's sel.l/sel.ge: a number wins over any NaN,
- * quiet or signaling.  std::fmin/fmax leave a signaling NaN to the host
- * (glibc returns a NaN: random cs seed 336's clamp of 0xff95715e).
+/* IEEE 754-2019 minimumNumber/maximumNumber, as Gen's sel.l/sel.ge: a
+ * number wins over any NaN, quiet or signaling (std::fmin/fmax leave a
+ * signaling NaN to the host: glibc returned a NaN for random cs seed 336's
+ * clamp of 0xff95715e), and -0.0 is below +0.0 whatever the operand order
+ * (std::fmin/fmax leave that to the host too).  Mesa 23.3's NIR leaves the
+ * sign of fmin(+0.0, -0.0) open; later NIR defines it so (nir_opcodes.py)
+ * and brw still emits a bare sel.l/sel.ge for fmin/fmax, without the
+ * lower_fminmax_signed_zero lowering that backends whose min/max do not
+ * order zeros set: the hardware orders them.
  */
 template <typename T>
 static inline T
 min_num(T a, T b)
 {
-   return std::isnan(a) ? b : std::isnan(b) ? a : std::fmin(a, b);
+   if (std::isnan(a))
+      return b;
+   if (std::isnan(b) || a < b)
+      return a;
+   if (b < a)
+      return b;
+   return std::signbit(a) ? a : b;
 }
 
 template <typename T>
 static inline T
 max_num(T a, T b)
 {
-   return std::isnan(a) ? b : std::isnan(b) ? a : std::fmax(a, b);
+   if (std::isnan(a))
+      return b;
+   if (std::isnan(b) || a > b)
+      return a;
+   if (b > a)
+      return b;
+   return std::signbit(a) ? b : a;
 }
 
 /* Mesa's FLOAT_CONTROLS_* bits. */

@@ -702,6 +702,13 @@ executor::alu()
                r = b;
             else if (b.fl && std::isnan(b.f))
                r = a;
+            else if (a.fl && b.fl && a.f == 0 && b.f == 0 &&
+                     (in.cmod == isa::cond_mod::l || in.cmod == isa::cond_mod::ge))
+               /* min/max order -0.0 below +0.0 whatever the operand
+                * order (IEEE 754-2019): brw maps NIR's fmin/fmax, which
+                * now order zeros, to a bare sel.l/sel.ge.
+                */
+               r = (std::signbit(a.f) == (in.cmod == isa::cond_mod::l)) ? a : b;
             else
                r = compare(in.cmod, a, b) ? a : b;
          }

@@ -1196,8 +1196,18 @@ message::data_cache1()
          } else {
             float fo = bits_to_float(old), f0 = bits_to_float(s0);
             switch (op) {
-            case 1: nv = float_to_bits(std::isnan(f0) ? fo : std::isnan(fo) ? f0 : std::max(fo, f0)); break;
-            case 2: nv = float_to_bits(std::isnan(f0) ? fo : std::isnan(fo) ? f0 : std::min(fo, f0)); break;
+            /* A number wins over a NaN; -0.0 is below +0.0 as in sel.l/
+             * sel.ge (an assumption for the atomics: the PRM's tables are
+             * the ALU's).
+             */
+            case 1:
+            case 2: {
+               bool take = std::isnan(f0) ? false : std::isnan(fo) ? true
+                         : fo == f0 ? std::signbit(op == 1 ? fo : f0)
+                         : op == 1 ? f0 > fo : f0 < fo;
+               nv = take ? s0 : old;
+               break;
+            }
             case 3: nv = fo == f0 ? s1 : old; break;
             default: c.fail("float atomic operation %u not modeled", op);
             }

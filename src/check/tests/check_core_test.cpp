@@ -208,3 +208,80 @@ TEST(check_binary, simulator_errors_are_reported)
    EXPECT_EQ(r.v, check::verdict::run_error);
    EXPECT_FALSE(r.first.empty());
 }
+
+namespace {
+
+/* Signed zeros: fmin/fmax of +0.0 and -0.0 in both operand orders and an
+ * fneg of +0.0, as the position.
+ */
+const char *zeros_nir = R"(shader: MESA_SHADER_VERTEX
+stage: 0
+inputs_read: 15
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    con 32    %0 = load_const (0x00000000)
+    con 32    %1 = load_const (0x80000000)
+    div 32x4  %2 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+    div 32    %3 = fmul %2.x, %0 (0.0)
+    div 32    %4 = fmin %0 (0.0), %1 (-0.0)
+    div 32    %5 = fmax %1 (-0.0), %0 (0.0)
+    div 32    %6 = fneg %0 (0.0)
+    div 32    %7 = fmax %3, %1 (-0.0)
+    div 32x4  %8 = vec4 %4, %5, %6, %7
+    @store_output (%8, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
+enum class zero_bug { none, min_as_max, lost_fneg };
+
+/* The position (-0.0, +0.0, -0.0, max(x * 0, -0.0), which is -0.0 for
+ * x < 0 only) with sel.l and sel.ge on registers, or with one of two
+ * sign-of-zero bugs.
+ */
+std::vector<uint8_t>
+zeros_binary(zero_bug bug)
+{
+   std::string text = ibis::strfmt(
+      "mov(8) g10<1>UD g1<8,8,1>UD { align1 1Q };\n"
+      "mov(8) g20<1>UD 0x00000000UD { align1 1Q };\n"
+      "mov(8) g21<1>UD 0x80000000UD { align1 1Q };\n"
+      "mul(8) g22<1>F g2<8,8,1>F g20<8,8,1>F { align1 1Q };\n"
+      "%s(8) g11<1>F g20<8,8,1>F g21<8,8,1>F { align1 1Q };\n"
+      "sel.ge(8) g12<1>F g21<8,8,1>F g20<8,8,1>F { align1 1Q };\n"
+      "mov(8) g13<1>F %sg20<8,8,1>F { align1 1Q };\n"
+      "sel.ge(8) g14<1>F g22<8,8,1>F g21<8,8,1>F { align1 1Q };\n"
+      "send(8) null<1>F g10<8,8,1>F 0x0a080017 urb { align1 1Q EOT };\n",
+      bug == zero_bug::min_as_max ? "sel.ge" : "sel.l",
+      bug == zero_bug::lost_fneg ? "" : "-");
+   return isa::assemble(text, isa::gen::gen9, false, "vs.asm");
+}
+
+} /* anonymous namespace */
+
+/* The sign of a zero is compared bit for bit, from fmin/fmax too: the
+ * oracle pair orders -0.0 below +0.0 as Gen's sel does, so there is no
+ * tolerance for it, and a wrong zero from a min or an fneg is caught.
+ */
+TEST(check_binary, signed_zeros_are_exact)
+{
+   auto s = nir::read_shader(zeros_nir, "zeros.nir");
+   for (unsigned set = 0; set < 4; set++) {
+      auto in = check::make_inputs(*s, 8, 5, set);
+      auto good = check::check_binary(*s, 8, zeros_binary(zero_bug::none), in,
+                                      compile_options());
+      EXPECT_EQ(good.v, check::verdict::match) << good.first;
+      EXPECT_EQ(good.compared, 4 * unsigned(__builtin_popcount(in.channel_mask())));
+      auto min = check::check_binary(*s, 8, zeros_binary(zero_bug::min_as_max), in,
+                                     compile_options());
+      EXPECT_EQ(min.v, check::verdict::mismatch);
+      EXPECT_EQ(min.first, "location 0.x channel 0: expected 80000000, got 00000000");
+      auto neg = check::check_binary(*s, 8, zeros_binary(zero_bug::lost_fneg), in,
+                                     compile_options());
+      EXPECT_EQ(neg.v, check::verdict::mismatch);
+      EXPECT_EQ(neg.first, "location 0.z channel 0: expected 80000000, got 00000000");
+   }
+}

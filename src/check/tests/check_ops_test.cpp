@@ -130,6 +130,51 @@ impl main {
 }
 )";
 
+/* fmin/fmax of zeros of both signs (x * 0 has x's sign), in both operand
+ * orders, with constants and with each other, and their fsat and fneg:
+ * the compiler may commute and fold them, the result may not change
+ * (random cs 6736, vs 9017 of the 10,000-seed run).
+ */
+const char *zeros_nir = R"(shader: MESA_SHADER_FRAGMENT
+stage: 4
+inputs_read: 32
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+    con 32 %1 = load_const (0x00000000)
+    div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+    con 32 %3 = load_const (0x80000000)
+    div 32 %4 = fmul %2.x, %1 (0.0)
+    div 32 %5 = fmul %2.y, %1 (0.0)
+    div 32 %6 = fmin %4, %5
+    div 32 %7 = fmax %5, %4
+    div 32 %8 = fmin %3 (-0.0), %4
+    div 32 %9 = fmax %4, %3 (-0.0)
+    div 32 %10 = fmin %1 (0.0), %3 (-0.0)
+    div 32 %11 = fmax %10, %1 (0.0)
+    div 32 %12 = fmin %7, %11
+    div 32 %13 = fneg %12
+    div 32 %14 = fsat %8
+    div 32 %15 = fmax %13, %14
+    div 32x4 %16 = vec4 %6, %7, %8, %9
+    @store_output (%16, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+    con 16 %17 = load_const (0x0000)
+    con 16 %18 = load_const (0x8000)
+    div 16 %19 = f2f16 %4
+    div 16 %20 = fmax %17 (0.0), %18 (-0.0)
+    div 16 %21 = fmin %19, %20
+    div 16 %22 = fmax %18 (-0.0), %19
+    div 32 %23 = f2f32 %21
+    div 32 %24 = f2f32 %22
+    div 32x4 %25 = vec4 %10, %15, %23, %24
+    @store_output (%25, %1 (0x0)) (base=1, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA1 slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
 } /* anonymous namespace */
 
 /* The sampler of a rectangle lookup takes texel coordinates whatever its
@@ -176,6 +221,17 @@ TEST(check_ops, isub_sat_by_int_min)
       check::result r = check::check_shader(*s, w, 5, 6);
       EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
       EXPECT_GT(r.compared, 4u * w * 3);
+      EXPECT_EQ(r.unchecked, 0u);
+   }
+}
+
+TEST(check_ops, signed_zeros_from_min_max)
+{
+   auto s = nir::read_shader(zeros_nir, "zeros.nir");
+   for (unsigned w : {8u, 16u, 32u}) {
+      check::result r = check::check_shader(*s, w, 7, 6);
+      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
+      EXPECT_GT(r.compared, 8u * w * 3);
       EXPECT_EQ(r.unchecked, 0u);
    }
 }

@@ -476,7 +476,10 @@ machine::exec_phis(const block &b, lane_mask mask)
       });
       pending.emplace_back(&phi, std::move(v));
    }
-   for (auto &[phi, v] : pending) {
+   /* Not a structured binding: C++17 lambdas cannot capture one (clang). */
+   for (auto &p : pending) {
+      const phi_instr *phi = p.first;
+      const std::vector<const_value> &v = p.second;
       const unsigned nc = phi->dest.num_components;
       for_each_lane(mask, [&](unsigned c) {
          std::copy_n(&v[size_t(c) * nc], nc, lane_values(&phi->dest, c));

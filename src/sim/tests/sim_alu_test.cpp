@@ -220,6 +220,48 @@ sel.ge(8)  g5<1>F   g2<8,8,1>F   g3<8,8,1>F      { align1 1Q };
    EXPECT_EQ(m.t.flag[0], 0u);   /* SEL does not write flags */
 }
 
+/* min/max order -0.0 below +0.0 whatever the operand order (IEEE
+ * 754-2019, as NIR's fmin/fmax, which brw emits as bare sel.l/sel.ge), in
+ * every float type; equal zeros and integers are unaffected.
+ */
+TEST(sim_alu, min_max_order_signed_zeros)
+{
+   machine m;
+   m.set_f(2, { -0.0f, 0.0f, -0.0f, 0.0f, 1, -1, -0.0f, 0.0f });
+   m.set_f(3, { 0.0f, -0.0f, -0.0f, 0.0f, 0.0f, -0.0f, 0.0f, -0.0f });
+   m.run(R"(
+sel.l(8)   g4<1>F   g2<8,8,1>F   g3<8,8,1>F      { align1 1Q };
+sel.ge(8)  g5<1>F   g2<8,8,1>F   g3<8,8,1>F      { align1 1Q };
+mov(8)     g6<1>HF  g2<8,8,1>F                   { align1 1Q };
+mov(8)     g7<1>HF  g3<8,8,1>F                   { align1 1Q };
+sel.l(8)   g8<1>HF  g6<8,8,1>HF  g7<8,8,1>HF     { align1 1Q };
+sel.ge(8)  g9<1>HF  g6<8,8,1>HF  g7<8,8,1>HF     { align1 1Q };
+mov(8)     g10<1>DF g2<8,8,1>F                   { align1 1Q };
+mov(8)     g12<1>DF g3<8,8,1>F                   { align1 1Q };
+sel.l(8)   g14<1>DF g10<4,4,1>DF g12<4,4,1>DF    { align1 1Q };
+sel.ge(8)  g16<1>DF g10<4,4,1>DF g12<4,4,1>DF    { align1 1Q };
+sel.l(8)   g18<1>D  g2<8,8,1>D   g3<8,8,1>D      { align1 1Q };
+)");
+   const uint32_t min_f[8] = { 0x80000000, 0x80000000, 0x80000000, 0, 0, 0xbf800000,
+                               0x80000000, 0x80000000 };
+   const uint32_t max_f[8] = { 0, 0, 0x80000000, 0, 0x3f800000, 0x80000000, 0, 0 };
+   const uint16_t min_h[8] = { 0x8000, 0x8000, 0x8000, 0, 0, 0xbc00, 0x8000, 0x8000 };
+   const uint16_t max_h[8] = { 0, 0, 0x8000, 0, 0x3c00, 0x8000, 0, 0 };
+   for (unsigned i = 0; i < 8; i++) {
+      EXPECT_EQ(m.ud(4, i), min_f[i]) << i;
+      EXPECT_EQ(m.ud(5, i), max_f[i]) << i;
+      EXPECT_EQ(m.uw(8, i), min_h[i]) << i;
+      EXPECT_EQ(m.uw(9, i), max_h[i]) << i;
+      EXPECT_EQ(m.t.read<uint64_t>(14, i), uint64_t(min_f[i] & 0x80000000) << 32 |
+                (min_f[i] == 0xbf800000 ? 0x3ff0000000000000ull : 0)) << i;
+      EXPECT_EQ(m.t.read<uint64_t>(16, i), uint64_t(max_f[i] & 0x80000000) << 32 |
+                (max_f[i] == 0x3f800000 ? 0x3ff0000000000000ull : 0)) << i;
+   }
+   /* As integers, 0x80000000 is the smaller. */
+   EXPECT_EQ(m.ud(18, 1), 0x80000000u);
+   EXPECT_EQ(m.ud(18, 3), 0u);
+}
+
 TEST(sim_alu, denormals)
 {
    machine m;

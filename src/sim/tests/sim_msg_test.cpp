@@ -723,6 +723,42 @@ send(8)  g14<1>UD   g6<8,8,1>UD   0x0410b702  dp data 1  { align1 1Q };
    EXPECT_EQ(word(d, 60), 1015u);             /* channel 7's SIMD8 ops were out of bounds */
 }
 
+/* Untyped atomic float max and min order -0.0 below +0.0 as sel.ge/sel.l
+ * do, whichever of the old value and the operand is which; a number wins
+ * over a NaN.  SIMD8 with return: 0x0416f102 (fmax) at BTI 2, 0x0416f203
+ * (fmin) at BTI 3 (type 0x1b, ctl 0x31/0x32).
+ */
+TEST(sim_msg, untyped_atomic_float_min_max)
+{
+   machine m(8);
+   const uint32_t old[8] = { 0, 0x80000000, 0x3f800000, 0x80000000, 0x7fc00000, 0, 0xbf800000, 0 };
+   const uint32_t src[8] = { 0x80000000, 0, 0x80000000, 0x80000000, 0x40000000, 0x7fc00000, 0, 0 };
+   surface a, b;
+   a.data.resize(32);
+   b.data.resize(32);
+   for (unsigned i = 0; i < 8; i++) {
+      memcpy(&a.data[4 * i], &old[i], 4);
+      memcpy(&b.data[4 * i], &old[i], 4);
+      m.t.write<uint32_t>(6, i, 4 * i);
+      m.t.write<uint32_t>(7, i, src[i]);
+   }
+   m.mem.surfaces[2] = a;
+   m.mem.surfaces[3] = b;
+   m.run(R"(
+send(8)  g10<1>UD   g6<8,8,1>UD   0x0416f102  dp data 1  { align1 1Q };
+send(8)  g11<1>UD   g6<8,8,1>UD   0x0416f203  dp data 1  { align1 1Q };
+)");
+   const uint32_t max[8] = { 0, 0, 0x3f800000, 0x80000000, 0x40000000, 0, 0, 0 };
+   const uint32_t min[8] = { 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x40000000, 0,
+                             0xbf800000, 0 };
+   for (unsigned i = 0; i < 8; i++) {
+      EXPECT_EQ(word(m.mem.surfaces[2].data, 4 * i), max[i]) << i;
+      EXPECT_EQ(word(m.mem.surfaces[3].data, 4 * i), min[i]) << i;
+      EXPECT_EQ(m.ud(10, i), old[i]) << i;
+      EXPECT_EQ(m.ud(11, i), old[i]) << i;
+   }
+}
+
 TEST(sim_msg, constant_block_read_scratch_barrier)
 {
    machine m;
