@@ -12,8 +12,8 @@
  *
  * Linear scan over the intervals; when more flags are live than fit, the
  * flag with the farthest end moves to a GRF (a sel of ~0/0 under it, right
- * after its definition) and each use gets a fresh flag from a cmp.nz of
- * that GRF right before it.
+ * after its definition, ~0 in a register) and each use gets a fresh flag
+ * from a cmp.nz of that GRF right before it.
  */
 #include "ra/ra_internal.h"
 
@@ -44,14 +44,23 @@ spill_flag(shader &s, value *v)
       throw error(strfmt("register allocation: flag %%%u has no single definition",
                   v->id));
    unsigned w = v->width;
+   /* Only the last source of a sel may be an immediate: ~0 comes from a
+    * register (random fs seed 5111 SIMD32 spilled a flag and was rejected).
+    */
+   value *ones = s.create_value(reg_file::ssa, data_type::u32, w, 1, v->group);
+   instr *mov = s.create_instr(opcode::mov, w);
+   mov->group = v->group;
+   mov->add_dst(operand(ones));
+   mov->add_src(operand::imm_u32(0xffffffffu));
    value *g = s.create_value(reg_file::ssa, data_type::u32, w, 1, v->group);
    instr *sel = s.create_instr(opcode::sel, w);
    sel->group = v->group;
    sel->add_dst(operand(g));
-   sel->add_src(operand::imm_u32(0xffffffffu));
+   sel->add_src(operand(ones));
    sel->add_src(operand::imm_u32(0));
    sel->set_predicate(v);
    def->parent()->insert_after(def, sel);
+   def->parent()->insert_before(sel, mov);
 
    std::vector<use> uses = v->uses();
    for (const use &u : uses) {

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "ir/ibis_text.h"
+#include "ir/ibis_validate.h"
 #include "ir/testing/ibis_check.h"
 #include "ra/ra.h"
 #include "ra/ra_internal.h"
@@ -737,7 +738,8 @@ TEST_F(ra_test, flag_spill_through_a_grf)
    )", "ra", R"(
       block0:
          %1:flagx8@f0.0 = cmp.l %0, 1.0:f32
-         (+%1) %[[g]]:u32x8@g[[rg]] = sel 0xffffffff:u32, 0:u32
+         %[[c]]:u32x8@g[[_]] = mov 0xffffffff:u32
+         (+%1) %[[g]]:u32x8@g[[rg]] = sel %[[c]], 0:u32
          %2:flagx8@f0.0 = cmp.l %0, 2.0:f32
          %3:flagx8@f0.1 = cmp.l %0, 3.0:f32
          %4:flagx8@f1.0 = cmp.l %0, 4.0:f32
@@ -750,6 +752,26 @@ TEST_F(ra_test, flag_spill_through_a_grf)
          (+%[[f]]) %10:f32x8@g[[_]] = sel %9, 4.0:f32
          untyped_write_logical 0:u32, %10, %10, 1:u32
    )"));
+   /* Only the last source of a sel may be an immediate (random fs seed
+    * 5111 SIMD32 was rejected for a sel of ~0 and 0).
+    */
+   std::string out;
+   ibis::ra_result r = allocate(R"(
+      shader fs simd32
+      hw %0:f32x32@g2
+      block0:
+         %1:flagx32 = cmp.l %0, 1.0:f32
+         %2:flagx32 = cmp.l %0, 2.0:f32
+         %3:flagx32 = cmp.l %0, 3.0:f32
+         (+%3) %6:f32x32 = sel %0, 0.0:f32
+         (+%2) %7:f32x32 = sel %6, 1.0:f32
+         (+%1) %8:f32x32 = sel %7, 2.0:f32
+         untyped_write_logical 0:u32, %8, %8, 1:u32
+   )", &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   auto s = ibis::parse_shader(out);
+   for (const std::string &e : ibis::validate_lowered_errors(*s))
+      EXPECT_EQ(e.find("[hw-imm]"), std::string::npos) << e << "\n" << out;
 }
 
 /* A SIMD32 flag takes a whole f0 or f1; a cmp whose flag nobody reads
