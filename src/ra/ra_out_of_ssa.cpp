@@ -241,7 +241,7 @@ overlaps(unsigned a, unsigned an, unsigned b, unsigned bn)
 }
 
 /* dst = x ^ y over bytes of the operands: one instruction of up to 32
- * elements (code generation splits it), so that each register pair is
+ * elements and at most one component (code generation splits it), so that each register pair is
  * swapped before anything else is read.  The elements have the values'
  * own bit size: an 8-, 16- or 64-bit value written as dwords would be a
  * partial write of the wrong type.
@@ -263,11 +263,17 @@ emit_xor(shader &s, block *b, block::iterator pos, const operand &dst,
    bytes = std::min(bytes, std::max(1u, dst.val->size_bytes()));
    unsigned elem = type_bits(t) / 8;
    unsigned count = (bytes + elem - 1) / elem;
+   const unsigned width = dst.val->width;
    for (unsigned k = 0; k < count;) {
       unsigned n = 32;
-      while (n > count - k)
+      while (n > count - k || (width > 1 && n > width))
          n /= 2;
       instr *in = s.create_instr(opcode::xor_, n);
+      /* Channel for channel on the value's own (the upper SIMD16 half
+       * of a SIMD32 program is group 16: random fs seed 4627).
+       */
+      if (width > 1)
+         in->group = dst.val->group + k % width;
       if (we_all)
          in->flags |= INSTR_WE_ALL;
       operand d = dst, a = x, c = y;

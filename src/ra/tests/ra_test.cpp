@@ -349,6 +349,45 @@ TEST_F(ra_test, parallel_copy_cycle_of_words_is_a_word_swap)
    )"));
 }
 
+/* The swap of two SIMD32 upper halves runs on their channels 16-31
+ * (random fs seed 4627 swapped them with xor(16) of channels 0-15, a
+ * partial write of each).
+ */
+TEST_F(ra_test, parallel_copy_cycle_of_upper_halves_keeps_their_group)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32
+      hw %0:u32x32@g2
+      block0:
+         %1:u16x16+16 = mov 1:u16
+         %2:u16x16+16 = mov 2:u16
+      block1:
+         do
+         %3:u16x16+16 = phi %1, %4
+         %4:u16x16+16 = phi %2, %3
+         %5:u16x16+16 = add %3, %4
+         %7:u32x16+16 = mov %5
+         untyped_write_logical 0:u32, %7, %7, 1:u32
+         %6:flagx32 = cmp.l %0, 9:u32
+         (+%6) while
+      block2:
+         halt
+   )", "ra", R"(
+      block1:
+         do
+         %5:u16x16+16@g[[r5]] = add %[[x]], %[[y]]
+         %7:u32x16+16@g[[r7]] = mov %5
+         untyped_write_logical 0:u32, %7, %7, 1:u32
+         %6:flagx32@f0.0 = cmp.l %0, 9:u32
+         %[[x]] = xor %[[x]], %[[y]]
+         %[[y]] = xor %[[y]], %[[x]]
+         %[[x]] = xor %[[x]], %[[y]]
+         (+%6) while
+      block2:
+         halt
+   )"));
+}
+
 /* random vs 4: packed bytes cannot be xor-swapped (a byte destination of
  * an ALU op needs stride 2), so a byte parallel copy never forms a cycle:
  * its destinations interfere with the other entries' sources, and the
