@@ -94,6 +94,49 @@ schedule_post_ra(shader &s, const device_info &dev)
                    reverted, s.blocks().size());
 }
 
+/* ibis-opt's print-peak: the values live at the first instruction of
+ * highest pressure, each with its GRFs and where it is defined and last
+ * read, so that one sees what holds the registers there.
+ */
+static bool
+print_peak(shader &s)
+{
+   s.renumber();
+   liveness lv(s);
+   const register_pressure p = compute_pressure(lv);
+   const instr *peak = nullptr;
+   for (const auto &b : s.blocks()) {
+      for (const instr *in : b->instrs()) {
+         if (!peak && p.at[in->ip] == p.max)
+            peak = in;
+      }
+   }
+   if (!peak)
+      return false;
+   value_set here = lv.live_after(peak);
+   for (const operand &o : peak->srcs()) {
+      if (o.val && liveness::tracked(o.val))
+         here.add(o.val);
+   }
+   for (const operand &d : peak->dsts()) {
+      if (d.val && liveness::tracked(d.val))
+         here.add(d.val);
+   }
+   std::fprintf(stderr, "peak %u GRFs at block%u ip %u: %s\n", p.max,
+                peak->parent()->index, peak->ip, peak->str().c_str());
+   for (const value *v : here.values(s)) {
+      if (!uses_grfs(v))
+         continue;
+      const instr *def = lv.first_def(v);
+      std::fprintf(stderr, "  %%%-6u %2u%s  [%u, %u)  %s%s\n", v->id,
+                   v->width == 1 ? uniform_bytes(v) : value_grfs(v),
+                   v->width == 1 ? "B" : " ", lv.start(v), lv.end(v),
+                   def ? strfmt("block%u: ", def->parent()->index).c_str() : "",
+                   def ? def->str().c_str() : "(program start)");
+   }
+   return false;
+}
+
 void
 register_sched_passes()
 {
@@ -113,6 +156,8 @@ register_sched_passes()
                        schedule_pre_ra(s, device_by_name("skl"), sched_mode::pressure);
                        return true;
                     });
+      register_pass("print-peak", "print the values live at the highest "
+                    "pressure to stderr", print_peak);
       register_pass("sched-post", "post-RA latency scheduling (skl)",
                     [](shader &s) {
                        schedule_post_ra(s, device_by_name("skl"));

@@ -414,11 +414,14 @@ schedule_pre_ra_blocks(shader &s, const device_info &dev, sched_mode mode)
    if (mode == sched_mode::none)
       return;
    /* Pressure first also recomputes cheap definitions where they are
-    * used (sched_remat.cpp); it costs instructions, so the latency mode
+    * used (sched_remat.cpp) and after the loops they live through
+    * (sched_loop_remat.cpp); it costs instructions, so the latency mode
     * does not.
     */
-   if (mode == sched_mode::pressure)
+   if (mode == sched_mode::pressure) {
+      remat_through_loops(s);
       remat_cheap_defs(s);
+   }
    schedule_blocks(s, dev, mode);
 }
 

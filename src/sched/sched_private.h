@@ -28,6 +28,13 @@ unsigned sched_pressure_budget(const shader &s, const device_info &dev);
  */
 bool remat_cheap_defs(shader &s);
 
+/* Recomputes small trees of cheap, program-invariant definitions that
+ * live through a top-level loop without being read in it at the top of
+ * the loop's exit block, for their readers after the loop
+ * (sched_loop_remat.cpp).  Returns whether anything changed.
+ */
+bool remat_through_loops(shader &s);
+
 /* schedule_pre_ra without the debug report. */
 void schedule_pre_ra_blocks(shader &s, const device_info &dev, sched_mode mode);
 

@@ -34,7 +34,10 @@ using namespace ibis;
 
 namespace {
 
-const char *const opt_passes = "copy-prop,cse,algebraic,constant-fold,copy-prop,dce";
+/* The compiler's passes (compiler.cpp: opt_pipeline, front_end). */
+const char *const opt_passes =
+   "copy-prop,cse,algebraic,constant-fold,copy-prop,sat-prop,cmod-prop,dce";
+const char *const post_lower_passes = "combine-constants,cse,dce";
 
 std::vector<std::string>
 split(const std::string &line)
@@ -63,6 +66,7 @@ prepare(const nir::shader &n, const device_info &dev)
    run_passes(*p.s, opt_passes);
    try {
       lower(*p.s, dev);
+      run_passes(*p.s, post_lower_passes);
       p.lowered = p.s->lowered;
    } catch (const error &) {
       /* Not lowerable yet: measure the optimized IR. */

@@ -529,6 +529,113 @@ TEST_F(sched, preserved_values_are_not_rematerialized)
    )"));
 }
 
+TEST_F(sched, values_through_a_loop_are_recomputed_after_it)
+{
+   /* %5 (the pixel x + 0.5 of a WLR position and a conversion) and the
+    * live mask's NoMask zero %7 are written before the loop and read only
+    * after it: pressure first recomputes both at the top of the loop's
+    * exit block, so they no longer hold 4 GRFs through the loop, and the
+    * originals go.  %9 is read in the loop and stays (a math
+    * instruction, not recomputed in the loop either).
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16
+      hw %1:u16x16@g1
+      attr %2:f32x16
+      uniform %3:u32x1[8]@g6
+      wlr %4:u16x16
+      block0:
+         %4 = add(8) %1.8<2,4,0>, 0x10101010:v
+         %4.16 = add(8+8) %1.16<2,4,0>, 0x10101010:v
+         %6:f32x16 = mov %4
+         %5:f32x16 = add %6, 0.5:f32
+         %7:u32x16 = mov 0:u32 {WE_all}
+         %9:f32x16 = math_inv %2
+      block1:
+         do
+         %10:f32x16 = phi %2, %11
+         %11:f32x16 = add %10, %9
+         %12:flagx16 = cmp.l %11, 1.0:f32
+         (+%12) break
+      block2:
+         while
+      block3:
+         %13:u32x16 = mov 0xffffffff:u32, preserve %7
+         %14:f32x16 = mul %11, %5
+         %15:u32x16 = add %14:u32, %13
+         _ = send 6:u32, 0x02080017:u32, 0:u32, %15, _ {EOT}
+   )", "sched-pre-pressure,validate", R"(
+      block0:
+         %9:f32x16 = math_inv %2
+      block1:
+         do
+         %10:f32x16 = phi %2, %11
+         %11:f32x16 = add %10, %9
+         %12:flagx16 = cmp.l %11, 1.0:f32
+         (+%12) break
+      block2:
+         while
+      block3:
+         %[[w]] = add(8) %1.8<2,4,0>, 0x10101010:v
+         %[[w]].16 = add(8+8) %1.16<2,4,0>, 0x10101010:v
+         %[[c]]:f32x16 = mov %[[w]]
+         %[[h]]:f32x16 = add %[[c]], 0.5:f32
+         %14:f32x16 = mul %11, %[[h]]
+         %[[z]]:u32x16 = mov 0:u32 {WE_all}
+         %13:u32x16 = mov 0xffffffff:u32, preserve %[[z]]
+         %15:u32x16 = add %14:u32, %13
+         _ = send 6:u32, 0x2080017:u32, 0:u32, %15, _ {EOT}
+   )"));
+}
+
+TEST_F(sched, values_through_a_loop_stay_after_a_halt)
+{
+   /* A halt before the loop's exit may leave it with no channel
+    * enabled, skipped with a copy there: %7 stays before the loop.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16
+      attr %2:f32x16
+      block0:
+         %7:u32x16 = mov 0:u32 {WE_all}
+         %8:flagx16 = cmp.l %2, 0.0:f32
+         (+%8) halt
+      block1:
+         do
+         %10:f32x16 = phi %2, %11
+         %11:f32x16 = add %10, 1.0:f32
+         %12:flagx16 = cmp.l %11, 1.0:f32
+         (+%12) break
+      block2:
+         while
+      block3:
+         %13:u32x16 = mov 0xffffffff:u32, preserve %7
+         halt
+         %14:flagx16 = cmp.nz %13, 0:u32
+         %15:u32x16 = mov %11:u32
+         (+%14) _ = send 6:u32, 0x02080017:u32, 0:u32, %15, _ {EOT}
+   )", "sched-pre-pressure,validate", R"(
+      block0:
+         %8:flagx16 = cmp.l %2, 0.0:f32
+         %7:u32x16 = mov 0:u32 {WE_all}
+         (+%8) halt
+      block1:
+         do
+         %10:f32x16 = phi %2, %11
+         %11:f32x16 = add %10, 1.0:f32
+         %12:flagx16 = cmp.l %11, 1.0:f32
+         (+%12) break
+      block2:
+         while
+      block3:
+         %13:u32x16 = mov 0xffffffff:u32, preserve %7
+         halt
+         %14:flagx16 = cmp.nz %13, 0:u32
+         %15:u32x16 = mov %11:u32
+         (+%14) _ = send 6:u32, 0x2080017:u32, 0:u32, %15, _ {EOT}
+   )"));
+}
+
 TEST_F(sched, post_ra_hides_send_latency)
 {
    /* The sampler result in g20-g23 is read right after the send; the
