@@ -70,11 +70,80 @@ whole_value(const std::vector<param> &ps, size_t from, size_t to,
    return v;
 }
 
+/* A parameter read from a vector that a load_payload built for this
+ * message alone (its only use) is read from that load_payload's source:
+ * the vector then dies, and a run of the sources may be a whole value.
+ */
+operand
+resolve(const operand &o)
+{
+   const value *v = o.val;
+   if (!v || v->file != reg_file::ssa || o.neg || o.abs || o.has_region ||
+       v->uses().size() != 1 || o.offset % v->component_bytes())
+      return o;
+   const instr *lp = v->def();
+   if (!lp || lp->op != opcode::load_payload || lp->predicate() ||
+       lp->num_srcs() != v->length || lp->we_all() || lp->exec_size != v->width)
+      return o;
+   operand s = lp->src(o.offset / v->component_bytes());
+   /* Each source is one component: same width, or broadcast. */
+   if (s.is_null() || s.is_imm() || !s.val || s.val->bit_size() != 32 ||
+       type_bits(s.type) != 32 || (s.val->width != 1 && s.val->width != v->width) ||
+       s.val->group != v->group)
+      return o;
+   s.type = o.type;
+   return s;
+}
+
+/* Whether allocation can likely gather params [from, to) in place: each
+ * (through a vector built for this message alone) is a distinct
+ * one-component value read by nothing else, as plns gathered into a
+ * coordinate.  A value read elsewhere too, or twice, needs a copy.
+ */
+bool
+in_place(const std::vector<param> &ps, const std::vector<param> &rs,
+         size_t from, size_t to, unsigned exec)
+{
+   for (size_t i = from; i < to; i++) {
+      const operand &r = rs[i].op;
+      const value *v = r.val;
+      if (!v || v->file != reg_file::ssa || v->width != exec ||
+          v->length != 1 || r.neg || r.abs || r.has_region)
+         return false;
+      const instr *vec = ps[i].op.val != v ? ps[i].op.val->def() : nullptr;
+      for (const use &u : v->uses()) {
+         if (u.in != vec)
+            return false;
+      }
+      for (size_t j = from; j < i; j++) {
+         if (rs[j].op.val == v)
+            return false;
+      }
+   }
+   return true;
+}
+
+std::vector<param>
+resolved(const std::vector<param> &ps)
+{
+   std::vector<param> r = ps;
+   for (param &p : r)
+      p.op = resolve(p.op);
+   return r;
+}
+
+/* The payload of params [from, to): a whole value as it is (also one the
+ * params' vectors were built from), else a load_payload of the params
+ * (not of the vectors' sources: a source read twice, or a vector shared
+ * by several messages, coalesces worse).
+ */
 operand
 gather(const builder &b, unsigned exec, unsigned group,
        const std::vector<param> &ps, size_t from, size_t to)
 {
    if (value *v = whole_value(ps, from, to, exec, group))
+      return operand(v);
+   if (value *v = whole_value(resolved(ps), from, to, exec, group))
       return operand(v);
    std::vector<operand> srcs;
    for (size_t i = from; i < to; i++) {
@@ -123,11 +192,27 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
           params[mid].origin != params[0].origin)
          break;
    }
+   /* brw's split, unless another one (or none) makes both payloads whole
+    * values, which need no copies (a coordinate whose components are
+    * shared by several messages, a texture result written out as it is).
+    * A gathered payload may still be shared (CSE): only a split without
+    * any gathering beats brw's.
+    */
+   const std::vector<param> rs = resolved(params);
+   const size_t n = params.size();
+   auto whole = [&](size_t from, size_t to) {
+      return from == to || whole_value(rs, from, to, exec, group) ||
+             in_place(params, rs, from, to, exec);
+   };
+   for (size_t m = 1; m <= n && !(whole(0, mid) && whole(mid, n)); m++) {
+      if (whole(0, m) && whole(m, n))
+         mid = m;
+   }
    p.p0 = gather(b, exec, group, params, 0, mid);
    p.mlen = mid * regs;
-   if (mid < params.size()) {
-      p.p1 = gather(b, exec, group, params, mid, params.size());
-      p.ex_mlen = (params.size() - mid) * regs;
+   if (mid < n) {
+      p.p1 = gather(b, exec, group, params, mid, n);
+      p.ex_mlen = (n - mid) * regs;
    }
    return p;
 }

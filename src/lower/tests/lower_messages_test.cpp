@@ -906,7 +906,99 @@ TEST(lower_messages, interpolate_at_sample_and_offset)
          %16:s32x16 = sel.l %15, 7:s32
          %17:u32x16[2] = load_payload %13:u32, %16:u32
          %3:f32x16[2] = send 11:u32, 0x8417000:u32, 0:u32, %17, _
-         %4:f32x16[4] = load_payload %2, %2[1], %3, %3[1]
-         _ = send 5:u32, 0x10031000:u32, 0:u32, %4, _ {EOT}
+         _ = send 5:u32, 0x8031000:u32, 256:u32, %2, %3 {EOT}
+   )"));
+   /* The colour is the two results as they are: a split RT write (mlen 4,
+    * ex_mlen 4) reads them in place instead of gathering them.
+    */
+}
+
+TEST(lower_messages, sample_payloads_split_to_read_shared_coordinates)
+{
+   /* humus-hdr/7.fs.simd8.asm:7,13: sends(8) 0x02320001 ex 0x40 "sample
+    * SIMD8 mlen 1 ex_mlen 1 rlen 3": u and v from different plns, each
+    * read by several messages, are the two payloads as they are (a
+    * payload of both would copy them).  A coordinate whose plns are read
+    * by nothing else stays one payload (:9, send(8) 0x04320001 mlen 2).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g5
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:f32x8 = pln %1[8]:f32, %0
+         %5:f32x8[2] = load_payload %2, %3
+         %6:f32x8[3] = tex_logical 0:u32, %5, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %7:f32x8[2] = load_payload %4, %3
+         %8:f32x8[3] = tex_logical 0:u32, %7, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %9:f32x8 = pln %1[12]:f32, %0
+         %10:f32x8 = pln %1[4]:f32, %0
+         %11:f32x8[2] = load_payload %9, %10
+         %12:f32x8[3] = tex_logical 0:u32, %11, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %13:f32x8 = add %6, %8
+         %14:f32x8 = add %13, %12
+         %15:f32x8 = add %6[1], %8[1]
+         %16:f32x8 = add %15, %12[1]
+         %17:f32x8 = add %6[2], %8[2]
+         %18:f32x8 = add %17, %12[2]
+         %19:f32x8[3] = load_payload %14, %16, %18
+         fb_write_logical %19, _, _, _, _, _, _, _, 0:u32, 3:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g5
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:f32x8 = pln %1[8]:f32, %0
+         %6:f32x8[3] = send 2:u32, 0x2320001:u32, 64:u32, %2, %3
+         %8:f32x8[3] = send 2:u32, 0x2320001:u32, 64:u32, %4, %3
+         %9:f32x8 = pln %1[12]:f32, %0
+         %10:f32x8 = pln %1[4]:f32, %0
+         %11:f32x8[2] = load_payload %9, %10
+         %12:f32x8[3] = send 2:u32, 0x4320001:u32, 0:u32, %11, _
+         %13:f32x8 = add %6, %8
+         %14:f32x8 = add %13, %12
+         %15:f32x8 = add %6[1], %8[1]
+         %16:f32x8 = add %15, %12[1]
+         %17:f32x8 = add %6[2], %8[2]
+         %18:f32x8 = add %17, %12[2]
+         %19:f32x8[3] = load_payload %14, %16, %18
+         %20:u32x8[4] = load_payload %19:u32, %19[1]:u32, %19[2]:u32, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %20, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, rt_write_reads_a_texture_result_in_place)
+{
+   /* tesseract/139.fs.simd8.asm:6,8: the sample's rgb (rlen 3) is
+    * payload0 of sendsc(8) 0x06031400 ex 0x40 "RT write mlen 3 ex_mlen
+    * 1", the constant alpha payload1: the colour vector is not copied.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:f32x8[2] = load_payload %2, %3
+         %5:f32x8[4] = tex_logical 0:u32, %4, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %6:f32x8 = mov 0.0:f32
+         %7:u32x8[4] = load_payload %5:u32, %5[1]:u32, %5[2]:u32, %6:u32
+         fb_write_logical %7, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:f32x8[2] = load_payload %2, %3
+         %5:f32x8[3] = send 2:u32, 0x4320001:u32, 0:u32, %4, _
+         %6:f32x8 = mov 0.0:f32
+         _ = send 5:u32, 0x6031400:u32, 64:u32, %5, %6 {EOT}
    )"));
 }
