@@ -41,8 +41,19 @@ public:
    bool operator==(const value_set &o) const;
    /* The members, in id order. */
    std::vector<value *> values(const shader &s) const;
+   /* Calls fn(id) for every member, in id order, without building a
+    * vector (the hot loops of liveness and pressure).
+    */
+   template <typename F> void for_each_id(F fn) const
+   {
+      for (size_t i = 0; i < words.size(); i++) {
+         for (uint64_t w = words[i]; w; w &= w - 1)
+            fn(unsigned(i * 64 + __builtin_ctzll(w)));
+      }
+   }
 
 private:
+   friend class liveness;
    std::vector<uint64_t> words;
 };
 
@@ -70,6 +81,8 @@ private:
    std::vector<uint32_t> pre_, post_;   /* dominator tree DFS numbers */
    std::vector<block *> rpo_;
 };
+
+struct register_pressure;
 
 class liveness {
 public:
@@ -102,8 +115,10 @@ public:
    const shader &program() const { return sh; }
 
 private:
+   friend register_pressure compute_pressure(const liveness &live);
    bool kills(const instr *in, const value *v) const;
    void transfer(const instr *in, value_set &live) const;
+   void solve(unsigned bound);
 
    const shader &sh;
    std::vector<value_set> in_, out_;

@@ -97,6 +97,97 @@ liveness::transfer(const instr *in, value_set &live) const
    visit_use(in->preserve().val);
 }
 
+/* The block equations in = (out - kill) | gen and out = the union over
+ * the successors of their live-in plus the phi sources of the edge, on
+ * words: one walk per block summarizes its instructions as kill and gen
+ * (the composition of transfer()), so the fixpoint iterations touch no
+ * instruction.  The fixpoint from empty sets is the one the instruction
+ * walk reached.
+ */
+void
+liveness::solve(unsigned bound)
+{
+   const unsigned n = sh.blocks().size();
+   const size_t nw = (bound + 63) / 64;
+   std::vector<uint64_t> gen(size_t(n) * nw), kill(size_t(n) * nw);
+   std::vector<std::vector<unsigned>> phi_ids(n);
+   for (unsigned i = 0; i < n; i++) {
+      const block *b = sh.blocks()[i].get();
+      uint64_t *g = &gen[size_t(i) * nw], *k = &kill[size_t(i) * nw];
+      for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it) {
+         const instr *in = *it;
+         auto visit_def = [&](const value *v) {
+            if (!v || !tracked(v))
+               return;
+            const uint64_t bit = 1ull << (v->id % 64);
+            if (kills(in, v)) {
+               k[v->id / 64] |= bit;
+               g[v->id / 64] &= ~bit;
+            } else {
+               g[v->id / 64] |= bit;
+            }
+         };
+         for (const operand &d : in->dsts())
+            visit_def(d.val);
+         visit_def(in->flag_def());
+         if (in->is_phi())
+            continue;
+         auto visit_use = [&](const value *v) {
+            if (v && tracked(v))
+               g[v->id / 64] |= 1ull << (v->id % 64);
+         };
+         for (const operand &o : in->srcs())
+            visit_use(o.val);
+         visit_use(in->predicate());
+         visit_use(in->preserve().val);
+      }
+      /* Phi sources of b's outgoing edges. */
+      for (const block *succ : b->succs) {
+         for (unsigned j = 0; j < succ->preds.size(); j++) {
+            if (succ->preds[j] != b)
+               continue;
+            for (const instr *in : succ->instrs()) {
+               if (in->is_block_start())
+                  continue;
+               if (!in->is_phi())
+                  break;
+               if (j < in->num_srcs() && in->src(j).val && tracked(in->src(j).val))
+                  phi_ids[i].push_back(in->src(j).val->id);
+            }
+         }
+      }
+   }
+
+   std::vector<uint64_t> next(nw);
+   for (bool changed = true; changed;) {
+      changed = false;
+      for (unsigned i = n; i-- > 0;) {
+         const block *b = sh.blocks()[i].get();
+         std::vector<uint64_t> &out = out_[i].words;
+         std::fill(out.begin(), out.end(), 0);
+         for (const block *succ : b->succs) {
+            const std::vector<uint64_t> &si = in_[succ->index].words;
+            for (size_t w = 0; w < nw; w++)
+               out[w] |= si[w];
+         }
+         for (unsigned id : phi_ids[i])
+            out[id / 64] |= 1ull << (id % 64);
+         const uint64_t *g = &gen[size_t(i) * nw], *k = &kill[size_t(i) * nw];
+         std::vector<uint64_t> &in = in_[i].words;
+         bool same = true;
+         for (size_t w = 0; w < nw; w++) {
+            next[w] = (out[w] & ~k[w]) | g[w];
+            same &= next[w] == in[w];
+         }
+         if (!same) {
+            in.swap(next);
+            next.resize(nw);
+            changed = true;
+         }
+      }
+   }
+}
+
 liveness::liveness(shader &s) : sh(s)
 {
    unsigned num_ips = s.renumber();
@@ -130,24 +221,7 @@ liveness::liveness(shader &s) : sh(s)
       }
    };
 
-   for (bool changed = true; changed;) {
-      changed = false;
-      for (unsigned i = n; i-- > 0;) {
-         const block *b = s.blocks()[i].get();
-         value_set out(bound);
-         for (const block *succ : b->succs) {
-            out.add_all(in_[succ->index]);
-            phi_uses(succ, b, out);
-         }
-         out_[i] = out;
-         for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it)
-            transfer(*it, out);
-         if (!(out == in_[i])) {
-            in_[i] = out;
-            changed = true;
-         }
-      }
-   }
+   solve(bound);
 
    /* Intervals in program order. */
    start_.assign(bound, UINT32_MAX);
@@ -160,10 +234,14 @@ liveness::liveness(shader &s) : sh(s)
       if (b->empty())
          continue;
       unsigned first = b->first()->ip, last = b->last()->ip;
-      for (const value *v : in_[b->index].values(s))
-         cover(v, first, first);
-      for (const value *v : out_[b->index].values(s))
-         cover(v, last + 1, last + 1);
+      in_[b->index].for_each_id([&](unsigned id) {
+         if (const value *v = s.find_value(id))
+            cover(v, first, first);
+      });
+      out_[b->index].for_each_id([&](unsigned id) {
+         if (const value *v = s.find_value(id))
+            cover(v, last + 1, last + 1);
+      });
       for (const instr *in : b->instrs()) {
          for (const operand &d : in->dsts()) {
             if (d.val && tracked(d.val))
@@ -194,6 +272,8 @@ liveness::liveness(shader &s) : sh(s)
    {
       std::vector<const block *> loop_head(n, nullptr), stack;
       std::vector<unsigned> loop_last(n, 0);
+      value_set edge(bound);
+      std::vector<value *> vals;
       for (const auto &b : s.blocks()) {
          const instr *first = b->first(), *last = b->last();
          if (first && first->op == opcode::do_)
@@ -211,14 +291,15 @@ liveness::liveness(shader &s) : sh(s)
          for (const block *succ : b->succs) {
             if (succ->empty())
                continue;
-            value_set edge(bound);
+            std::fill(edge.words.begin(), edge.words.end(), 0);
             edge.add_all(in_[succ->index]);
             phi_uses(succ, b.get(), edge);
-            std::vector<value *> vals;
-            for (value *v : edge.values(s)) {
-               if (out_[b->index].has(v))
+            vals.clear();
+            edge.for_each_id([&](unsigned id) {
+               value *v = s.find_value(id);
+               if (v && out_[b->index].has(v))
                   vals.push_back(v);
-            }
+            });
             unsigned from = b->last()->ip + 1, to = succ->first()->ip;
             if (to > from) {
                for (const value *v : vals)

@@ -3,6 +3,8 @@
  */
 #include "ir/ibis_analysis.h"
 
+#include <algorithm>
+
 namespace ibis {
 
 bool
@@ -26,6 +28,11 @@ value_grfs(const value *v)
    return (v->size_bytes() + 31) / 32;
 }
 
+/* The walk of liveness::walk_backwards(), keeping the registers of the
+ * live set as running sums: only the values an instruction names can
+ * enter or leave the set there, so each step costs its operands, not the
+ * live set.
+ */
 register_pressure
 compute_pressure(const liveness &live)
 {
@@ -36,35 +43,67 @@ compute_pressure(const liveness &live)
       num += b->instrs().size();
    p.at.assign(num, 0);
 
+   std::vector<const value *> named, extra;
+   std::vector<bool> was;
    for (const auto &b : s.blocks()) {
-      live.walk_backwards(b.get(), [&](const instr *in, const value_set &after) {
-         value_set present = after;
-         for (const operand &d : in->dsts()) {
-            if (d.val && uses_grfs(d.val))
-               present.add(d.val);
-         }
-         /* Phi sources are read on the incoming edges, not here. */
-         if (!in->is_phi()) {
-            for (const operand &o : in->srcs()) {
-               if (o.val && uses_grfs(o.val))
-                  present.add(o.val);
-            }
-            if (in->preserve().val && uses_grfs(in->preserve().val))
-               present.add(in->preserve().val);
-         }
-         unsigned grfs = 0, uniform = 0;
-         for (const value *v : present.values(s)) {
-            if (!uses_grfs(v))
-               continue;
-            if (v->width == 1)
-               uniform += uniform_bytes(v);
-            else
-               grfs += value_grfs(v);
-         }
-         grfs += (uniform + 31) / 32;
-         p.at[in->ip] = grfs;
-         p.max = std::max(p.max, grfs);
+      value_set cur = live.live_out(b.get());
+      long grfs = 0, uniform = 0;
+      auto weigh = [&](const value *v, long sign, long &g, long &u) {
+         if (!uses_grfs(v))
+            return;
+         if (v->width == 1)
+            u += sign * long(uniform_bytes(v));
+         else
+            g += sign * long(value_grfs(v));
+      };
+      cur.for_each_id([&](unsigned id) {
+         if (const value *v = s.find_value(id))
+            weigh(v, 1, grfs, uniform);
       });
+      for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it) {
+         const instr *in = *it;
+         auto add_once = [](std::vector<const value *> &list, const value *v) {
+            if (v && std::find(list.begin(), list.end(), v) == list.end())
+               list.push_back(v);
+         };
+         /* Present: live after, plus what it writes and (but phis, whose
+          * sources are read on the incoming edges) what it reads.
+          */
+         extra.clear();
+         for (const operand &d : in->dsts())
+            add_once(extra, d.val);
+         if (!in->is_phi()) {
+            for (const operand &o : in->srcs())
+               add_once(extra, o.val);
+            add_once(extra, in->preserve().val);
+         }
+         long g = grfs, u = uniform;
+         for (const value *v : extra) {
+            if (!cur.has(v))
+               weigh(v, 1, g, u);
+         }
+         unsigned at = unsigned(g + (u + 31) / 32);
+         p.at[in->ip] = at;
+         p.max = std::max(p.max, at);
+
+         named = extra;
+         add_once(named, in->flag_def());
+         add_once(named, in->predicate());
+         if (in->is_phi()) {
+            for (const operand &o : in->srcs())
+               add_once(named, o.val);
+            add_once(named, in->preserve().val);
+         }
+         was.resize(named.size());
+         for (size_t i = 0; i < named.size(); i++)
+            was[i] = cur.has(named[i]);
+         live.transfer(in, cur);
+         for (size_t i = 0; i < named.size(); i++) {
+            bool is = cur.has(named[i]);
+            if (is != was[i])
+               weigh(named[i], is ? 1 : -1, grfs, uniform);
+         }
+      }
    }
    return p;
 }
