@@ -253,20 +253,31 @@ nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
 comps
 nir_translator::pixel_position()
 {
-   /* Per 8 channels (two subspans): the subspans' upper-left X and Y words
-    * repeated over each 2x2 subspan, plus the pixel's offset in it.
+   /* brw's Gen8+ pixel centers: one NoMask add of twice the width (per
+    * SIMD16 half) over the subspans' upper-left X, Y words (g1.4 on,
+    * each read four times: <1,4,0>) and 0x11001010:v (Gen replicates a
+    * :v immediate every 8 channels) gives each subspan's four X then
+    * four Y words; X and Y are every other four of them (<8,4,1>).
     */
+   const unsigned halves = width == 32 ? 2 : 1;
+   const unsigned half = std::min(width, 16u);
+   std::vector<value *> xy;
+   for (unsigned h = 0; h < halves; h++) {
+      const builder nb = bld.exec(2 * half).nomask();
+      value *t = nb.wlr(data_type::u16);
+      operand g = at(hw(payload.subspan_coord_reg[h], data_type::u16), 8,
+                     data_type::u16).with_region(1, 4, 0);
+      nb.add(operand(t), g, operand::imm_of(data_type::v, 0x11001010));
+      xy.push_back(t);
+   }
    comps c;
    for (unsigned y = 0; y < 2; y++) {
-      value *w = write_parts(bld, width, data_type::u16, width / 8,
-                             [&](const builder &b, const operand &d, unsigned q) {
-                                unsigned word = 4 + 4 * (q % 2) + y;
-                                operand g = at(hw(payload.subspan_coord_reg[q / 2], data_type::u16),
-                                               word * 2, data_type::u16).with_region(2, 4, 0);
-                                return b.add(d, g, operand::imm_of(data_type::v,
-                                                                   y ? 0x11001100 : 0x10101010));
+      value *w = write_parts(bld, width, data_type::f32, halves,
+                             [&](const builder &b, const operand &d, unsigned h) {
+                                return b.mov(d, at(xy[h], 8 * y, data_type::u16)
+                                                   .with_region(8, 4, 1));
                              });
-      c.push_back(operand(bld.exec(width).mov(data_type::f32, operand(w))));
+      c.push_back(operand(w));
    }
    return c;
 }

@@ -348,9 +348,6 @@ private:
          if (type_bits(o.type) == 64 && in->op != opcode::mov &&
              in->op != opcode::copy)
             report(in, "hw-imm", "64-bit immediates exist only for mov");
-         if ((o.type == data_type::v || o.type == data_type::uv) && piece > 8)
-            report(in, "hw-imm", "a vector immediate holds 8 channels, the "
-                   "piece has %u", piece);
          if (in->info().kind == opcode_kind::math && n == 1)
             report(in, "hw-imm", "math takes no immediate source 0");
       }

@@ -6,9 +6,9 @@
  *   only in src1 (commutative operations and comparisons swap their
  *   sources instead), math none in src0, and 64-bit ones exist only for
  *   mov.  Anything else is loaded into a width-1 value by a NoMask mov(1)
- *   and read as a scalar.  A vector immediate (:v, :uv: 8 elements) read
- *   by a piece wider than 8 channels comes from a value that mov(8)s of
- *   it fill.
+ *   and read as a scalar.  A vector immediate (:v, :uv: 8 elements)
+ *   stays in any piece: Gen repeats it every 8 channels (brw's pixel
+ *   centers are an add(16) or add(32) of one).
  * - mul of a DW by a narrower integer has the DW in src0 (a DW immediate
  *   becomes a word when it fits, else a register); integer csel
  *   (Gen9's csel is F only) is a comparison and a predicated sel.
@@ -73,24 +73,6 @@ legal_imm_slot(const instr *in, unsigned i)
    return i + 1 == n;
 }
 
-/* A :v/:uv immediate holds 8 elements; wider pieces read it from a value
- * that two NoMask mov(8)s fill with the pattern (element i is i % 8).
- */
-operand
-materialize_vector(shader &s, instr *in, const operand &imm)
-{
-   builder b(&s);
-   b.before(in);
-   const data_type t = imm.type == data_type::v ? data_type::s16 : data_type::u16;
-   value *v = b.exec(in->exec_size, in->group).wlr(t);
-   for (unsigned first = 0; first < in->exec_size; first += 8) {
-      operand d(v);
-      d.offset = first * 2;
-      b.exec(8, in->group + first).nomask().mov(d, imm);
-   }
-   return operand(v);
-}
-
 void
 legalize_immediates(shader &s, instr *in, const device_info &dev)
 {
@@ -114,10 +96,7 @@ legalize_immediates(shader &s, instr *in, const device_info &dev)
    }
    for (unsigned i = 0; i < n; i++) {
       const operand &o = in->src(i);
-      if (o.is_imm() && (o.type == data_type::v || o.type == data_type::uv) &&
-          hw_exec_size(in, dev) > 8)
-         in->set_src(i, materialize_vector(s, in, o));
-      else if (o.is_imm() && !legal_imm_slot(in, i))
+      if (o.is_imm() && !legal_imm_slot(in, i))
          in->set_src(i, materialize(s, in, o));
    }
 }

@@ -46,8 +46,9 @@ TEST(from_nir_intrinsics, fs_interpolated_and_flat_inputs)
    )"));
 }
 
-/* FS system values from the SIMD16 payload: pixel X/Y per 8 channels (WLR
- * u16), source depth and 1/W, front facing from g0.0, sample id, mask and
+/* FS system values from the SIMD16 payload: pixel X/Y from one NoMask add
+ * of twice the width (each subspan's four X then four Y words, brw's),
+ * source depth and 1/W, front facing from g0.0, sample id, mask and
  * position.
  */
 TEST(from_nir_intrinsics, fs_system_values)
@@ -66,40 +67,36 @@ TEST(from_nir_intrinsics, fs_system_values)
       block b1:
    )", R"(
       shader fs simd16
-      wlr %0:u16x16
+      wlr %0:u16x32
       hw %1:u16x16@g1
-      wlr %3:u16x16
-      hw %6:f32x8[2]@g2
-      hw %8:f32x8[2]@g4
-      hw %10:s16x16@g0
-      hw %13:u8x32@g1
-      hw %16:s32x8[2]@g7
-      hw %18:s8x32@g6
+      hw %5:f32x8[2]@g2
+      hw %7:f32x8[2]@g4
+      hw %9:s16x16@g0
+      hw %12:u8x32@g1
+      hw %15:s32x8[2]@g7
+      hw %17:s8x32@g6
       block0:
-         %0 = add(8) %1.8<2,4,0>, 0x10101010:v
-         %0.16 = add(8+8) %1.16<2,4,0>, 0x10101010:v
-         %2:f32x16 = mov %0
-         %3 = add(8) %1.10<2,4,0>, 0x11001100:v
-         %3.16 = add(8+8) %1.18<2,4,0>, 0x11001100:v
-         %4:f32x16 = mov %3
-         %5:f32x16 = mov %6
-         %7:f32x16 = mov %8
-         %9:f32x16 = math_inv %7
-         %11:s32x16 = asr -%10<0,1,0>, 15:u32
-         %12:u16x16 = shr %13<1,8,0>, 0x44440000:v
-         %14:u32x16 = and %12, 15:u16
-         %15:s32x16 = mov %16
-         %17:s32x16 = mov %18<16,8,2>
-         %19:f32x16 = mov %17
-         %20:f32x16 = mul %19, 0.0625:f32
-         %21:s32x16 = mov %18.1<16,8,2>
-         %22:f32x16 = mov %21
-         %23:f32x16 = mul %22, 0.0625:f32
-         %24:flagx16 = cmp.nz %11:u32, 0:u32
-         (+%24) %25:u32x16 = sel %2:u32, %9:u32
-         %26:s32x16 = add %14:s32, %15
-         %27:u32x16[4] = load_payload %25, %26:u32, %20:u32, %5:u32
-         fb_write_logical %27, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+         %0 = add %1.8<1,4,0>, 0x11001010:v {WE_all}
+         %2:f32x16 = mov %0<8,4,1>
+         %3:f32x16 = mov %0.8<8,4,1>
+         %4:f32x16 = mov %5
+         %6:f32x16 = mov %7
+         %8:f32x16 = math_inv %6
+         %10:s32x16 = asr -%9<0,1,0>, 15:u32
+         %11:u16x16 = shr %12<1,8,0>, 0x44440000:v
+         %13:u32x16 = and %11, 15:u16
+         %14:s32x16 = mov %15
+         %16:s32x16 = mov %17<16,8,2>
+         %18:f32x16 = mov %16
+         %19:f32x16 = mul %18, 0.0625:f32
+         %20:s32x16 = mov %17.1<16,8,2>
+         %21:f32x16 = mov %20
+         %22:f32x16 = mul %21, 0.0625:f32
+         %23:flagx16 = cmp.nz %10:u32, 0:u32
+         (+%23) %24:u32x16 = sel %2:u32, %8:u32
+         %25:s32x16 = add %13:s32, %14
+         %26:u32x16[4] = load_payload %24, %25:u32, %19:u32, %4:u32
+         fb_write_logical %26, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
 }
 
