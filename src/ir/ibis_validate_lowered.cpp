@@ -147,6 +147,25 @@ exec_type_bytes(const instr *in)
    return any_float ? float_bytes : int_bytes;
 }
 
+/* A plain ALU instruction (not three-source) of 16-bit integers only. */
+bool
+word_alu(const instr *in)
+{
+   if (in->info().kind != opcode_kind::alu || is_3src(in) || in->predicate() ||
+       in->flag_def() || in->dsts().size() != 1 || !in->dst().val)
+      return false;
+   auto word = [](data_type t) {
+      return t == data_type::u16 || t == data_type::s16 ||
+             t == data_type::v || t == data_type::uv;
+   };
+   if (!word(in->dst().type))
+      return false;
+   for (const operand &o : in->srcs())
+      if (o.is_null() || !word(o.type))
+         return false;
+   return true;
+}
+
 } /* anonymous namespace */
 
 unsigned
@@ -161,8 +180,13 @@ lowered_piece_width(const instr *in)
        in->op == opcode::nop)
       return exec;
 
-   /* Gen9 instruction controls address at most 16 channels. */
+   /* Gen9 instruction controls address at most 16 channels; a NoMask
+    * one needs none, so one of words (two GRFs at 32) runs at 32, as
+    * brw's add(32) of the pixel centers.
+    */
    unsigned max = std::min(exec, 16u);
+   if (exec == 32 && in->we_all() && word_alu(in))
+      max = 32;
    if (info.kind == opcode_kind::math) {
       const bool half = !in->dsts().empty() && in->dst().type == data_type::f16;
       if (is_int_div(in->op) || half)

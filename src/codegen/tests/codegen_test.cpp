@@ -34,6 +34,27 @@ cmp.ge.f1.0(16) null<1>F g12<8,8,1>F g4<8,8,1>F { align1 2H };
 )"));
 }
 
+/* A NoMask operation on words runs at 32 channels in one instruction
+ * (two GRFs, no channel control needed): brw's pixel centers, add(32)
+ * g1.4<1,4,0>:uw + 0x11001010:v (tesseract/365.fs.simd16.asm:3).  Under
+ * the execution mask the same add is two SIMD16 halves.
+ */
+TEST(codegen, nomask_words_at_simd32)
+{
+   EXPECT_TRUE(check_asm(R"(
+shader fs simd32 allocated
+hw %1:u16x16@g1
+hw %2:u16x32@g10
+block0:
+   %3:u16x32@g20 = add %1.8<1,4,0>, 0x11001010:v {WE_all}
+   %4:u16x32@g30 = add %2, 1:u16
+)", R"(
+add(32) g20<1>UW g1.4<1,4,0>UW 0x11001010V { align1 WE_all };
+add(16) g30<1>UW g10<16,16,1>UW 0x0001UW { align1 1H };
+add(16) g31<1>UW g11<16,16,1>UW 0x0001UW { align1 2H };
+)"));
+}
+
 /* 64-bit operations split so that no operand spans more than two GRFs:
  * SIMD16 f64 is two SIMD8 pieces (1Q, 2Q); a 32-bit source of a compressed
  * instruction is read with brw's <4,4,1> region.
