@@ -215,7 +215,8 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
           */
          ra_color_result r = ra_color_strategies(s, g, classes, true);
          if (!r.success) {
-            ra_color_result r2 = ra_color_strategies(s, g, classes, false);
+            ra_color_result r2 = ra_color_strategies(s, g, classes, false,
+                                                      false);
             if (r2.success)
                r = r2;
          }

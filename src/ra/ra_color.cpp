@@ -497,8 +497,11 @@ public:
       }
    }
 
-   /* Select with strategy: on success every node's phys is set. */
-   ra_color_result select(unsigned strategy)
+   /* Select with strategy: on success every node's phys is set.  With
+    * stop_early, a failure returns at its first class without a place
+    * (for callers that only need to know whether the strategy works).
+    */
+   ra_color_result select(unsigned strategy, bool stop_early = false)
    {
       unsigned n = g.nodes.size();
       std::vector<unsigned> stack = order;
@@ -520,6 +523,7 @@ public:
                node_pos[m] = at + int(o);
             continue;
          }
+
          /* No place for the merged class: color the classes it was built
           * from one by one, the costliest first, each biased towards
           * where its copy partners went.
@@ -536,6 +540,8 @@ public:
                (void)o;
                res.spill.push_back(g.nodes[m]);
             }
+            if (stop_early)
+               return res;
             continue;
          }
          std::stable_sort(parts.begin(), parts.end(), [&](unsigned x, unsigned y) {
@@ -550,6 +556,8 @@ public:
                   (void)o;
                   res.spill.push_back(g.nodes[m]);
                }
+               if (stop_early)
+                  return res;
                continue;
             }
             for (auto [m, o] : bc.members)
@@ -757,7 +765,7 @@ ra_color(shader &s, const ra_graph &g,
 ra_color_result
 ra_color_strategies(shader &s, const ra_graph &g,
                     const std::vector<std::vector<value *>> &phi_classes,
-                    bool coalesce)
+                    bool coalesce, bool want_spills)
 {
    colorer c(s, g);
    c.coalesce(phi_classes, coalesce);
@@ -765,7 +773,8 @@ ra_color_strategies(shader &s, const ra_graph &g,
    c.simplify();
    ra_color_result first;
    for (unsigned k = 0; k < RA_NUM_STRATEGIES; k++) {
-      ra_color_result r = c.select(k);
+      /* Only the lowest-first failure is returned. */
+      ra_color_result r = c.select(k, k > 0 || !want_spills);
       if (r.success)
          return r;
       if (k == 0)

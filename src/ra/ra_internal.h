@@ -150,11 +150,13 @@ ra_color_result ra_color(shader &s, const ra_graph &g,
                          bool coalesce, unsigned strategy = 0);
 
 /* ra_color() with each select strategy in turn, coalescing and simplifying
- * once: the first success, or the lowest-first failure.
+ * once: the first success, or the lowest-first failure.  Without
+ * want_spills, a failure's spill list is left incomplete (each strategy
+ * stops at its first class without a place).
  */
 ra_color_result ra_color_strategies(shader &s, const ra_graph &g,
                                     const std::vector<std::vector<value *>> &phi_classes,
-                                    bool coalesce);
+                                    bool coalesce, bool want_spills = true);
 
 /* --- spilling ---------------------------------------------------------- */
 
