@@ -149,26 +149,36 @@ remat_through_loops(shader &s)
    }
 
    s.renumber();
-   liveness lv(s);
    bool progress = false;
    for (const loop_range &l : loops) {
       if (l.last + 1 >= s.blocks().size() || l.last + 1 >= halt_block)
          break;
-      block *head = s.blocks()[l.first].get();
-      block *tail = s.blocks()[l.last].get();
       block *exit = s.blocks()[l.last + 1].get();
-      auto in_loop = [&](const block *b) {
-         return b->index >= l.first && b->index <= l.last;
-      };
-      for (value *v : lv.live_in(head).values(s)) {
-         if (!lv.live_out(tail).has(v) || !uses_grfs(v))
-            continue;
-         if (v->file != reg_file::ssa && v->file != reg_file::wlr)
-            continue;
-         bool read_inside = false;
-         for (const use &u : v->uses())
-            read_inside |= in_loop(use_block(u));
-         if (read_inside)
+      /* A value defined before a top-level loop and read after it is
+       * live through it: every path between passes the loop.
+       */
+      std::vector<value *> through;
+      for (unsigned bi = 0; bi < l.first; bi++) {
+         for (const instr *in : s.blocks()[bi]->instrs()) {
+            for (const operand &d : in->dsts()) {
+               value *v = d.val;
+               if (!v || !uses_grfs(v) || v->defs()[0] != in ||
+                   (v->file != reg_file::ssa && v->file != reg_file::wlr))
+                  continue;
+               bool inside = false, after = false;
+               for (const use &u : v->uses()) {
+                  const unsigned ub = use_block(u)->index;
+                  inside |= ub >= l.first && ub <= l.last;
+                  after |= ub > l.last;
+               }
+               if (after && !inside)
+                  through.push_back(v);
+            }
+         }
+      }
+      for (value *v : through) {
+         /* Gone with the tree of a value processed before it. */
+         if (v->defs().empty())
             continue;
          tree t;
          if (!collect(v, t))
