@@ -527,6 +527,7 @@ private:
    uint32_t samplers_used_ = 0;
    uint32_t txf_textures_ = 0;
    bool used_txs_ = false;
+   bool used_gather_ = false;
    bool used_subgroups_ = false;
    bool used_quads_ = false;
    bool used_derivatives_ = false;
@@ -1245,6 +1246,7 @@ generator::gen_texture(const context &ctx)
       kind = 1;
    def *coord;
    def *lod = nullptr, *bias = nullptr;
+   std::vector<tex_src> extra;   /* after the coordinate, as Mesa orders them */
    unsigned comps = 4;
    bool div = false;
    if (kind == 2) {
@@ -1267,7 +1269,35 @@ generator::gen_texture(const context &ctx)
       operand x = float_operand(32, 4, domain::any);
       operand y = float_operand(32, 4, domain::any);
       coord = alu(alu_op::vec2, 32, {x, y});
-      if (kind == 1) {
+      /* An explicit-LOD lookup becomes a gather or a gradient lookup a
+       * third of the time each (when enabled).
+       */
+      const unsigned explicit_kind = kind == 1 ? rng_.below(3) : 0;
+      if (explicit_kind == 1 && o_.gather) {
+         tex->op = tex_op::tg4;
+         tex->component = rng_.below(4);
+         used_gather_ = true;
+         if (rng_.chance(30)) {
+            /* A constant texel offset in the message header's range. */
+            const int ox = int(rng_.below(16)) - 8, oy = int(rng_.below(16)) - 8;
+            auto c = std::make_unique<load_const_instr>();
+            init_def(c->dest, c.get(), 32, 2, false);
+            c->values.push_back(const_value_from_bits(uint32_t(ox), 32));
+            c->values.push_back(const_value_from_bits(uint32_t(oy), 32));
+            extra.push_back({&emit(std::move(c))->dest, tex_src_type::offset});
+         }
+      } else if (explicit_kind == 2 && o_.gradients) {
+         tex->op = tex_op::txd;
+         def *g[2];
+         for (def *&d : g) {
+            operand gx = float_operand(32, 2, domain::any);
+            operand gy = float_operand(32, 2, domain::any);
+            d = alu(alu_op::vec2, 32, {gx, gy});
+            div |= d->divergent;
+         }
+         extra.push_back({g[0], tex_src_type::ddx});
+         extra.push_back({g[1], tex_src_type::ddy});
+      } else if (kind == 1) {
          lod = float_operand(32, 2, domain::any).d;
          if (lod->num_components != 1)
             lod = alu(alu_op::mov, 32, {{lod, 0}});
@@ -1297,6 +1327,8 @@ generator::gen_texture(const context &ctx)
       tex->srcs.push_back({bias, tex_src_type::bias});
       div |= bias->divergent;
    }
+   for (const tex_src &x : extra)
+      tex->srcs.push_back(x);
    textures_used_ |= 1u << unit;
    if (op_info(tex->op).needs_sampler)
       samplers_used_ |= 1u << unit;
@@ -2031,6 +2063,7 @@ generator::finish_info()
    si.uses_wide_subgroup_intrinsics = used_subgroups_;
    si.uses_fddx_fddy = used_derivatives_;
    si.uses_resource_info_query = used_txs_;
+   si.uses_texture_gather = used_gather_;
    si.writes_memory = used_ssbo_store_;
    if (stage == shader_stage::fragment)
       si.fs.needs_quad_helper_invocations = used_derivatives_ || used_quads_;

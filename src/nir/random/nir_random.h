@@ -39,7 +39,7 @@ struct random_options {
    bool bits16 = true;          /* 16-bit integer and float ALU */
    bool bits64 = true;          /* 64-bit integer and float ALU */
    bool subgroups = true;       /* reductions, scans, votes, shuffles, ... */
-   bool textures = true;        /* tex/txl/txf/txs on 2D textures */
+   bool textures = true;        /* tex/txb/txl/txf/txs (+ tg4, txd) on 2D textures */
    bool ubo = true;
    bool ssbo = true;            /* loads everywhere, stores in compute */
    bool registers = true;       /* decl_reg/load_reg/store_reg, else phis */
@@ -62,6 +62,11 @@ struct random_options {
     */
    bool shared = true;
    bool atomics = true;
+   /* Texture gathers (tg4, some with a constant offset) and lookups with
+    * explicit gradients (txd).
+    */
+   bool gather = true;
+   bool gradients = true;
 };
 
 /* The ALU opcodes generate() may emit: those of Gen9 final-form NIR. */

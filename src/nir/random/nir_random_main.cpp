@@ -6,7 +6,7 @@
  *                   [--no-subgroups] [--no-textures] [--no-ubo] [--no-ssbo]
  *                   [--exact] [--allow-nan] [--no-derivatives] [--no-validate]
  *                   [--no-push] [--no-continue] [--no-discard] [--no-shared]
- *                   [--no-atomics]
+ *                   [--no-atomics] [--no-gather] [--no-txd]
  */
 #include <cstdio>
 #include <cstdlib>
@@ -27,7 +27,7 @@ usage()
                 "         [--no-subgroups] [--no-textures] [--no-ubo] [--no-ssbo]\n"
                 "         [--exact] [--allow-nan] [--no-derivatives] [--no-validate]\n"
                 "         [--no-push] [--no-continue] [--no-discard] [--no-shared]\n"
-                "         [--no-atomics]\n");
+                "         [--no-atomics] [--no-gather] [--no-txd]\n");
    std::exit(1);
 }
 
@@ -97,6 +97,10 @@ main(int argc, char **argv)
          o.shared = false;
       } else if (a == "--no-atomics") {
          o.atomics = false;
+      } else if (a == "--no-gather") {
+         o.gather = false;
+      } else if (a == "--no-txd") {
+         o.gradients = false;
       } else if (a == "--no-validate") {
          validate = false;
       } else {

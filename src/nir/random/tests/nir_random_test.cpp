@@ -177,9 +177,25 @@ TEST(nir_random, coverage)
             }
             break;
          }
-         case instr_type::tex:
-            tex_count[static_cast<const tex_instr *>(in)->op]++;
+         case instr_type::tex: {
+            const auto *t = static_cast<const tex_instr *>(in);
+            tex_count[t->op]++;
+            if (t->op == tex_op::tg4) {
+               cf["tg4 component " + std::to_string(t->component)]++;
+               /* A constant offset, in the header's range. */
+               const int o = t->src_index(tex_src_type::offset);
+               if (o >= 0) {
+                  cf["tg4 offset"]++;
+                  const def *d = t->srcs[o].ssa;
+                  EXPECT_EQ(d->parent->type, instr_type::load_const);
+               }
+            }
+            if (t->op == tex_op::txd) {
+               EXPECT_GE(t->src_index(tex_src_type::ddx), 0);
+               EXPECT_GE(t->src_index(tex_src_type::ddy), 0);
+            }
             break;
+         }
          case instr_type::phi:
             cf["phi"]++;
             break;
@@ -232,8 +248,12 @@ TEST(nir_random, coverage)
    };
    for (intrinsic_op op : intrinsics)
       EXPECT_GT(intr_count[op], 0u) << op_info(op).name;
-   for (tex_op op : {tex_op::tex, tex_op::txb, tex_op::txl, tex_op::txf, tex_op::txs})
+   for (tex_op op : {tex_op::tex, tex_op::txb, tex_op::txl, tex_op::txf, tex_op::txs,
+                     tex_op::tg4, tex_op::txd})
       EXPECT_GT(tex_count[op], 0u) << op_info(op).name;
+   EXPECT_GT(cf["tg4 offset"], 0u);
+   for (unsigned c = 0; c < 4; c++)
+      EXPECT_GT(cf["tg4 component " + std::to_string(c)], 0u) << c;
    for (const char *c : {"phi", "break", "continue", "loop", "nested loop", "divergent if",
                          "uniform if", "con", "div"})
       EXPECT_GT(cf[c], 0u) << c;
@@ -278,6 +298,26 @@ TEST(nir_random, toggles_are_honoured)
          }
       }
    }
+}
+
+/* --no-gather and --no-txd leave the other lookups. */
+TEST(nir_random, gather_and_gradient_toggles)
+{
+   unsigned lookups = 0;
+   for (uint64_t seed = 0; seed < 45; seed++) {
+      random_options o = options_for(seed);
+      o.gather = o.gradients = false;
+      auto s = generate(o);
+      for (const instr *in : all_instrs(*s)) {
+         if (in->type != instr_type::tex)
+            continue;
+         const tex_op op = static_cast<const tex_instr *>(in)->op;
+         EXPECT_NE(op, tex_op::tg4) << "seed " << seed;
+         EXPECT_NE(op, tex_op::txd) << "seed " << seed;
+         lookups++;
+      }
+   }
+   EXPECT_GT(lookups, 0u);
 }
 
 /*
