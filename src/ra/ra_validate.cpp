@@ -609,6 +609,32 @@ public:
       auto global = [&](const value *v) {
          return v->is_simd_global() || v->file == reg_file::hw_reg;
       };
+      /* The value a masked write lands on matters in every channel only
+       * if something reads it so.  A variable of a SIMD-local phi web
+       * that is also written NoMask (a fill coalesced into the web:
+       * dolphin/ubershaders/102.fs spilled at SIMD16) but read only
+       * with the mask loses
+       * nothing: the channels the write changes are those on its path,
+       * where the clobber check found the variable dead.
+       */
+      auto read_global = [&](const value *v) {
+         if (!global(v))
+            return false;
+         if (v->file != reg_file::ssa || v->width == 1)
+            return true;
+         for (const instr *d : v->defs()) {
+            if (!d->preserve().is_null())
+               return true;
+         }
+         /* A spill stores every channel NoMask for the fills; the
+          * fills' readers are the value's.
+          */
+         for (const use &u : v->uses()) {
+            if (u.in->we_all() && !(u.in->flags & INSTR_SPILL))
+               return true;
+         }
+         return false;
+      };
       std::vector<std::pair<unsigned, unsigned>> reported;
       for (const auto &b : s.blocks()) {
          for (const instr *in : b->instrs()) {
@@ -628,7 +654,7 @@ public:
                       * apart), so each write's channels are the other's
                       * dead ones.
                       */
-                     if (!global(d.val) && !global(v) &&
+                     if (!global(d.val) && !in->we_all() && !read_global(v) &&
                          d.val->width == v->width &&
                          d.val->bit_size() == v->bit_size() &&
                          d.val->group == v->group &&

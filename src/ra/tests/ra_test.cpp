@@ -1718,6 +1718,36 @@ TEST_F(ra_test, validator_frees_a_variable_written_again_in_the_block)
    EXPECT_NE(e.find("%1 and %3 share registers"), std::string::npos) << e;
 }
 
+/* A variable of a SIMD-local web written NoMask before an if (a fill
+ * coalesced into a phi web: dolphin/ubershaders/102.fs spilled at
+ * SIMD16 was rejected) and again, with the mask, in the then-block: a
+ * masked write there may take its register, as the channels it changes
+ * need the variable no more.  Read NoMask after the join, every channel
+ * of it counts.
+ */
+TEST_F(ra_test, validator_lets_masked_writes_share_with_a_masked_read_variable)
+{
+   const char *prog = R"(
+      shader fs simd16 allocated
+      hw %0:f32x16@g2
+      block0:
+         %1:u32x16@g10 = mov 5:u32 {WE_all}
+         %2:flagx16@f0.0 = cmp.g %0, 0.0:f32
+         (+%2) if
+      block1:
+         %3:u32x16@g10 = add %0:u32, 1:u32
+         %4:u32x16@g12 = add %3, 2:u32
+         %1 = mov %4
+      block2:
+         endif
+         %5:u32x16@g14 = add %1, 3:u32@@
+         untyped_write_logical 0:u32, %0, %5, 1:u32
+   )";
+   EXPECT_EQ(validator_error(fill(prog, "")), "");
+   std::string e = validator_error(fill(prog, " {WE_all}"));
+   EXPECT_NE(e.find("%1 and %3 share registers"), std::string::npos) << e;
+}
+
 TEST_F(ra_test, validator_rejects_a_write_over_a_fixed_register)
 {
    std::string e = validator_error(R"(
