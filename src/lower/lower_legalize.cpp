@@ -304,9 +304,53 @@ replace_by_mov(shader &s, instr *in, const operand &src)
 
 } /* anonymous namespace */
 
+/* A word source of a mul that only truncates a 32-bit integer (mov
+ * %w:s16 = %d:s32, imul_32x16's second source) is %d's low words read
+ * through <16,8,2>, as brw reads it: the truncating mov, two once its
+ * packed word destination is legalized, goes.
+ */
+void
+read_low_words(instr *in)
+{
+   if (in->op != opcode::mul || in->num_srcs() != 2 || type_is_float(in->dst().type))
+      return;
+   for (unsigned i = 0; i < 2; i++) {
+      const operand &o = in->src(i);
+      const value *w = o.val;
+      if (!w || w->file != reg_file::ssa || o.neg || o.abs || o.has_region ||
+          o.offset || (o.type != data_type::s16 && o.type != data_type::u16) ||
+          w->bit_size() != 16 || w->length != 1 || w->width != in->exec_size ||
+          w->group != in->group)
+         continue;
+      const instr *d = w->def();
+      if (!d || d->op != opcode::mov || d->saturate || d->predicate() ||
+          d->flag_def() || !d->preserve().is_null() || d->cmod != cond_mod::none ||
+          d->exec_size != in->exec_size || d->group != in->group || d->dst().offset)
+         continue;
+      const operand &x = d->src(0);
+      /* Values nothing redefines between the mov and the mul. */
+      if (!x.val || (x.val->file != reg_file::ssa && x.val->file != reg_file::attr &&
+                     x.val->file != reg_file::uniform && x.val->file != reg_file::hw_reg) ||
+          x.neg || x.abs ||
+          x.has_region || type_is_float(x.type) || type_bits(x.type) != 32 ||
+          x.val->bit_size() != 32 || x.val->width != in->exec_size ||
+          x.val->group != in->group || x.offset % x.val->component_bytes())
+         continue;
+      const unsigned n = std::min(8u, unsigned(in->exec_size));
+      operand r = n == 1 ? x.with_region(0, 1, 0) : x.with_region(2 * n, n, 2);
+      r.type = o.type;
+      in->set_src(i, r);
+      if (d->dst().val->uses().empty())
+         const_cast<instr *>(d)->remove();
+   }
+}
+
 void
 legalize(shader &s, const device_info &dev)
 {
+   for (const auto &b : s.blocks())
+      for (auto it = b->begin(); it != b->end();)
+         read_low_words(*it++);
    for (const auto &b : s.blocks()) {
       for (auto it = b->begin(); it != b->end();) {
          instr *in = *it++;

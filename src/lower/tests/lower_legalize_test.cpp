@@ -143,6 +143,40 @@ TEST(lower_legalize, narrow_destination_goes_through_dwords)
    )"));
 }
 
+/* imul_32x16's second source truncated to a word (mov %w:s16 = %d:s32)
+ * is read as %d's low words through <16,8,2>, as brw's mul(8) D x
+ * g37<16,8,2>W (dolphin/efb2ram.fs.simd8.asm:22): the mov, two once its
+ * word destination is legalized, goes.  A scalar reads <0,1,0>; a
+ * truncation read elsewhere too stays for the other reader.
+ */
+TEST(lower_legalize, mul_reads_a_truncated_source_as_low_words)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:s32x8[2]
+      uniform %1:s32x1[2]@g4
+      block0:
+         %2:s16x8 = mov %0[1]
+         %3:s32x8 = mul %0:s32, %2
+         %4:s16x1 = mov %1[1] {WE_all}
+         %5:s32x1 = mul %1:s32, %4 {WE_all}
+         %6:s16x8 = mov %0
+         %7:s32x8 = mul %0[1]:s32, %6
+         %8:s16x8 = add %6, %6
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:s32x8[2]
+      uniform %1:s32x1[2]@g4
+      block0:
+         %3:s32x8 = mul %0, %0[1]<16,8,2>:s16
+         %5:s32x1 = mul %1, %1[1]<0,1,0>:s16 {WE_all}
+         %9:s32x8 = mov %0
+         %6:s16x8 = mov %9<16,8,2>:s16
+         %7:s32x8 = mul %0[1], %0<16,8,2>:s16
+         %8:s16x8 = add %6, %6
+   )"));
+}
+
 /* Byte operands execute as words: a u8 result of a byte `and` is computed
  * as a u16 and its low bytes read with a stride of 2 (a u64 temporary read
  * that way lost b2i8 of true: random vs seed 50).
