@@ -2,9 +2,9 @@
  * The pipeline driver: one width through every stage, with the retries of
  * pre-RA scheduling modes, and brw's SIMD selection across widths.
  *
- * The IR has no clone, so each scheduling attempt translates, optimizes
- * and lowers the shader again (docs/compiler.md measures that against
- * printing and parsing the lowered IR).
+ * Each scheduling attempt starts from a copy of the lowered program
+ * (shader::clone()), which is translated, optimized and lowered once per
+ * width.
  */
 #include <cstdio>
 #include <ctime>
@@ -224,12 +224,30 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
          tries.push_back({m, level});
    }
    std::vector<sched_mode> over;   /* modes MaxLive alone ruled out */
-   for (auto [m, level] : tries) {
+   /* The lowered program, kept for the retries (each starts from a copy
+    * of it; translating again gave the same program at many times the
+    * cost: the largest ubershaders try SIMD16 in all three modes).
+    */
+   std::unique_ptr<shader> lowered;
+   auto next_program = [&](bool last) {
+      if (!lowered)
+         lowered = front_end(ctx, simd, v.attempts.empty());
+      if (last)
+         return std::move(lowered);
+      const auto t0 = clock_type::now();
+      std::unique_ptr<shader> copy = lowered->clone();
+      v.stage_seconds[STAGE_LOWER] += context::elapsed(t0);
+      ctx.after(*copy, 0, tag + "copy of the lowered program");
+      return copy;
+   };
+   for (size_t ti = 0; ti < tries.size(); ti++) {
+      auto [m, level] = tries[ti];
       /* Splitting does not change MaxLive. */
       if (std::find(over.begin(), over.end(), m) != over.end())
          continue;
       mode = m;
-      s = front_end(ctx, simd, v.attempts.empty());
+      /* The last try of a width that may not spill needs no copy. */
+      s = next_program(!allow_spilling && ti + 1 == tries.size());
       auto t = clock_type::now();
       schedule_pre_ra(*s, c.dev, m);
       v.stage_seconds[STAGE_SCHED_PRE] += context::elapsed(t);
@@ -273,7 +291,7 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
       }
       /* Spill from the schedule with the lowest pressure, as brw does. */
       mode = best_mode;
-      s = front_end(ctx, simd, false);
+      s = next_program(true);
       auto t = clock_type::now();
       schedule_pre_ra(*s, c.dev, mode);
       v.stage_seconds[STAGE_SCHED_PRE] += context::elapsed(t);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <unordered_map>
 
 #include "util/ibis_error.h"
 
@@ -447,6 +448,98 @@ shader::create_instr(opcode op, unsigned exec_size)
 {
    instrs_.emplace_back(new instr(op, exec_size ? exec_size : dispatch_width));
    return instrs_.back().get();
+}
+
+std::unique_ptr<shader>
+shader::clone() const
+{
+   auto c = std::make_unique<shader>(stage, dispatch_width);
+   c->lowered = lowered;
+   c->allocated = allocated;
+   c->scratch_bytes = scratch_bytes;
+
+   c->values_.resize(values_.size());
+   for (const auto &p : values_) {
+      if (!p)
+         continue;
+      value *v = new value();
+      v->id = p->id;
+      v->file = p->file;
+      v->type = p->type;
+      v->width = p->width;
+      v->group = p->group;
+      v->length = p->length;
+      v->phys = p->phys;
+      c->values_[p->id].reset(v);
+   }
+   auto map_val = [&](const value *v) -> value * {
+      return v ? c->values_[v->id].get() : nullptr;
+   };
+   auto map_op = [&](const operand &o) {
+      operand n = o;
+      n.val = map_val(o.val);
+      return n;
+   };
+
+   /* Old instruction -> copy, by the old one's position in program order. */
+   std::unordered_map<const instr *, instr *> copy_of;
+   size_t num = 0;
+   for (const auto &b : blocks_)
+      num += b->instrs_.size();
+   copy_of.reserve(num);
+   c->instrs_.reserve(num);
+   for (const auto &b : blocks_) {
+      block *nb = c->add_block();
+      nb->index = b->index;
+      for (const instr *in : b->instrs_) {
+         instr *ni = c->create_instr(in->op, in->exec_size);
+         ni->group = in->group;
+         ni->saturate = in->saturate;
+         ni->pred_inv = in->pred_inv;
+         ni->cmod = in->cmod;
+         ni->flags = in->flags;
+         ni->ip = in->ip;
+         ni->srcs_.reserve(in->srcs_.size());
+         for (const operand &o : in->srcs_)
+            ni->srcs_.push_back(map_op(o));
+         ni->dsts_.reserve(in->dsts_.size());
+         for (const operand &o : in->dsts_)
+            ni->dsts_.push_back(map_op(o));
+         ni->preserve_ = map_op(in->preserve_);
+         ni->flag_def_ = map_val(in->flag_def_);
+         ni->pred_ = map_val(in->pred_);
+         ni->block_ = nb;
+         ni->pos_ = nb->instrs_.insert(nb->instrs_.end(), ni);
+         copy_of.emplace(in, ni);
+      }
+   }
+   std::unordered_map<const block *, block *> block_of;
+   for (size_t i = 0; i < blocks_.size(); i++)
+      block_of.emplace(blocks_[i].get(), c->blocks_[i].get());
+   for (size_t i = 0; i < blocks_.size(); i++) {
+      block *nb = c->blocks_[i].get();
+      for (const block *p : blocks_[i]->preds)
+         nb->preds.push_back(block_of.at(p));
+      for (const block *s : blocks_[i]->succs)
+         nb->succs.push_back(block_of.at(s));
+   }
+   auto map_instr = [&](const instr *in) {
+      auto it = copy_of.find(in);
+      IBIS_CHECK(it != copy_of.end(), "clone: a def or use outside the blocks");
+      return it->second;
+   };
+   for (const auto &p : values_) {
+      if (!p)
+         continue;
+      value *v = c->values_[p->id].get();
+      v->defs_.reserve(p->defs_.size());
+      for (const instr *d : p->defs_)
+         v->defs_.push_back(map_instr(d));
+      v->uses_.reserve(p->uses_.size());
+      for (const use &u : p->uses_)
+         v->uses_.push_back({map_instr(u.in), u.slot});
+   }
+   return c;
 }
 
 unsigned

@@ -367,6 +367,14 @@ public:
 
    std::string str() const;
 
+   /* A deep copy: the same blocks, every value under its id (unused ones
+    * too), the instructions in the same order and each value's defs and
+    * uses in the same order, so that every pass runs on the copy exactly
+    * as on the original (the compiler's scheduling retries start from a
+    * copy of the lowered program instead of translating it again).
+    */
+   std::unique_ptr<shader> clone() const;
+
 private:
    std::vector<std::unique_ptr<block>> blocks_;
    std::vector<std::unique_ptr<value>> values_;      /* indexed by id */

@@ -7,6 +7,7 @@
 #include "ir/ibis_builder.h"
 #include "ir/ibis_text.h"
 #include "ir/testing/ibis_check.h"
+#include "ir/tests/ir_test_programs.h"
 
 using namespace ibis;
 using ibis::testing::dedent;
@@ -63,6 +64,71 @@ TEST(ir_core, use_and_def_lists_follow_edits)
    EXPECT_TRUE(w->defs().empty());
    EXPECT_TRUE(g->defs().empty());
    EXPECT_EQ(s.blocks()[0]->instrs().size(), 2u);
+}
+
+/* Where an instruction is: block index and position in it. */
+static std::pair<unsigned, unsigned>
+where(const instr *in)
+{
+   unsigned k = 0;
+   for (const instr *i : in->parent()->instrs()) {
+      if (i == in)
+         break;
+      k++;
+   }
+   return {in->parent()->index, k};
+}
+
+TEST(ir_core, clone_is_exact)
+{
+   auto s = parse_shader(dedent(flow_program));
+   /* A use list out of program order (the first instruction now reads
+    * %1, its use comes last), a removed instruction and a value without
+    * a definition: the copy keeps all of them as they are.
+    */
+   instr *first = s->blocks()[0]->first();
+   first->set_src(0, operand(s->find_value(1)));
+   s->find_value(5)->def()->remove();
+   s->find_value(4)->def()->flags |= INSTR_WE_ALL;
+
+   auto c = s->clone();
+   EXPECT_EQ(c->str(), s->str());
+   ASSERT_EQ(c->value_id_bound(), s->value_id_bound());
+   ASSERT_EQ(c->values().size(), s->values().size());
+   for (const value *v : s->values()) {
+      const value *w = c->find_value(v->id);
+      ASSERT_NE(w, nullptr);
+      EXPECT_NE(w, v);
+      EXPECT_EQ(w->file, v->file);
+      EXPECT_EQ(value_spec(w), value_spec(v));
+      ASSERT_EQ(w->uses().size(), v->uses().size()) << "%" << v->id;
+      for (size_t i = 0; i < v->uses().size(); i++) {
+         EXPECT_EQ(w->uses()[i].slot, v->uses()[i].slot);
+         EXPECT_EQ(where(w->uses()[i].in), where(v->uses()[i].in)) << "%" << v->id;
+         EXPECT_EQ(w->uses()[i].in->parent()->parent(), c.get());
+      }
+      ASSERT_EQ(w->defs().size(), v->defs().size());
+      for (size_t i = 0; i < v->defs().size(); i++)
+         EXPECT_EQ(where(w->defs()[i]), where(v->defs()[i]));
+   }
+   EXPECT_EQ(c->find_value(1)->uses().back().in, c->blocks()[0]->first());
+   EXPECT_TRUE(c->find_value(5)->defs().empty());
+   ASSERT_EQ(c->blocks().size(), s->blocks().size());
+   for (size_t i = 0; i < s->blocks().size(); i++) {
+      const block *a = s->blocks()[i].get(), *b = c->blocks()[i].get();
+      EXPECT_EQ(b->parent(), c.get());
+      ASSERT_EQ(b->preds.size(), a->preds.size());
+      for (size_t k = 0; k < a->preds.size(); k++)
+         EXPECT_EQ(b->preds[k]->index, a->preds[k]->index);
+      ASSERT_EQ(b->succs.size(), a->succs.size());
+      for (size_t k = 0; k < a->succs.size(); k++)
+         EXPECT_EQ(b->succs[k]->index, a->succs[k]->index);
+   }
+
+   /* The copy is a program of its own. */
+   c->find_value(2)->def()->remove();
+   EXPECT_NE(c->str(), s->str());
+   EXPECT_EQ(s->find_value(2)->defs().size(), 1u);
 }
 
 TEST(ir_core, builder_cursors)
