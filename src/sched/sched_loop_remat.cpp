@@ -92,12 +92,7 @@ collect(value *v, tree &t)
    return true;
 }
 
-/* Nesting depth of each block (ifs and loops) and, for each top-level
- * loop, its first and last block.
- */
-struct loop_range {
-   unsigned first, last;
-};
+} /* anonymous namespace */
 
 std::vector<loop_range>
 top_level_loops(const shader &s)
@@ -124,14 +119,23 @@ top_level_loops(const shader &s)
    return loops;
 }
 
-/* The block a use reads in: a phi's source is read on its edge. */
+unsigned
+first_halt_block(const shader &s)
+{
+   for (const auto &b : s.blocks()) {
+      for (const instr *in : b->instrs()) {
+         if (in->op == opcode::halt)
+            return b->index;
+      }
+   }
+   return s.blocks().size();
+}
+
 const block *
 use_block(const use &u)
 {
    return u.in->is_phi() ? u.in->parent()->preds[u.slot] : u.in->parent();
 }
-
-} /* anonymous namespace */
 
 bool
 remat_through_loops(shader &s)
@@ -139,14 +143,8 @@ remat_through_loops(shader &s)
    const std::vector<loop_range> loops = top_level_loops(s);
    if (loops.empty())
       return false;
-   /* The first block with a halt: loops must exit before it. */
-   unsigned halt_block = s.blocks().size();
-   for (const auto &b : s.blocks()) {
-      for (const instr *in : b->instrs()) {
-         if (in->op == opcode::halt && b->index < halt_block)
-            halt_block = b->index;
-      }
-   }
+   /* Loops must exit before the first halt. */
+   const unsigned halt_block = first_halt_block(s);
 
    s.renumber();
    bool progress = false;

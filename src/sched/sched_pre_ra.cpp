@@ -421,6 +421,7 @@ schedule_pre_ra_blocks(shader &s, const device_info &dev, sched_mode mode)
    if (mode == sched_mode::pressure) {
       remat_through_loops(s);
       remat_cheap_defs(s);
+      copy_uniforms_before_loops(s);
    }
    schedule_blocks(s, dev, mode);
 }

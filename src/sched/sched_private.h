@@ -28,12 +28,33 @@ unsigned sched_pressure_budget(const shader &s, const device_info &dev);
  */
 bool remat_cheap_defs(shader &s);
 
+/* The first and last block of a loop. */
+struct loop_range {
+   unsigned first, last;
+};
+
+/* The loops in no if and no loop, in program order (sched_loop_remat.cpp). */
+std::vector<loop_range> top_level_loops(const shader &s);
+
+/* The index of the first block with a halt, or the number of blocks. */
+unsigned first_halt_block(const shader &s);
+
+/* The block a use reads in: a phi's source is read on its edge. */
+const block *use_block(const use &u);
+
 /* Recomputes small trees of cheap, program-invariant definitions that
  * live through a top-level loop without being read in it at the top of
  * the loop's exit block, for their readers after the loop
  * (sched_loop_remat.cpp).  Returns whether anything changed.
  */
 bool remat_through_loops(shader &s);
+
+/* Copies the dwords of width-1 values (push constants) that a top-level
+ * loop does not read and code after it does into width-1 values of their
+ * own before the loop, for the readers after it (sched_uniform_copy.cpp).
+ * Returns whether anything changed.
+ */
+bool copy_uniforms_before_loops(shader &s);
 
 /* schedule_pre_ra without the debug report. */
 void schedule_pre_ra_blocks(shader &s, const device_info &dev, sched_mode mode);

@@ -588,6 +588,56 @@ TEST_F(sched, values_through_a_loop_are_recomputed_after_it)
    )"));
 }
 
+TEST_F(sched, push_constants_read_after_a_loop_are_copied_before_it)
+{
+   /* The loop reads none of %3 (2 GRFs) and two of its dwords after it:
+    * pressure first copies those into width-1 values in the block before
+    * the loop (where the scheduler puts them first), so %3 dies there.
+    * %4 is read in the loop and stays as it is.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16
+      attr %2:f32x16
+      uniform %3:u32x1[16]@g6
+      uniform %4:u32x1[8]@g8
+      block0:
+         %5:f32x16 = mul %2, %3[1]:f32
+      block1:
+         do
+         %10:f32x16 = phi %5, %11
+         %11:f32x16 = mad %10, %4:f32, %2
+         %12:flagx16 = cmp.l %11, 1.0:f32
+         (+%12) break
+      block2:
+         while
+      block3:
+         %13:f32x16 = mul %11, %3[9]:f32
+         %14:f32x16 = add %13, %3[12]:f32
+         %15:f32x16 = mad %14, %3[9]:f32, %4[2]:f32
+         %16:u32x16 = mov %15:u32
+         _ = send 6:u32, 0x02080017:u32, 0:u32, %16, _ {EOT}
+   )", "sched-pre-pressure,validate", R"(
+      block0:
+         %[[a]]:u32x1 = mov %3[9] {WE_all}
+         %[[b]]:u32x1 = mov %3[12] {WE_all}
+         %5:f32x16 = mul %2, %3[1]:f32
+      block1:
+         do
+         %10:f32x16 = phi %5, %11
+         %11:f32x16 = mad %10, %4:f32, %2
+         %12:flagx16 = cmp.l %11, 1.0:f32
+         (+%12) break
+      block2:
+         while
+      block3:
+         %13:f32x16 = mul %11, %[[a]]:f32
+         %14:f32x16 = add %13, %[[b]]:f32
+         %15:f32x16 = mad %14, %[[a]]:f32, %4[2]:f32
+         %16:u32x16 = mov %15:u32
+         _ = send 6:u32, 0x2080017:u32, 0:u32, %16, _ {EOT}
+   )"));
+}
+
 TEST_F(sched, values_through_a_loop_stay_after_a_halt)
 {
    /* A halt before the loop's exit may leave it with no channel
