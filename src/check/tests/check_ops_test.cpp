@@ -175,6 +175,37 @@ impl main {
 }
 )";
 
+/* Depth comparisons through a sampler2DShadow (as the random programs'
+ * unit 2): txl with a reference, whose x is compared with a tolerance
+ * (filtered; y, z and w are the hardware's, not NIR's, so neither the
+ * corpus nor the generator reads them); and a gather of a plain 2D
+ * texture, exact.
+ */
+const char *shadow_nir = R"(shader: MESA_SHADER_FRAGMENT
+stage: 4
+inputs_read: 32
+uniforms: 0
+decl_var uniform INTERP_MODE_NONE none sampler2DShadow shadow0 (0, 0, 0)
+decl_var uniform INTERP_MODE_NONE none sampler2D tex1 (1, 1, 1)
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+    con 32 %1 = load_const (0x00000000)
+    div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+    con 32 %3 = load_const (0x3e4ccccd)
+    div 32 %4 = fmul %2.z, %3 (0.200000)
+    div 32x2 %5 = vec2 %2.x, %2.y
+    div 32x4 %6 = (float32)txl %5 (coord), %4 (comparator), %1 (0.000000) (lod), 0 (texture), 0 (sampler)
+    div 32x4 %8 = vec4 %6.x, %4, %6.x, %2.w
+    @store_output (%8, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+    div 32x4 %7 = (float32)tg4 %5 (coord), 2 (gather_component), 1 (texture), 1 (sampler)
+    @store_output (%7, %1 (0x0)) (base=1, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA1 slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
 } /* anonymous namespace */
 
 /* The sampler of a rectangle lookup takes texel coordinates whatever its
@@ -233,5 +264,17 @@ TEST(check_ops, signed_zeros_from_min_max)
       EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
       EXPECT_GT(r.compared, 8u * w * 3);
       EXPECT_EQ(r.unchecked, 0u);
+   }
+}
+
+TEST(check_ops, shadow_lookup_and_gather)
+{
+   auto s = nir::read_shader(shadow_nir, "shadow.nir");
+   for (unsigned w : {8u, 16u, 32u}) {
+      check::result r = check::check_shader(*s, w, 3, 4);
+      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
+      EXPECT_GT(r.compared, 8u * w * 2);
+      EXPECT_EQ(r.unchecked, 0u);
+      EXPECT_GT(r.approximate, 0u);
    }
 }

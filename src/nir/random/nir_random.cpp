@@ -416,6 +416,8 @@ constexpr unsigned shared_slot_size = 16;  /* bytes per invocation */
 
 /* Texture and buffer layout the programs assume (docs/random.md). */
 constexpr unsigned num_textures = 2;
+/* The unit of sampler2DShadow lookups, declared when one is emitted. */
+constexpr unsigned shadow_unit = 2;
 constexpr unsigned ubo_size = 256;
 constexpr unsigned ssbo_in_size = 256;
 constexpr unsigned ssbo_slot_size = 64;   /* bytes per invocation */
@@ -528,6 +530,7 @@ private:
    uint32_t txf_textures_ = 0;
    bool used_txs_ = false;
    bool used_gather_ = false;
+   bool used_shadow_ = false;
    bool used_subgroups_ = false;
    bool used_quads_ = false;
    bool used_derivatives_ = false;
@@ -1237,9 +1240,7 @@ generator::gen_texture(const context &ctx)
       return false;
    const bool fs = sh_->info.stage == shader_stage::fragment;
    auto tex = std::make_unique<tex_instr>();
-   const unsigned unit = rng_.below(num_textures);
-   tex->texture_index = unit;
-   tex->sampler_index = unit;
+   unsigned unit = rng_.below(num_textures);
    unsigned kind = rng_.below(4);
    /* Implicit derivatives need whole quads. */
    if (kind == 0 && !(fs && ctx.uniform && o_.derivatives))
@@ -1314,10 +1315,29 @@ generator::gen_texture(const context &ctx)
          used_derivatives_ = true;
       }
    }
+   /* A quarter of the filtered lookups compare against a reference
+    * instead: through the depth-comparison sampler of the shadow unit.
+    */
+   def *comparator = nullptr;
+   if (o_.shadow && (tex->op == tex_op::tex || tex->op == tex_op::txb ||
+                     tex->op == tex_op::txl) && rng_.chance(25)) {
+      unit = shadow_unit;
+      comparator = float_operand(32, 1, domain::any).d;
+      if (comparator->num_components != 1)
+         comparator = alu(alu_op::mov, 32, {{comparator, 0}});
+      tex->is_shadow = true;
+      used_shadow_ = true;
+   }
+   tex->texture_index = unit;
+   tex->sampler_index = unit;
    if (coord) {
       tex->srcs.push_back({coord, tex_src_type::coord});
       tex->coord_components = 2;
       div |= coord->divergent;
+   }
+   if (comparator) {
+      tex->srcs.push_back({comparator, tex_src_type::comparator});
+      div |= comparator->divergent;
    }
    if (lod) {
       tex->srcs.push_back({lod, tex_src_type::lod});
@@ -1333,7 +1353,13 @@ generator::gen_texture(const context &ctx)
    if (op_info(tex->op).needs_sampler)
       samplers_used_ |= 1u << unit;
    tex_instr *t = emit(std::move(tex));
-   make_visible(init_def(t->dest, t, 32, comps, div));
+   def *d = init_def(t->dest, t, 32, comps, div);
+   /* A depth comparison's result is its x (the corpus reads nothing else:
+    * what the hardware leaves in y, z and w is not NIR's to say).
+    */
+   if (comparator)
+      d = alu(alu_op::mov, 32, {{d, 0}});
+   make_visible(d);
    return true;
 }
 
@@ -2103,6 +2129,17 @@ generator::finish_info()
          v.location = int(t);
          v.driver_location = t;
          v.binding = t;
+         sh_->variables.push_back(v);
+      }
+      if (used_shadow_) {
+         si.num_textures = shadow_unit + 1;
+         variable v;
+         v.mode = var_uniform;
+         v.type = "sampler2DShadow";
+         v.name = "shadow" + std::to_string(shadow_unit);
+         v.location = int(shadow_unit);
+         v.driver_location = shadow_unit;
+         v.binding = shadow_unit;
          sh_->variables.push_back(v);
       }
       si.textures_used[0] = textures_used_;

@@ -67,6 +67,8 @@ struct random_options {
     */
    bool gather = true;
    bool gradients = true;
+   /* Depth comparisons (a comparator) through a sampler2DShadow at unit 2. */
+   bool shadow = true;
 };
 
 /* The ALU opcodes generate() may emit: those of Gen9 final-form NIR. */

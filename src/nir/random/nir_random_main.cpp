@@ -6,7 +6,7 @@
  *                   [--no-subgroups] [--no-textures] [--no-ubo] [--no-ssbo]
  *                   [--exact] [--allow-nan] [--no-derivatives] [--no-validate]
  *                   [--no-push] [--no-continue] [--no-discard] [--no-shared]
- *                   [--no-atomics] [--no-gather] [--no-txd]
+ *                   [--no-atomics] [--no-gather] [--no-txd] [--no-shadow]
  */
 #include <cstdio>
 #include <cstdlib>
@@ -27,7 +27,7 @@ usage()
                 "         [--no-subgroups] [--no-textures] [--no-ubo] [--no-ssbo]\n"
                 "         [--exact] [--allow-nan] [--no-derivatives] [--no-validate]\n"
                 "         [--no-push] [--no-continue] [--no-discard] [--no-shared]\n"
-                "         [--no-atomics] [--no-gather] [--no-txd]\n");
+                "         [--no-atomics] [--no-gather] [--no-txd] [--no-shadow]\n");
    std::exit(1);
 }
 
@@ -101,6 +101,8 @@ main(int argc, char **argv)
          o.gather = false;
       } else if (a == "--no-txd") {
          o.gradients = false;
+      } else if (a == "--no-shadow") {
+         o.shadow = false;
       } else if (a == "--no-validate") {
          validate = false;
       } else {

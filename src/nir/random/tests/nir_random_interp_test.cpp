@@ -57,7 +57,8 @@ inputs_for(unsigned simd)
    in.ubos[0] = pattern(256, 1);
    in.ssbos[0] = pattern(256, 2);
    in.ssbos[1] = std::vector<uint8_t>(64 * 32 * 4);
-   for (unsigned t = 0; t < 2; t++) {
+   /* Units 0 and 1, and the shadow unit 2. */
+   for (unsigned t = 0; t < 3; t++) {
       interp::texture tex;
       tex.width = tex.height = 4;
       tex.levels = 2;

@@ -190,6 +190,13 @@ TEST(nir_random, coverage)
                   EXPECT_EQ(d->parent->type, instr_type::load_const);
                }
             }
+            if (t->src_index(tex_src_type::comparator) >= 0) {
+               /* Through the shadow unit. */
+               cf["shadow"]++;
+               EXPECT_EQ(t->texture_index, 2u);
+               EXPECT_EQ(t->sampler_index, 2u);
+               EXPECT_TRUE(t->is_shadow);
+            }
             if (t->op == tex_op::txd) {
                EXPECT_GE(t->src_index(tex_src_type::ddx), 0);
                EXPECT_GE(t->src_index(tex_src_type::ddy), 0);
@@ -252,6 +259,7 @@ TEST(nir_random, coverage)
                      tex_op::tg4, tex_op::txd})
       EXPECT_GT(tex_count[op], 0u) << op_info(op).name;
    EXPECT_GT(cf["tg4 offset"], 0u);
+   EXPECT_GT(cf["shadow"], 0u);
    for (unsigned c = 0; c < 4; c++)
       EXPECT_GT(cf["tg4 component " + std::to_string(c)], 0u) << c;
    for (const char *c : {"phi", "break", "continue", "loop", "nested loop", "divergent if",
@@ -300,18 +308,19 @@ TEST(nir_random, toggles_are_honoured)
    }
 }
 
-/* --no-gather and --no-txd leave the other lookups. */
-TEST(nir_random, gather_and_gradient_toggles)
+/* --no-gather, --no-txd and --no-shadow leave the other lookups. */
+TEST(nir_random, gather_gradient_and_shadow_toggles)
 {
    unsigned lookups = 0;
    for (uint64_t seed = 0; seed < 45; seed++) {
       random_options o = options_for(seed);
-      o.gather = o.gradients = false;
+      o.gather = o.gradients = o.shadow = false;
       auto s = generate(o);
       for (const instr *in : all_instrs(*s)) {
          if (in->type != instr_type::tex)
             continue;
          const tex_op op = static_cast<const tex_instr *>(in)->op;
+         EXPECT_FALSE(static_cast<const tex_instr *>(in)->is_shadow) << "seed " << seed;
          EXPECT_NE(op, tex_op::tg4) << "seed " << seed;
          EXPECT_NE(op, tex_op::txd) << "seed " << seed;
          lookups++;
