@@ -1969,8 +1969,29 @@ generator::gen_atomic()
    const bool swap = rng_.chance(20);
    def *index = imm(32, 1);
    def *offset = ssbo_slot(16 + 4 * rng_.below(12));
-   def *data = shaped_value(32, 1, false);
-   def *data2 = swap ? shaped_value(32, 1, false) : nullptr;
+   /* A float atomic (fmin, fmax, fcmpxchg: Gen9's float message has no
+    * fadd) a quarter of the time, on a float stored there just before, so
+    * the old value is a number (an integer's bits would be a denormal,
+    * whose flushing in an atomic neither side can vouch for).
+    */
+   const bool fp = o_.float_atomics && rng_.chance(25);
+   auto bounded_float = [&]() {
+      def *f = float_operand(32, 64, domain::any).d;
+      if (f->num_components != 1)
+         f = alu(alu_op::mov, 32, {{f, 0}});
+      return f;
+   };
+   def *data, *data2 = nullptr;
+   if (fp) {
+      def *old = bounded_float();
+      store_ssbo(old, offset, 4);
+      data = swap && rng_.chance(50) ? old : bounded_float();
+      if (swap)
+         data2 = bounded_float();
+   } else {
+      data = shaped_value(32, 1, false);
+      data2 = swap ? shaped_value(32, 1, false) : nullptr;
+   }
    intrinsic_instr *in = intrinsic(swap ? intrinsic_op::ssbo_atomic_swap
                                         : intrinsic_op::ssbo_atomic, 1);
    in->srcs[0].ssa = index;
@@ -1979,9 +2000,11 @@ generator::gen_atomic()
    if (swap)
       in->srcs[3].ssa = data2;
    /* nir_atomic_op: iadd imin umin imax umax iand ior ixor xchg (0-8),
-    * fadd fmin fmax (9-11), cmpxchg (12).
+    * fadd fmin fmax (9-11), cmpxchg (12), fcmpxchg (13).
     */
-   in->set_index(intrinsic_index::atomic_op, int32_t(swap ? 12 : rng_.below(9)));
+   const int32_t op = fp ? (swap ? 13 : 10 + int32_t(rng_.below(2))) :
+                           (swap ? 12 : int32_t(rng_.below(9)));
+   in->set_index(intrinsic_index::atomic_op, op);
    in->set_index(intrinsic_index::access, 0);
    used_ssbo_store_ = true;
    make_visible(finish_intrinsic(in, 32, true));

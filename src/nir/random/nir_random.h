@@ -69,6 +69,10 @@ struct random_options {
    bool gradients = true;
    /* Depth comparisons (a comparator) through a sampler2DShadow at unit 2. */
    bool shadow = true;
+   /* Compute shaders: float atomics (fmin, fmax, fcmpxchg) among the
+    * atomics.
+    */
+   bool float_atomics = true;
 };
 
 /* The ALU opcodes generate() may emit: those of Gen9 final-form NIR. */

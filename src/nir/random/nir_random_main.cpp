@@ -7,6 +7,7 @@
  *                   [--exact] [--allow-nan] [--no-derivatives] [--no-validate]
  *                   [--no-push] [--no-continue] [--no-discard] [--no-shared]
  *                   [--no-atomics] [--no-gather] [--no-txd] [--no-shadow]
+ *                   [--no-float-atomics]
  */
 #include <cstdio>
 #include <cstdlib>
@@ -27,7 +28,8 @@ usage()
                 "         [--no-subgroups] [--no-textures] [--no-ubo] [--no-ssbo]\n"
                 "         [--exact] [--allow-nan] [--no-derivatives] [--no-validate]\n"
                 "         [--no-push] [--no-continue] [--no-discard] [--no-shared]\n"
-                "         [--no-atomics] [--no-gather] [--no-txd] [--no-shadow]\n");
+                "         [--no-atomics] [--no-gather] [--no-txd] [--no-shadow]\n"
+                "         [--no-float-atomics]\n");
    std::exit(1);
 }
 
@@ -103,6 +105,8 @@ main(int argc, char **argv)
          o.gradients = false;
       } else if (a == "--no-shadow") {
          o.shadow = false;
+      } else if (a == "--no-float-atomics") {
+         o.float_atomics = false;
       } else if (a == "--no-validate") {
          validate = false;
       } else {

@@ -166,14 +166,19 @@ TEST(nir_random, coverage)
          case instr_type::intrinsic: {
             const auto *ii = static_cast<const intrinsic_instr *>(in);
             intr_count[ii->op]++;
-            /* Atomics: a swap is cmpxchg (12); the others integer ops 0-8
-             * (iadd ... xchg), never the float ones.
+            /* Atomics: a swap is cmpxchg (12) or fcmpxchg (13); the others
+             * integer ops 0-8 (iadd ... xchg) or fmin/fmax (10, 11), never
+             * fadd (9), which Gen9's float message lacks.
              */
             if (ii->op == intrinsic_op::ssbo_atomic_swap) {
-               EXPECT_EQ(ii->index(intrinsic_index::atomic_op), 12);
+               const int32_t a = ii->index(intrinsic_index::atomic_op);
+               EXPECT_TRUE(a == 12 || a == 13) << a;
+               cf["atomic " + std::to_string(a)]++;
             }
             if (ii->op == intrinsic_op::ssbo_atomic) {
-               EXPECT_LE(ii->index(intrinsic_index::atomic_op), 8);
+               const int32_t a = ii->index(intrinsic_index::atomic_op);
+               EXPECT_TRUE(a <= 8 || a == 10 || a == 11) << a;
+               cf["atomic " + std::to_string(a)]++;
             }
             break;
          }
@@ -260,6 +265,8 @@ TEST(nir_random, coverage)
       EXPECT_GT(tex_count[op], 0u) << op_info(op).name;
    EXPECT_GT(cf["tg4 offset"], 0u);
    EXPECT_GT(cf["shadow"], 0u);
+   for (const char *a : {"atomic 10", "atomic 11", "atomic 12", "atomic 13"})
+      EXPECT_GT(cf[a], 0u) << a;
    for (unsigned c = 0; c < 4; c++)
       EXPECT_GT(cf["tg4 component " + std::to_string(c)], 0u) << c;
    for (const char *c : {"phi", "break", "continue", "loop", "nested loop", "divergent if",
