@@ -38,8 +38,14 @@ nir_translator::emit_vs_intrinsic(const nir::intrinsic_instr &in)
          unsupported("indirectly indexed vertex attributes are not supported");
       if (in.dest.bit_size != 32)
          unsupported("%u-bit vertex attributes are not supported", in.dest.bit_size);
-      int a = payload.attr_index(in.get_io_semantics().location + int(off.imm));
-      IBIS_CHECK(a >= 0, "attribute missing from the payload");
+      const int slot = in.get_io_semantics().location + int(off.imm);
+      int a = payload.attr_index(slot);
+      /* Bad input, as in the FS: the slot (an offset past the attribute)
+       * is not in inputs_read, so the payload has no room for it.
+       */
+      if (a < 0)
+         unsupported("vertex attribute %d is not in inputs_read: the payload has no "
+                     "room for it", slot);
       comps c;
       for (unsigned i = 0; i < in.num_components; i++)
          c.push_back(attr(a, in.index(intrinsic_index::component) + i));
