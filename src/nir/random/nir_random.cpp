@@ -1971,15 +1971,20 @@ generator::gen_atomic()
    def *offset = ssbo_slot(16 + 4 * rng_.below(12));
    /* A float atomic (fmin, fmax, fcmpxchg: Gen9's float message has no
     * fadd) a quarter of the time, on a float stored there just before, so
-    * the old value is a number (an integer's bits would be a denormal,
-    * whose flushing in an atomic neither side can vouch for).
+    * the old value is a number.  The operands always go through the
+    * fmax/fmin clamp, which flushes a denormal on both sides: an operand
+    * may be one (a small loop counter's bits count as bounded), and the
+    * simulator's atomic does not flush where the interpreter's fmin/fmax
+    * do (random cs 219, 253, 923 mismatched so).
     */
    const bool fp = o_.float_atomics && rng_.chance(25);
    auto bounded_float = [&]() {
-      def *f = float_operand(32, 64, domain::any).d;
-      if (f->num_components != 1)
-         f = alu(alu_op::mov, 32, {{f, 0}});
-      return f;
+      const double lim = 64;
+      operand f = float_operand(32, lim, domain::any);
+      def *lo = alu(alu_op::fmax, 32, {f, {fimm(32, -lim), 0}});
+      def *hi = alu(alu_op::fmin, 32, {{lo, 0}, {fimm(32, lim), 0}});
+      info(hi).bound = lim;
+      return hi;
    };
    def *data, *data2 = nullptr;
    if (fp) {
