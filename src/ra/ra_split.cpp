@@ -515,6 +515,46 @@ propagate_payload_copies(shader &s)
 
 } /* anonymous namespace */
 
+namespace {
+
+/* A push constant block of several registers whose every read stays
+ * within one register becomes one value per register read, each at its
+ * own register: a register whose last read is early is free from then on
+ * (brw frees its payload registers one by one, at their last use), where
+ * the block as one value lives to its last read of any register.
+ */
+unsigned
+split_push_constants(shader &s)
+{
+   unsigned n = 0;
+   for (value *v : s.values()) {
+      if (v->file != reg_file::uniform || !v->defs().empty() ||
+          v->uses().empty() || v->width != 1 || v->phys.kind != phys_reg::grf ||
+          v->phys.subreg != 0 || v->size_bytes() <= 32 || !reads_within(v, 32))
+         continue;
+      const unsigned cb = v->component_bytes(), per = 32 / cb;
+      std::vector<value *> piece((v->size_bytes() + 31) / 32, nullptr);
+      const std::vector<use> uses = v->uses();
+      for (const use &u : uses) {
+         operand o = u.in->src(u.slot);
+         const unsigned r = o.offset / 32;
+         if (!piece[r]) {
+            const unsigned len = std::min(per, v->length - r * per);
+            piece[r] = s.create_value(reg_file::uniform, v->type, 1, len);
+            piece[r]->phys = v->phys;
+            piece[r]->phys.nr = v->phys.nr + r;
+         }
+         o.val = piece[r];
+         o.offset %= 32;
+         u.in->set_src(u.slot, o);
+      }
+      n++;
+   }
+   return n;
+}
+
+} /* anonymous namespace */
+
 
 namespace {
 unsigned split_components(shader &s);
@@ -524,6 +564,7 @@ unsigned
 ra_split_vectors(shader &s, bool halves, bool phis)
 {
    halves &= s.dispatch_width == 32;
+   split_push_constants(s);
    if (!halves)
       return split_components(s);
    /* Components first: a texture result zipped from its halves, of which

@@ -1000,7 +1000,8 @@ TEST_F(ra_test, vectors_read_by_component_are_split)
 
 /* nexuiz/37.fs at SIMD32: interpolated coordinates (WLR values written
  * by pln halves) and the ALU results between the samples are read only by
- * SIMD16 payload halves.  Each half becomes a value of its own, computed
+ * SIMD16 payload halves (the planes are one push constant value per
+ * register).  Each half becomes a value of its own, computed
  * in the payload that reads it: no coordinate copies, no zip of the
  * texture halves and no unzip into the RT write (24 -> 16 instructions).
  */
@@ -1034,18 +1035,18 @@ TEST_F(ra_test, simd32_halves_are_computed_in_their_payloads)
    )";
    EXPECT_TRUE(check_pass(in, "ra", R"(
       block0:
-         %[[a]]:f32x16@g[[p]] = pln %2:f32, %0
-         %[[b]]:f32x16+16@g[[q]] = pln %2:f32, %1
-         %[[c]]:f32x16@g[[_]] = pln %2[4]:f32, %0
-         %[[d]]:f32x16+16@g[[_]] = pln %2[4]:f32, %1
+         %[[a]]:f32x16@g[[p]] = pln %[[u]]:f32, %0
+         %[[b]]:f32x16+16@g[[q]] = pln %[[u]]:f32, %1
+         %[[c]]:f32x16@g[[_]] = pln %[[u]][4]:f32, %0
+         %[[d]]:f32x16+16@g[[_]] = pln %[[u]][4]:f32, %1
          %6:u32x16[2]@g[[p]] = load_payload %[[a]]:u32, %[[c]]:u32
          %7:f32x16[4]@g[[_]] = send 2:u32, 0x8840001:u32, 0:u32, %6, _
          %8:u32x16+16[2]@g[[q]] = load_payload %[[b]]:u32, %[[d]]:u32
          %9:f32x16+16[4]@g[[_]] = send 2:u32, 0x8840001:u32, 0:u32, %8, _
          %[[g]]:f32x16@g[[_]] = mul %7[3], %7
          %[[h]]:f32x16+16@g[[_]] = mul %9[3], %9
-         %[[i]]:f32x16@g[[r]] = add %[[g]], -%2[8]:f32
-         %[[j]]:f32x16+16@g[[s]] = add %[[h]], -%2[8]:f32
+         %[[i]]:f32x16@g[[r]] = add %[[g]], -%[[w]]:f32
+         %[[j]]:f32x16+16@g[[s]] = add %[[h]], -%[[w]]:f32
          %14:u32x16[4]@g[[r]] = load_payload %[[i]]:u32, %7[1]:u32, %7[2]:u32, %7[3]:u32
          _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %14, _
          %15:u32x16+16[4]@g[[s]] = load_payload %[[j]]:u32, %9[1]:u32, %9[2]:u32, %9[3]:u32
@@ -1363,6 +1364,44 @@ TEST_F(ra_test, half_register_values_pack)
    }
    std::sort(regs.begin(), regs.end());
    EXPECT_NE(std::unique(regs.begin(), regs.end()), regs.end()) << out;
+}
+
+/* A push constant block is one value per register: g2, whose last read
+ * is the first add, takes %2 while g3 is still to be read.  Read again
+ * at the end, g2 stays taken.
+ */
+TEST_F(ra_test, push_constant_registers_free_at_their_last_read)
+{
+   const char *prog = R"(
+      shader fs simd8
+      hw %5:u32x8[2]@g0
+      uniform %0:u32x1[16]@g2
+      block0:
+         %1:u32x8 = add %5, %0[1]
+         %2:u32x8 = add %5[1], %0[9]
+         %3:u32x8 = add %1, %2
+         %4:u32x8 = add %3, %0[10]
+         %6:u32x8 = mov %0[@@]<0,1,0>
+         untyped_write_logical 0:u32, %4, %6, 1:u32
+   )";
+   EXPECT_TRUE(check_pass(fill(prog, "11"), "ra", R"(
+      block0:
+         %1:u32x8@g4 = add %5, %[[a]][1]
+         %2:u32x8@g2 = add %5[1], %[[b]][1]
+         %3:u32x8@g2 = add %1, %2
+         %4:u32x8@g2 = add %3, %[[b]][2]
+         %6:u32x8@g0 = mov %[[b]][3]<0,1,0>
+         untyped_write_logical 0:u32, %4, %6, 1:u32
+   )"));
+   EXPECT_TRUE(check_pass(fill(prog, "7"), "ra", R"(
+      block0:
+         %1:u32x8@g4 = add %5, %[[a]][1]
+         %2:u32x8@g5 = add %5[1], %[[b]][1]
+         %3:u32x8@g4 = add %1, %2
+         %4:u32x8@g4 = add %3, %[[b]][2]
+         %6:u32x8@g0 = mov %[[a]][7]<0,1,0>
+         untyped_write_logical 0:u32, %4, %6, 1:u32
+   )"));
 }
 
 /* Push constants keep their register and nothing else lands there while
