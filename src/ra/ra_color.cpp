@@ -462,20 +462,29 @@ public:
             r = work.back();
             work.pop_back();
          } else {
-            /* Stuck: push the cheapest per byte and degree optimistically. */
+            /* Stuck: push the cheapest per byte and degree optimistically,
+             * classes of more than two registers only when no smaller one
+             * is left: pushed last, select places them first, before
+             * smaller ones cut the file into pieces (dolphin/ubershaders/
+             * 30.fs at SIMD16: a texture result of eight registers found
+             * fourteen free registers, no eight in a row).
+             */
             size_t k = 0;
             float best = 0;
-            bool have = false;
+            bool have = false, have_big = true;
             for (size_t i = 0; i < pending.size(); i++) {
                unsigned q = pending[i];
                if (removed[q])
                   continue;
                pending[k++] = q;
+               bool big = cls[q].bytes > 64;
                float w = cls[q].cost / float(cls[q].bytes) / float(1 + load[q]);
-               if (!have || w < best) {
+               if (!have || (have_big && !big) ||
+                   (big == have_big && w < best)) {
                   r = q;
                   best = w;
                   have = true;
+                  have_big = big;
                }
             }
             pending.resize(k);

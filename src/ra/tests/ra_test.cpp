@@ -633,6 +633,66 @@ TEST_F(ra_test, regioned_source_is_not_overwritten_in_place)
    EXPECT_EQ(s->find_value(4)->phys.nr, s->find_value(3)->phys.nr) << out;
 }
 
+/* Coloring alone, on a graph made by hand: g0-g111 are taken (%0), and
+ * g112-g117 are taken for the pairs x2/x3 (%1).  Every class is over the
+ * trivial bound, so the order is optimistic.  The eight-register B is the
+ * cheapest per byte; pushed first, it was placed last, after the pairs
+ * had cut g112-g127 into pieces (x0/x1 at g112-g115, x2/x3 at
+ * g118-g121), and found no eight registers in a row.  Classes of more
+ * than two registers are pushed last: B takes g112-g119, the pairs
+ * g120-g123.
+ */
+TEST_F(ra_test, large_class_is_placed_before_small_ones)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd16 lowered
+      hw %0:f32x8[112]@g0
+      hw %1:f32x8[6]@g112
+      block0:
+         halt
+   )"));
+   using ibis::reg_file;
+   using ibis::data_type;
+   ibis::value *b = s->create_value(reg_file::ssa, data_type::f32, 16, 4);
+   std::vector<ibis::value *> x;
+   for (unsigned i = 0; i < 4; i++)
+      x.push_back(s->create_value(reg_file::ssa, data_type::f32, 16));
+   ibis::ra_graph g;
+   g.nodes = {s->find_value(0), s->find_value(1), b, x[0], x[1], x[2], x[3]};
+   const unsigned n = g.nodes.size();
+   g.node_of.assign(s->value_id_bound(), -1);
+   for (unsigned i = 0; i < n; i++)
+      g.node_of[g.nodes[i]->id] = int(i);
+   g.adj.assign(n, {});
+   g.channel_adj.assign(n, {});
+   auto edge = [&](unsigned a, unsigned c) {
+      g.adj[a].push_back(c);
+      g.adj[c].push_back(a);
+   };
+   for (unsigned i = 2; i < n; i++)
+      edge(0, i);                     /* g0-g111: everything */
+   for (unsigned i = 3; i < n; i++)
+      edge(2, i);                     /* B: every pair value */
+   edge(3, 4);                        /* x0-x1 */
+   edge(5, 6);                        /* x2-x3 */
+   edge(1, 5);                        /* g112-g117: x2, x3 */
+   edge(1, 6);
+   for (auto &l : g.adj)
+      std::sort(l.begin(), l.end());
+   g.start.assign(n, 0);
+   g.end.assign(n, 1);
+   g.cost = {1, 1, 1, 100, 100, 100, 100};
+   g.eot.assign(n, false);
+   g.block_weight = {1};
+   ibis::ra_color_result r = ibis::ra_color(*s, g, {}, false, 0);
+   ASSERT_TRUE(r.success);
+   EXPECT_EQ(b->phys.nr, 112u);
+   for (unsigned i = 0; i < 4; i += 2) {
+      EXPECT_EQ(std::min(x[i]->phys.nr, x[i + 1]->phys.nr), 120u) << i;
+      EXPECT_EQ(std::max(x[i]->phys.nr, x[i + 1]->phys.nr), 122u) << i;
+   }
+}
+
 /* Coalescing must never cost registers.  Four fixed blocks leave only
  * g10, g20 and g30 free while they are live, so the payload %13 cannot
  * take %4 and the phi web of %7 whole (they would need two adjacent free
