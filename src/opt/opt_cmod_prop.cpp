@@ -21,7 +21,9 @@
  *    wider predicate: the same operation at the predicate's width makes
  *    the flag ("f = cmp.l a, b", "f = and.nz a, b" with no destination),
  *    and the scalar one dies when nothing else reads it.  This is what brw
- *    computes anyway, since it has no width-1 booleans.
+ *    computes anyway, since it has no width-1 booleans.  A scalar bool of
+ *    a scalar bit test ("b = cmp.nz (a & k), 0") goes on into the and when
+ *    only such tests read it ("f = and.nz a, k").
  *
  * A definition takes over the flag only within its block and with no
  * other flag written in between, so no flag lives longer than the one the
@@ -105,6 +107,24 @@ uniform_source(const operand &o)
 }
 
 bool propagate_to_def(instr *c, value *x);
+
+/* Is every reader of x a test "cmp.nz/z x, 0"?  Then each can take the
+ * operation defining x, and x dies.
+ */
+bool
+only_tested(const value *x)
+{
+   for (const use &u : x->uses()) {
+      const instr *in = u.in;
+      if (u.slot != 0 || in->op != opcode::cmp || in->predicate() ||
+          (in->cmod != cond_mod::nz && in->cmod != cond_mod::z) ||
+          in->num_srcs() != 2 || !in->src(1).is_imm() || in->src(1).imm != 0 ||
+          in->src(0).neg || in->src(0).abs || in->src(0).has_region ||
+          in->src(0).offset)
+         return false;
+   }
+   return true;
+}
 
 /* "f = cmp.nz (not y), 0" read only by predicates: "f = cmp.nz y, 0" read
  * by inverted predicates, so y's definition can then make the flag.
@@ -252,6 +272,13 @@ propagate_to_def(instr *c, value *x)
       c->cmod = d->cmod;
       c->set_src(0, d->src(0));
       c->set_src(1, d->src(1));
+      /* A test of a scalar logic op read by nothing else ("b = cmp.nz
+       * (a & k), 0") goes on into the op: one "and.nz f, a, k", as brw's.
+       * A shared one stays, its sources need not live on.
+       */
+      value *y = flag_of_bool(c);
+      if (y && only_tested(y))
+         propagate_to_def(c, y);
       return true;
    }
 

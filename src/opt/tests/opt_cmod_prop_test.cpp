@@ -97,6 +97,47 @@ TEST(opt_cmod_prop, scalar_logic_op_moves_to_the_predicate_width)
    )"));
 }
 
+/* The ubershaders' bools are a bit test made a scalar bool first
+ * ("b = cmp.nz (a & k), 0", then "f = cmp.nz b, 0" per if): the test goes
+ * on into the and when only tests read it, one and.nz per if as brw's
+ * (dolphin/ubershaders/237.vs.simd8.asm:149).  An and read otherwise
+ * stays, tested by a cmp.
+ */
+TEST(opt_cmod_prop, scalar_bool_of_a_bit_test_becomes_and_nz)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader vs simd8
+      uniform %1:u32x1[4]
+      attr %2:u32x8
+      block0:         ; succs: block1 block2
+         %3:u32x1 = and %1[1], 2048:u32 {WE_all}
+         %4:u32x1 = cmp.nz %3:s32, 0:s32 {WE_all}
+         %5:flagx8 = cmp.nz %4, 0:u32
+         (+%5) if
+      block1:         ; preds: block0 succs: block2
+         )" WRITE("%2") R"(
+      block2:         ; preds: block0 block1
+         endif
+         %6:u32x1 = and %1[2], 7:u32 {WE_all}
+         %7:u32x1 = cmp.z %6:s32, 0:s32 {WE_all}
+         %8:flagx8 = cmp.nz %7, 0:u32
+         (+%8) %9:u32x8 = sel %2, %6
+         )" WRITE("%9") R"(
+   )", "cmod-prop,dce", R"(
+      block0:         ; succs: block1 block2
+         %5:flagx8 = and.nz %1[1], 2048:u32
+         (+%5) if
+      block1:         ; preds: block0 succs: block2
+   ...
+      block2:         ; preds: block0 block1
+         endif
+         %6:u32x1 = and %1[2], 7:u32 {WE_all}
+         %8:flagx8 = cmp.z %6:s32, 0:s32
+         (+%8) %9:u32x8 = sel %2, %6
+   ...
+   )"));
+}
+
 /* nexuiz/25.fs's loop exit: "not" of a uniform compare becomes inverted
  * predicates, and the compare moves to the predicate's width.
  */
