@@ -48,8 +48,24 @@ rt_write_desc(unsigned target, unsigned control, unsigned group, bool last)
  */
 value *
 rt_header(shader &s, const builder &b, unsigned group, unsigned target,
-          bool src0_alpha, bool stencil)
+          bool src0_alpha, bool stencil, bool copy)
 {
+   /* Target 0 with nothing to set is g0-g1 as the thread got them, read
+    * in place as brw does (an EOT payload must be in g112-g127).  The
+    * caller asks for it at SIMD8 only: at SIMD16 the one instruction less
+    * out-estimates five SIMD32 programs, which then are dropped.
+    */
+   if (!target && !src0_alpha && !stencil && group < 16 && !copy) {
+      for (value *v : s.values()) {
+         if (v->file == reg_file::hw_reg && v->phys.kind == phys_reg::grf &&
+             v->phys.nr == 0 && v->phys.subreg == 0 && v->type == data_type::u32 &&
+             v->width == 8 && v->length == 2)
+            return v;
+      }
+      value *v = s.create_value(reg_file::hw_reg, data_type::u32, 8, 2);
+      v->phys = phys_reg{phys_reg::grf, 0, 0};
+      return v;
+   }
    const builder nb = b.exec(8).nomask();
    value *h = nb.wlr(data_type::u32, 2);
    value *g0 = hw_grf(s, 0);
@@ -175,8 +191,11 @@ lower_fb_write(shader &s, instr *in, bool header, value *live)
       if (!dst_depth.is_null())
          ps.push_back(make_param(dst_depth));
 
+      const bool in_place_header =
+         in->exec_size == 8 && !(last && first + piece == in->exec_size);
       value *h = header ? rt_header(s, pb, group, target, !alpha.is_null(),
-                                    !stencil.is_null())
+                                    !stencil.is_null(),
+                                    !in_place_header)
                         : nullptr;
       payloads p;
       if (!grf_payload) {

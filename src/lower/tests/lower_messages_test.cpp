@@ -482,6 +482,40 @@ TEST(lower_messages, rt_write_header_for_several_targets)
    )"));
 }
 
+TEST(lower_messages, simd8_rt_write_reads_g0_g1_in_place)
+{
+   /* tesseract/515.fs.simd8.asm:7: sendsc(8) with payload0 g0 for target
+    * 0 (0x040b0400 ex 0x100): its header is g0-g1 as the thread got them,
+    * not a copy.  The EOT write's header must be in g112-g127, and target 1
+    * sets dword 2, so that one is built.  (At SIMD16 the copy stays: one
+    * instruction less there out-estimates five SIMD32 programs, which the
+    * compiler then drops.)
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[4]
+      attr %1:f32x8[4]
+      block0:
+         fb_write_logical %0, _, _, _, _, _, _, _, 0:u32, 4:u32
+         fb_write_logical %1, _, _, _, _, _, _, _, 1:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[4]
+      attr %1:f32x8[4]
+      hw %2:u32x8[2]@g0
+      wlr %4:u32x8[2]
+      hw %5:u32x8@g0
+      hw %6:u32x8@g1
+      block0:
+         %3:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         _ = send 5:u32, 0x40b0400:u32, 256:u32, %2, %3
+         %4 = load_payload %5, %6 {WE_all}
+         %4.8 = mov(1) 1:u32 {WE_all}
+         %7:u32x8[4] = load_payload %1:u32, %1[1]:u32, %1[2]:u32, %1[3]:u32
+         _ = send 5:u32, 0x40b1401:u32, 256:u32, %4, %7 {EOT}
+   )"));
+}
+
 TEST(lower_messages, terminate_halts_and_masks_rt_writes)
 {
    /* dolphin/ubershaders/201.fs.simd8.asm:4779: brw halts terminated
