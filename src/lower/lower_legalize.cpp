@@ -304,10 +304,33 @@ replace_by_mov(shader &s, instr *in, const operand &src)
 
 } /* anonymous namespace */
 
+/* Whether v is read after in, in in's block or in another block. */
+bool
+read_later(const value *v, const instr *in, const instr *skip)
+{
+   for (const use &u : v->uses()) {
+      if (u.in == skip || u.in == in)
+         continue;
+      if (u.in->parent() != in->parent())
+         return true;
+      bool after = false;
+      for (const instr *i : in->parent()->instrs()) {
+         if (i == in)
+            after = true;
+         else if (i == u.in && after)
+            return true;
+      }
+   }
+   return false;
+}
+
 /* A word source of a mul that only truncates a 32-bit integer (mov
  * %w:s16 = %d:s32, imul_32x16's second source) is %d's low words read
  * through <16,8,2>, as brw reads it: the truncating mov, two once its
- * packed word destination is legalized, goes.
+ * packed word destination is legalized, goes.  From SIMD16 on, only
+ * where %d stays live after the mul anyway: otherwise the word copy
+ * holds one GRF where %d holds two, which the pressure scheduler uses
+ * (the dolphin ubershaders' MaxLive rose by 4 GRFs at SIMD16 without it).
  */
 void
 read_low_words(instr *in)
@@ -334,7 +357,8 @@ read_low_words(instr *in)
           x.neg || x.abs ||
           x.has_region || type_is_float(x.type) || type_bits(x.type) != 32 ||
           x.val->bit_size() != 32 || x.val->width != in->exec_size ||
-          x.val->group != in->group || x.offset % x.val->component_bytes())
+          x.val->group != in->group || x.offset % x.val->component_bytes() ||
+          (in->exec_size > 8 && !read_later(x.val, in, d)))
          continue;
       const unsigned n = std::min(8u, unsigned(in->exec_size));
       operand r = n == 1 ? x.with_region(0, 1, 0) : x.with_region(2 * n, n, 2);

@@ -177,6 +177,39 @@ TEST(lower_legalize, mul_reads_a_truncated_source_as_low_words)
    )"));
 }
 
+/* From SIMD16 on the truncation stays where the DW dies at the mul: the
+ * word copy holds one GRF where the DW holds two (%1); a DW read after
+ * the mul is live anyway and is read in place (%4).
+ */
+TEST(lower_legalize, simd16_mul_reads_low_words_only_of_a_dw_live_after_it)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:s32x16[2]
+      block0:
+         %1:s32x16 = add %0, 1:s32
+         %2:s16x16 = mov %1
+         %3:s32x16 = mul %0[1]:s32, %2
+         %4:s32x16 = add %0, 2:s32
+         %5:s16x16 = mov %4
+         %6:s32x16 = mul %0[1]:s32, %5
+         %7:s32x16 = add %4, %6
+         %8:s32x16 = add %3, %7
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:s32x16[2]
+      block0:
+         %1:s32x16 = add %0, 1:s32
+         %9:s32x16 = mov %1
+         %2:s16x16 = mov %9<16,8,2>:s16
+         %3:s32x16 = mul %0[1], %2
+         %4:s32x16 = add %0, 2:s32
+         %6:s32x16 = mul %0[1], %4<16,8,2>:s16
+         %7:s32x16 = add %4, %6
+         %8:s32x16 = add %3, %7
+   )"));
+}
+
 /* Byte operands execute as words: a u8 result of a byte `and` is computed
  * as a u16 and its low bytes read with a stride of 2 (a u64 temporary read
  * that way lost b2i8 of true: random vs seed 50).
