@@ -291,6 +291,13 @@ liveness::liveness(shader &s) : sh(s)
          for (const block *succ : b->succs) {
             if (succ->empty())
                continue;
+            unsigned from = b->last()->ip + 1, to = succ->first()->ip;
+            /* Most edges fall through inside their loop: nothing to cover. */
+            const block *h0 = loop_head[b->index];
+            bool leaves = h0 && !(succ->index >= h0->index &&
+                                  succ->index <= loop_last[h0->index]);
+            if (to <= from && !leaves)
+               continue;
             std::fill(edge.words.begin(), edge.words.end(), 0);
             edge.add_all(in_[succ->index]);
             phi_uses(succ, b.get(), edge);
@@ -300,7 +307,6 @@ liveness::liveness(shader &s) : sh(s)
                if (v && out_[b->index].has(v))
                   vals.push_back(v);
             });
-            unsigned from = b->last()->ip + 1, to = succ->first()->ip;
             if (to > from) {
                for (const value *v : vals)
                   cover(v, from, to);
