@@ -86,7 +86,11 @@ struct register_pressure;
 
 class liveness {
 public:
-   explicit liveness(shader &s);
+   /* flags_only: only FLAG values are tracked (the flag allocator's
+    * intervals, at a fraction of the cost); each value's liveness is its
+    * own data flow problem, so theirs are the same as in the full one.
+    */
+   explicit liveness(shader &s, bool flags_only = false);
 
    /* Values the allocator cares about: SSA, WLR, UNIFORM, ATTR, FLAG. */
    static bool tracked(const value *v);
@@ -117,10 +121,15 @@ public:
 private:
    friend register_pressure compute_pressure(const liveness &live);
    bool kills(const instr *in, const value *v) const;
+   bool want(const value *v) const
+   {
+      return tracked(v) && (!flags_only_ || v->file == reg_file::flag);
+   }
    void transfer(const instr *in, value_set &live) const;
    void solve(unsigned bound);
 
    const shader &sh;
+   bool flags_only_ = false;
    std::vector<value_set> in_, out_;
    std::vector<const instr *> first_def_;
    std::vector<unsigned> start_, end_;

@@ -75,7 +75,7 @@ void
 liveness::transfer(const instr *in, value_set &live) const
 {
    auto visit_def = [&](value *v) {
-      if (!v || !tracked(v))
+      if (!v || !want(v))
          return;
       if (kills(in, v))
          live.remove(v);
@@ -88,7 +88,7 @@ liveness::transfer(const instr *in, value_set &live) const
    if (in->is_phi())
       return;
    auto visit_use = [&](value *v) {
-      if (v && tracked(v))
+      if (v && want(v))
          live.add(v);
    };
    for (const operand &s : in->srcs())
@@ -117,7 +117,7 @@ liveness::solve(unsigned bound)
       for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it) {
          const instr *in = *it;
          auto visit_def = [&](const value *v) {
-            if (!v || !tracked(v))
+            if (!v || !want(v))
                return;
             const uint64_t bit = 1ull << (v->id % 64);
             if (kills(in, v)) {
@@ -133,7 +133,7 @@ liveness::solve(unsigned bound)
          if (in->is_phi())
             continue;
          auto visit_use = [&](const value *v) {
-            if (v && tracked(v))
+            if (v && want(v))
                g[v->id / 64] |= 1ull << (v->id % 64);
          };
          for (const operand &o : in->srcs())
@@ -151,7 +151,7 @@ liveness::solve(unsigned bound)
                   continue;
                if (!in->is_phi())
                   break;
-               if (j < in->num_srcs() && in->src(j).val && tracked(in->src(j).val))
+               if (j < in->num_srcs() && in->src(j).val && want(in->src(j).val))
                   phi_ids[i].push_back(in->src(j).val->id);
             }
          }
@@ -188,7 +188,7 @@ liveness::solve(unsigned bound)
    }
 }
 
-liveness::liveness(shader &s) : sh(s)
+liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
 {
    unsigned num_ips = s.renumber();
    unsigned bound = s.value_id_bound();
@@ -215,7 +215,7 @@ liveness::liveness(shader &s) : sh(s)
                continue;
             if (!in->is_phi())
                break;
-            if (j < in->num_srcs() && in->src(j).val && tracked(in->src(j).val))
+            if (j < in->num_srcs() && in->src(j).val && want(in->src(j).val))
                set.add(in->src(j).val);
          }
       }
@@ -244,7 +244,7 @@ liveness::liveness(shader &s) : sh(s)
       });
       for (const instr *in : b->instrs()) {
          for (const operand &d : in->dsts()) {
-            if (d.val && tracked(d.val))
+            if (d.val && want(d.val))
                cover(d.val, in->ip, in->ip + 1);
          }
          if (in->flag_def())
@@ -252,12 +252,12 @@ liveness::liveness(shader &s) : sh(s)
          if (in->is_phi())
             continue;
          for (const operand &o : in->srcs()) {
-            if (o.val && tracked(o.val))
+            if (o.val && want(o.val))
                cover(o.val, in->ip, in->ip);
          }
          if (in->predicate())
             cover(in->predicate(), in->ip, in->ip);
-         if (in->preserve().val && tracked(in->preserve().val))
+         if (in->preserve().val && want(in->preserve().val))
             cover(in->preserve().val, in->ip, in->ip);
       }
    }

@@ -103,7 +103,7 @@ ra_assign_flags(shader &s)
    for (unsigned round = 0;; round++) {
       if (round > 1000)
          throw error("register allocation: flag spilling does not converge");
-      liveness live(s);
+      liveness live(s, true);
       std::vector<value *> flags;
       for (value *v : s.values()) {
          if (v->file == reg_file::flag &&

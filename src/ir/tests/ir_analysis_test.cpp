@@ -76,6 +76,51 @@ TEST(ir_analysis, liveness_per_block)
    }
 }
 
+TEST(ir_analysis, flags_only_liveness_matches_the_full_one_on_flags)
+{
+   /* %3 lives across the if and through the loop (read after it), %8
+    * only inside the loop.
+    */
+   auto s = parse_shader(dedent(R"(
+      shader fs simd16
+      attr %1:f32x16[2]
+      block0:         ; succs: block1 block2
+         %3:flagx16 = cmp.g %1, 0.0:f32
+         %2:flagx16 = cmp.l %1, 1.0:f32
+         (+%2) if
+      block1:         ; preds: block0 succs: block2
+         %4:f32x16 = add %1, 1.0:f32
+      block2:         ; preds: block0 block1 succs: block3
+         endif
+         %5:f32x16 = phi %1, %4
+      block3:         ; preds: block2 block3 succs: block3 block4
+         do
+         %6:f32x16 = phi %5, %7
+         %7:f32x16 = mul %6, 2.0:f32
+         %8:flagx16 = cmp.l %7, 10.0:f32
+         (+%8) while
+      block4:         ; preds: block3
+         (+%3) %9:f32x16 = sel %7, %1
+         fb_write_logical %9, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )"));
+   liveness full(*s), flags(*s, true);
+   for (const value *v : s->values()) {
+      if (v->file != reg_file::flag)
+         continue;
+      EXPECT_EQ(flags.start(v), full.start(v)) << "%" << v->id;
+      EXPECT_EQ(flags.end(v), full.end(v)) << "%" << v->id;
+   }
+   EXPECT_LT(full.start(s->find_value(3)), full.start(s->find_value(8)));
+   for (const auto &b : s->blocks()) {
+      for (const value *v : s->values()) {
+         bool flag = v->file == reg_file::flag;
+         EXPECT_EQ(flags.live_in(b.get()).has(v), flag && full.live_in(b.get()).has(v));
+         EXPECT_EQ(flags.live_out(b.get()).has(v), flag && full.live_out(b.get()).has(v));
+      }
+   }
+   EXPECT_TRUE(flags.live_in(s->blocks()[3].get()).has(s->find_value(3)));
+}
+
 TEST(ir_analysis, liveness_per_instruction)
 {
    auto s = parse_shader(dedent(flow_program));
