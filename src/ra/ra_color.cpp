@@ -404,9 +404,8 @@ public:
                cadj[r].push_back(q);
          }
       }
-      std::vector<unsigned> seen(n, ~0u);
-      for (unsigned r = 0; r < n; r++)
-         ra_dedup(cadj[r], r, seen);
+      /* Symmetric: the edges and the copy pairs both come both ways. */
+      ra_sorted_unique(cadj);
    }
 
    /* Simplify: the order select colors the classes in (the same for

@@ -58,6 +58,31 @@ ra_dedup(std::vector<unsigned> &l, unsigned stamp, std::vector<unsigned> &seen)
    std::sort(l.begin(), l.end());
 }
 
+void
+ra_sorted_unique(std::vector<std::vector<unsigned>> &lists)
+{
+   const unsigned n = lists.size();
+   std::vector<unsigned> seen(n, ~0u);
+   std::vector<std::vector<unsigned>> out(n);
+   for (unsigned x = 0; x < n; x++) {
+      auto &l = lists[x];
+      size_t k = 0;
+      for (unsigned y : l) {
+         if (seen[y] != x) {
+            seen[y] = x;
+            l[k++] = y;
+         }
+      }
+      l.resize(k);
+      out[x].reserve(k);
+   }
+   for (unsigned y = 0; y < n; y++) {
+      for (unsigned x : lists[y])
+         out[x].push_back(y);
+   }
+   lists.swap(out);
+}
+
 bool
 ra_dst_may_reuse_src(const instr *in, const operand &d, const operand &o)
 {
@@ -397,41 +422,15 @@ ra_build_interference(shader &s)
       active.push_back(a);
    }
 
-   /* Duplicates out, then sorted by transposing: the relation is
-    * symmetric, so walking the lists in node order hands each node its
-    * neighbors in increasing order (what ra_dedup's sort gives, without
-    * sorting the large lists of the largest shaders).
-    */
-   std::vector<unsigned> seen(n, ~0u);
-   auto sorted_unique = [&](std::vector<std::vector<unsigned>> &lists) {
-      std::fill(seen.begin(), seen.end(), ~0u);
-      std::vector<std::vector<unsigned>> out(n);
-      for (unsigned x = 0; x < n; x++) {
-         auto &l = lists[x];
-         size_t k = 0;
-         for (unsigned y : l) {
-            if (seen[y] != x) {
-               seen[y] = x;
-               l[k++] = y;
-            }
-         }
-         l.resize(k);
-         out[x].reserve(k);
-      }
-      for (unsigned y = 0; y < n; y++) {
-         for (unsigned x : lists[y])
-            out[x].push_back(y);
-      }
-      lists.swap(out);
-   };
-   sorted_unique(adj);
+   /* Sorted without sorting the large lists of the largest shaders. */
+   ra_sorted_unique(adj);
    for (unsigned x = 0; x < n; x++)
       g.edges += adj[x].size();
    g.edges /= 2;
    auto overlap = [&](unsigned x, unsigned y) {
       return std::max(g.start[x], g.start[y]) < std::min(g.end[x], g.end[y]);
    };
-   sorted_unique(iv);
+   ra_sorted_unique(iv);
    for (unsigned x = 0; x < n; x++) {
       for (unsigned y : iv[x])
          g.interval_edges += x < y && !overlap(x, y);

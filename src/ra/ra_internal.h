@@ -129,6 +129,12 @@ bool ra_per_channel_alu(const instr *in);
  */
 void ra_dedup(std::vector<unsigned> &l, unsigned stamp, std::vector<unsigned> &seen);
 
+/* ra_dedup() on every list of a symmetric relation (y in lists[x] exactly
+ * when x in lists[y]), without sorting: walking the lists in node order
+ * hands each node its neighbors in increasing order.
+ */
+void ra_sorted_unique(std::vector<std::vector<unsigned>> &lists);
+
 /* --- coloring ---------------------------------------------------------- */
 
 struct ra_color_result {

@@ -2068,3 +2068,31 @@ TEST_F(ra_test, validator_rejects_untied_preserve_and_low_eot)
              std::string::npos) << e;
    EXPECT_NE(e.find("EOT payload %2 below g112"), std::string::npos) << e;
 }
+
+/* The interference and class lists are symmetric with repeats; sorting
+ * them by transposing gives what deduplicating and sorting each gives.
+ */
+TEST(ra_lists, sorted_unique_matches_dedup_and_sort)
+{
+   std::vector<std::vector<unsigned>> lists(6);
+   auto edge = [&](unsigned x, unsigned y) {
+      lists[x].push_back(y);
+      lists[y].push_back(x);
+   };
+   edge(3, 0);
+   edge(5, 1);
+   edge(0, 3);
+   edge(2, 5);
+   edge(4, 0);
+   edge(1, 5);
+   edge(5, 0);
+   edge(2, 2);
+   std::vector<std::vector<unsigned>> expect = lists;
+   std::vector<unsigned> seen(lists.size(), ~0u);
+   for (unsigned x = 0; x < expect.size(); x++)
+      ibis::ra_dedup(expect[x], x, seen);
+   ibis::ra_sorted_unique(lists);
+   EXPECT_EQ(lists, expect);
+   EXPECT_EQ(lists[0], (std::vector<unsigned>{3, 4, 5}));
+   EXPECT_EQ(lists[2], (std::vector<unsigned>{2, 5}));
+}
