@@ -250,17 +250,21 @@ ra_build_interference(shader &s)
    }
 
    /* SSA edges. */
+   std::vector<value *> l;   /* the live set, its storage reused */
    for (const auto &b : s.blocks()) {
       live.walk_backwards(b.get(), [&](const instr *in, const value_set &after) {
          if (in->is_phi() || in->num_dsts() == 0)
             return;
-         std::vector<value *> l;
          bool any = false;
          for (const operand &d : in->dsts())
             any |= d.val && g.node_of[d.val->id] >= 0;
          if (!any)
             return;
-         l = after.values(s);
+         l.clear();
+         after.for_each_id([&](unsigned id) {
+            if (value *v = s.find_value(id))
+               l.push_back(v);
+         });
          bool same_bits = in->op == opcode::copy ||
                           in->op == opcode::parallel_copy ||
                           in->op == opcode::load_payload;
