@@ -37,11 +37,11 @@ public:
    data_type var_type(unsigned var) const { return vars[var].type; }
    unsigned var_width(unsigned var) const { return vars[var].width; }
 
-   void add_pred(block *b, block *pred) { preds[b].push_back(pred); }
-   const std::vector<block *> &preds_of(block *b) { return preds[b]; }
+   void add_pred(block *b, block *pred) { at(preds, b).push_back(pred); }
+   const std::vector<block *> &preds_of(block *b) { return at(preds, b); }
    void seal(block *b);
 
-   void write(unsigned var, block *b, value *v) { current[b][var] = v; }
+   void write(unsigned var, block *b, value *v) { at(current, b)[var] = v; }
    value *read(unsigned var, block *b);
 
    /* The value v stands for now (phis removed as trivial are replaced). */
@@ -60,10 +60,22 @@ private:
 
    shader *sh;
    std::vector<var_info> vars;
-   std::unordered_map<block *, std::unordered_map<unsigned, value *>> current;
-   std::unordered_map<block *, std::vector<block *>> preds;
-   std::unordered_set<block *> sealed;
-   std::unordered_map<block *, std::vector<std::pair<unsigned, value *>>> incomplete;
+   /* Per block, by block index.  Each lookup first grows the table to the
+    * shader's block count; reads add no blocks, so within a chain of
+    * recursive reads no table moves under a reference into it.
+    */
+   template <typename T> T &at(std::vector<T> &v, const block *b)
+   {
+      if (v.size() < sh->blocks().size())
+         v.resize(sh->blocks().size());
+      if (b->index >= v.size())
+         v.resize(b->index + 1);
+      return v[b->index];
+   }
+   std::vector<std::unordered_map<unsigned, value *>> current;
+   std::vector<std::vector<block *>> preds;
+   std::vector<uint8_t> sealed;
+   std::vector<std::vector<std::pair<unsigned, value *>>> incomplete;
    std::unordered_map<value *, value *> replaced;
    std::unordered_set<value *> unreachable_undefs;
 

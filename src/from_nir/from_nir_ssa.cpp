@@ -34,7 +34,7 @@ ssa_rebuilder::resolve(value *v) const
 value *
 ssa_rebuilder::read(unsigned var, block *b)
 {
-   auto &cur = current[b];
+   auto &cur = at(current, b);
    auto it = cur.find(var);
    if (it != cur.end())
       return resolve(it->second);
@@ -68,10 +68,10 @@ value *
 ssa_rebuilder::read_recursive(unsigned var, block *b)
 {
    value *v;
-   const std::vector<block *> &p = preds[b];
-   if (!sealed.count(b)) {
+   const std::vector<block *> &p = at(preds, b);
+   if (!at(sealed, b)) {
       v = new_phi(var, b);
-      incomplete[b].push_back({var, v});
+      at(incomplete, b).push_back({var, v});
    } else if (p.empty()) {
       /* Entry or unreachable block: the variable is undefined here. */
       v = undef(vars[var].type, vars[var].width, b);
@@ -93,7 +93,7 @@ value *
 ssa_rebuilder::add_phi_operands(unsigned var, value *phi)
 {
    instr *in = phi->def();
-   for (block *p : preds[in->parent()])
+   for (block *p : at(preds, in->parent()))
       in->add_src(operand(read(var, p)).as_type(vars[var].type));
    return try_remove_trivial(phi);
 }
@@ -144,11 +144,11 @@ ssa_rebuilder::try_remove_trivial(value *phi)
 void
 ssa_rebuilder::seal(block *b)
 {
-   if (sealed.count(b))
+   if (at(sealed, b))
       return;
-   sealed.insert(b);
-   auto pending = std::move(incomplete[b]);
-   incomplete.erase(b);
+   at(sealed, b) = 1;
+   auto pending = std::move(at(incomplete, b));
+   at(incomplete, b).clear();
    for (auto &[var, phi] : pending) {
       if (resolve(phi) == phi)
          add_phi_operands(var, phi);
@@ -160,7 +160,7 @@ ssa_rebuilder::finish()
 {
    for (const auto &bp : sh->blocks()) {
       block *b = bp.get();
-      const std::vector<block *> &mine = preds[b];
+      const std::vector<block *> &mine = at(preds, b);
       std::vector<block *> a = mine, c = b->preds;
       std::sort(a.begin(), a.end());
       std::sort(c.begin(), c.end());
