@@ -69,6 +69,7 @@ const struct {
 
 const sched_mode pre_ra_modes[] = {
    sched_mode::latency, sched_mode::pressure, sched_mode::none,
+   sched_mode::narrow,   /* costs cycles: only where nothing else fits */
 };
 
 /* One compile's context: options, device, flags and the time sheet. */
@@ -273,7 +274,8 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
                            (ra.failure.empty() ? "does not fit" : ra.failure));
       if (ra.gave_up_early)
          over.push_back(m);
-      if (ra.max_live < best_pressure) {
+      /* Spilling keeps to the first three modes' schedules. */
+      if (m != sched_mode::narrow && ra.max_live < best_pressure) {
          best_pressure = ra.max_live;
          best_mode = m;
       }

@@ -24,6 +24,8 @@ sched_mode_name(sched_mode m)
       return "latency";
    case sched_mode::pressure:
       return "pressure";
+   case sched_mode::narrow:
+      return "narrow";
    case sched_mode::none:
       return "none";
    }
@@ -154,6 +156,13 @@ register_sched_passes()
                     "pre-RA scheduling, lowest register pressure first (skl)",
                     [](shader &s) {
                        schedule_pre_ra(s, device_by_name("skl"), sched_mode::pressure);
+                       return true;
+                    });
+      register_pass("sched-pre-narrow",
+                    "pre-RA scheduling for pressure, loaded constant blocks "
+                    "copied by the dwords read (skl)",
+                    [](shader &s) {
+                       schedule_pre_ra(s, device_by_name("skl"), sched_mode::narrow);
                        return true;
                     });
       register_pass("print-peak", "print the values live at the highest "

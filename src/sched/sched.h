@@ -17,6 +17,9 @@ enum class sched_mode : uint8_t {
    latency,    /* critical path first while pressure stays under the limit */
    pressure,   /* lowest pressure first */
    none,       /* the original order */
+   narrow,     /* pressure, each loaded constant block copied by the dwords
+                * read (the copies wait for the load)
+                */
 };
 
 const char *sched_mode_name(sched_mode m);

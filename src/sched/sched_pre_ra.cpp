@@ -400,7 +400,7 @@ schedule_blocks(shader &s, const device_info &dev, sched_mode mode)
       if (dag.nodes.size() < 2)
          continue;
       std::vector<unsigned> order =
-         mode == sched_mode::pressure ? schedule_pressure(dag, lv, bound)
+         mode != sched_mode::latency ? schedule_pressure(dag, lv, bound)
                                       : schedule_latency(dag, &lv, bound, budget);
       apply_schedule(dag, order);
    }
@@ -418,10 +418,12 @@ schedule_pre_ra_blocks(shader &s, const device_info &dev, sched_mode mode)
     * (sched_loop_remat.cpp); it costs instructions, so the latency mode
     * does not.
     */
-   if (mode == sched_mode::pressure) {
+   if (mode == sched_mode::pressure || mode == sched_mode::narrow) {
       remat_through_loops(s);
       remat_cheap_defs(s);
       copy_uniforms_before_loops(s);
+      if (mode == sched_mode::narrow)
+         copy_block_dwords(s);
    }
    schedule_blocks(s, dev, mode);
 }

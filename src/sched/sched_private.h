@@ -56,6 +56,13 @@ bool remat_through_loops(shader &s);
  */
 bool copy_uniforms_before_loops(shader &s);
 
+/* Copies the dwords read of each width-1 send result (a loaded constant
+ * block) into width-1 values of their own right after the send, for its
+ * readers, when they take fewer bytes (sched_block_copy.cpp).  Returns
+ * whether anything changed.
+ */
+bool copy_block_dwords(shader &s);
+
 /* schedule_pre_ra without the debug report. */
 void schedule_pre_ra_blocks(shader &s, const device_info &dev, sched_mode mode);
 

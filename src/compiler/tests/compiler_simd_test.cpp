@@ -62,7 +62,7 @@ TEST(compiler_simd, simd16_that_would_spill_fails_and_skips_simd32)
    EXPECT_FALSE(v16->kept);
    EXPECT_NE(v16->reason.find("without spilling"), std::string::npos) << v16->reason;
    /* Every scheduling mode was tried before giving up. */
-   EXPECT_EQ(v16->attempts.size(), 3u);
+   EXPECT_EQ(v16->attempts.size(), 4u);
    EXPECT_FALSE(v32->compiled);
    EXPECT_EQ(v32->reason, "skipped: SIMD16 failed");
    EXPECT_EQ(r.prog.offset_simd16, -1);
@@ -81,19 +81,22 @@ TEST(compiler_simd, simd32_tries_whole_values_before_giving_up)
    compile_result far = compile_shader(*read_nir("fs", pressure_fs(50)), {});
    ASSERT_TRUE(variant(far, 32));
    EXPECT_FALSE(variant(far, 32)->compiled);
-   EXPECT_EQ(variant(far, 32)->attempts.size(), 3u);
+   EXPECT_EQ(variant(far, 32)->attempts.size(), 4u);
 
    compile_result r = compile_shader(*read_nir("fs", pressure_fs(34)), {});
    const compiled_variant *v16 = variant(r, 16), *v32 = variant(r, 32);
    ASSERT_TRUE(v16 && v32);
    EXPECT_TRUE(v16->kept) << v16->reason;
    EXPECT_FALSE(v32->compiled);
-   ASSERT_EQ(v32->attempts.size(), 9u);
-   for (unsigned i = 0; i < 9; i++) {
+   ASSERT_EQ(v32->attempts.size(), 12u);
+   for (unsigned i = 0; i < 12; i++) {
       EXPECT_EQ(v32->attempts[i].find("SIMD32 phis whole") != std::string::npos,
-                i >= 3 && i < 6) << v32->attempts[i];
+                i >= 4 && i < 8) << v32->attempts[i];
       EXPECT_EQ(v32->attempts[i].find("SIMD32 values whole") != std::string::npos,
-                i >= 6) << v32->attempts[i];
+                i >= 8) << v32->attempts[i];
+      /* The narrow mode comes last at each level. */
+      EXPECT_EQ(v32->attempts[i].rfind("narrow", 0) == 0, i % 4 == 3)
+         << v32->attempts[i];
    }
 }
 

@@ -41,6 +41,7 @@ TEST_F(sched, mode_names)
    EXPECT_STREQ(sched_mode_name(sched_mode::latency), "latency");
    EXPECT_STREQ(sched_mode_name(sched_mode::pressure), "pressure");
    EXPECT_STREQ(sched_mode_name(sched_mode::none), "none");
+   EXPECT_STREQ(sched_mode_name(sched_mode::narrow), "narrow");
 }
 
 TEST_F(sched, latency_hoists_an_independent_send)
@@ -635,6 +636,54 @@ TEST_F(sched, push_constants_read_after_a_loop_are_copied_before_it)
          %15:f32x16 = mad %14, %[[a]]:f32, %4[2]:f32
          %16:u32x16 = mov %15:u32
          _ = send 6:u32, 0x2080017:u32, 0:u32, %16, _ {EOT}
+   )"));
+}
+
+TEST_F(sched, narrow_copies_the_dwords_read_of_loaded_blocks)
+{
+   /* The narrow mode copies the dwords read of the constant blocks %4
+    * (1 and 5) and %8 (2) into width-1 values right after their loads,
+    * so each block dies at its copies; %5, a message payload read whole,
+    * stays.  The pressure mode leaves all three.
+    */
+   const char *in = R"(
+      shader fs simd16
+      attr %2:f32x16
+      uniform %3:u32x1[8]@g6
+      block0:
+         %4:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %3, _ {WE_all}
+         %5:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %3, _ {WE_all}
+         %6:f32x16 = mul %2, %4[1]:f32
+         %7:f32x16 = mad %6, %4[5]:f32, %4[1]:f32
+         %8:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %5, _ {WE_all}
+         %9:f32x16 = add %7, %8[2]:f32
+         %10:u32x16 = mov %9:u32
+         _ = send 6:u32, 0x02080017:u32, 0:u32, %10, _ {EOT}
+   )";
+   EXPECT_TRUE(check_pass(in, "sched-pre-narrow,validate", R"(
+      block0:
+         %5:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %3, _ {WE_all}
+         %8:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %5, _ {WE_all}
+         %[[c]]:u32x1 = mov %8[2] {WE_all}
+         %4:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %3, _ {WE_all}
+         %[[a]]:u32x1 = mov %4[1] {WE_all}
+         %[[b]]:u32x1 = mov %4[5] {WE_all}
+         %6:f32x16 = mul %2, %[[a]]:f32
+         %7:f32x16 = mad %6, %[[b]]:f32, %[[a]]:f32
+         %9:f32x16 = add %7, %[[c]]:f32
+         %10:u32x16 = mov %9:u32
+         _ = send 6:u32, 0x2080017:u32, 0:u32, %10, _ {EOT}
+   )"));
+   EXPECT_TRUE(check_pass(in, "sched-pre-pressure,validate", R"(
+      block0:
+         %4:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %3, _ {WE_all}
+         %6:f32x16 = mul %2, %4[1]:f32
+         %7:f32x16 = mad %6, %4[5]:f32, %4[1]:f32
+         %5:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %3, _ {WE_all}
+         %8:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %5, _ {WE_all}
+         %9:f32x16 = add %7, %8[2]:f32
+         %10:u32x16 = mov %9:u32
+         _ = send 6:u32, 0x2080017:u32, 0:u32, %10, _ {EOT}
    )"));
 }
 
