@@ -44,21 +44,6 @@ ra_value_bytes(const value *v)
 }
 
 void
-ra_dedup(std::vector<unsigned> &l, unsigned stamp, std::vector<unsigned> &seen)
-{
-   size_t k = 0;
-   for (unsigned y : l) {
-      if (seen[y] != stamp) {
-         seen[y] = stamp;
-         l[k++] = y;
-      }
-   }
-   l.resize(k);
-   /* Sorted, so coloring sees neighbors in a fixed order. */
-   std::sort(l.begin(), l.end());
-}
-
-void
 ra_sorted_unique(std::vector<std::vector<unsigned>> &lists)
 {
    const unsigned n = lists.size();

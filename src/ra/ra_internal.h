@@ -124,14 +124,10 @@ bool ra_dst_may_reuse_src(const instr *in, const operand &d, const operand &o);
  */
 bool ra_per_channel_alu(const instr *in);
 
-/* Drops repeated entries of l and sorts it; seen (one entry per node)
- * must not hold stamp for any entry yet.
- */
-void ra_dedup(std::vector<unsigned> &l, unsigned stamp, std::vector<unsigned> &seen);
-
-/* ra_dedup() on every list of a symmetric relation (y in lists[x] exactly
- * when x in lists[y]), without sorting: walking the lists in node order
- * hands each node its neighbors in increasing order.
+/* Drops repeated entries of every list of a symmetric relation (y in
+ * lists[x] exactly when x in lists[y]) and sorts them, without sorting:
+ * walking the lists in node order hands each node its neighbors in
+ * increasing order.
  */
 void ra_sorted_unique(std::vector<std::vector<unsigned>> &lists);
 
