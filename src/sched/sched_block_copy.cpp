@@ -23,21 +23,6 @@
 
 namespace ibis {
 
-namespace {
-
-/* The dword of its value that o (read by in) lies in, or -1. */
-int
-dword_of(const instr *in, const operand &o)
-{
-   unsigned start, len;
-   operand_byte_range(in, o, false, &start, &len);
-   if (!len || start / 4 != (start + len - 1) / 4)
-      return -1;
-   return int(start / 4);
-}
-
-} /* anonymous namespace */
-
 bool
 copy_block_dwords(shader &s)
 {
@@ -51,7 +36,7 @@ copy_block_dwords(shader &s)
       bool ok = true;
       for (const use &u : v->uses()) {
          const int dw = u.slot < 0 || u.in->is_phi()
-                           ? -1 : dword_of(u.in, u.in->src(u.slot));
+                           ? -1 : dword_read(u.in, u.in->src(u.slot));
          if (dw < 0) {
             ok = false;
             break;
@@ -63,22 +48,9 @@ copy_block_dwords(shader &s)
       instr *def = v->def();
       instr *at = def;
       for (auto &entry : reads) {
-         instr *mov = s.create_instr(opcode::mov, 1);
-         mov->flags = INSTR_WE_ALL;
-         value *c = s.create_value(reg_file::ssa, data_type::u32, 1);
-         operand src(v);
-         src.type = data_type::u32;
-         src.offset = unsigned(entry.first) * 4;
-         mov->add_src(src);
-         mov->add_dst(operand(c));
+         instr *mov = copy_dword_for(s, v, entry.first, entry.second);
          def->parent()->insert_after(at, mov);
          at = mov;
-         for (const use &u : entry.second) {
-            operand o = u.in->src(u.slot);
-            o.val = c;
-            o.offset -= unsigned(entry.first) * 4;
-            u.in->set_src(u.slot, o);
-         }
       }
       progress = true;
    }

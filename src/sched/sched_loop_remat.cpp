@@ -35,17 +35,6 @@ namespace {
 /* Instructions a tree may hold at most: each reader block gets them all. */
 constexpr unsigned max_tree = 8;
 
-bool
-is_invariant(const operand &o)
-{
-   if (o.is_imm() || o.is_null())
-      return true;
-   const value *v = o.val;
-   if (v->file == reg_file::uniform || v->file == reg_file::attr)
-      return true;
-   return v->file == reg_file::hw_reg && v->defs().empty();
-}
-
 /* An instruction whose result depends only on its sources. */
 bool
 is_cheap_node(const instr *in)
@@ -83,7 +72,7 @@ collect(value *v, tree &t)
    for (instr *d : defs) {
       t.nodes.push_back(d);
       for (const operand &o : d->srcs()) {
-         if (is_invariant(o))
+         if (is_program_invariant(o))
             continue;
          if (o.val == v || !collect(o.val, t))
             return false;

@@ -28,6 +28,12 @@ unsigned sched_pressure_budget(const shader &s, const device_info &dev);
  */
 bool remat_cheap_defs(shader &s);
 
+/* A source that reads the same bits anywhere in the program: an
+ * immediate, a push constant, an attribute, a payload register nothing
+ * writes (sched_remat.cpp).
+ */
+bool is_program_invariant(const operand &o);
+
 /* The first and last block of a loop. */
 struct loop_range {
    unsigned first, last;
@@ -55,6 +61,17 @@ bool remat_through_loops(shader &s);
  * Returns whether anything changed.
  */
 bool copy_uniforms_before_loops(shader &s);
+
+/* The dword of its value that o (read by in) lies in, or -1 when o
+ * crosses a dword (sched_uniform_copy.cpp).
+ */
+int dword_read(const instr *in, const operand &o);
+
+/* A NoMask width-1 copy of dword dw of v, which readers (all reading
+ * within that dword) then read instead; the caller inserts it.
+ */
+instr *copy_dword_for(shader &s, value *v, unsigned dw,
+                      const std::vector<use> &readers);
 
 /* Copies the dwords read of each width-1 send result (a loaded constant
  * block) into width-1 values of their own right after the send, for its

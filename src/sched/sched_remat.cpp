@@ -32,8 +32,6 @@
 
 namespace ibis {
 
-namespace {
-
 /* A source that reads the same bits anywhere in the program. */
 bool
 is_program_invariant(const operand &o)
@@ -45,6 +43,8 @@ is_program_invariant(const operand &o)
       return true;
    return v->file == reg_file::hw_reg && v->defs().empty();
 }
+
+namespace {
 
 /* A source remat_cheap_defs may read elsewhere when it is live there. */
 bool

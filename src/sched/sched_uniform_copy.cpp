@@ -28,9 +28,6 @@
 
 namespace ibis {
 
-namespace {
-
-/* The dword of its value that o (read by in) lies in, or -1. */
 int
 dword_read(const instr *in, const operand &o)
 {
@@ -41,7 +38,25 @@ dword_read(const instr *in, const operand &o)
    return int(start / 4);
 }
 
-} /* anonymous namespace */
+instr *
+copy_dword_for(shader &s, value *v, unsigned dw, const std::vector<use> &readers)
+{
+   instr *mov = s.create_instr(opcode::mov, 1);
+   mov->flags = INSTR_WE_ALL;
+   value *c = s.create_value(reg_file::ssa, data_type::u32, 1);
+   operand src(v);
+   src.type = data_type::u32;
+   src.offset = dw * 4;
+   mov->add_src(src);
+   mov->add_dst(operand(c));
+   for (const use &u : readers) {
+      operand o = u.in->src(u.slot);
+      o.val = c;
+      o.offset -= dw * 4;
+      u.in->set_src(u.slot, o);
+   }
+   return mov;
+}
 
 bool
 copy_uniforms_before_loops(shader &s)
@@ -82,23 +97,9 @@ copy_uniforms_before_loops(shader &s)
          }
          if (!ok || after.empty() || after.size() * 4 >= uniform_bytes(v))
             continue;
-         for (auto &entry : after) {
-            instr *mov = s.create_instr(opcode::mov, 1);
-            mov->flags = INSTR_WE_ALL;
-            value *c = s.create_value(reg_file::ssa, data_type::u32, 1);
-            operand src(v);
-            src.type = data_type::u32;
-            src.offset = unsigned(entry.first) * 4;
-            mov->add_src(src);
-            mov->add_dst(operand(c));
-            pre->insert(pre->before_jump(), mov);
-            for (const use &u : entry.second) {
-               operand o = u.in->src(u.slot);
-               o.val = c;
-               o.offset -= unsigned(entry.first) * 4;
-               u.in->set_src(u.slot, o);
-            }
-         }
+         for (auto &entry : after)
+            pre->insert(pre->before_jump(),
+                        copy_dword_for(s, v, entry.first, entry.second));
          progress = true;
       }
    }
