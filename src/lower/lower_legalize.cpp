@@ -325,7 +325,8 @@ read_later(const value *v, const instr *in, const instr *skip)
 }
 
 /* A word source of a mul that only truncates a 32-bit integer (mov
- * %w:s16 = %d:s32, imul_32x16's second source) is %d's low words read
+ * %w:s16 = %d:s32, imul_32x16's second source; not a conversion to
+ * half float, whose bits the mul may read too) is %d's low words read
  * through <16,8,2>, as brw reads it: the truncating mov, two once its
  * packed word destination is legalized, goes.  From SIMD16 on, only
  * where %d stays live after the mul anyway: otherwise the word copy
@@ -348,7 +349,8 @@ read_low_words(instr *in)
       const instr *d = w->def();
       if (!d || d->op != opcode::mov || d->saturate || d->predicate() ||
           d->flag_def() || !d->preserve().is_null() || d->cmod != cond_mod::none ||
-          d->exec_size != in->exec_size || d->group != in->group || d->dst().offset)
+          d->exec_size != in->exec_size || d->group != in->group || d->dst().offset ||
+          type_is_float(d->dst().type) || type_is_float(w->type))
          continue;
       const operand &x = d->src(0);
       /* Values nothing redefines between the mov and the mul. */

@@ -177,6 +177,27 @@ TEST(lower_legalize, mul_reads_a_truncated_source_as_low_words)
    )"));
 }
 
+/* A mul reading the bits of a half float converted from a DW reads the
+ * conversion's result, not the DW's low words (random vs seed 5784).
+ */
+TEST(lower_legalize, mul_reads_a_half_float_conversion_as_it_is)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:s32x8[2]
+      block0:
+         %2:f16x8 = mov %0[1]
+         %3:s32x8 = mul %0:s32, %2:s16
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:s32x8[2]
+      block0:
+         %4:f32x8 = mov %0[1]
+         %2:f16x8 = mov %4
+         %3:s32x8 = mul %0, %2:s16
+   )"));
+}
+
 /* From SIMD16 on the truncation stays where the DW dies at the mul: the
  * word copy holds one GRF where the DW holds two (%1); a DW read after
  * the mul is live anyway and is read in place (%4).
