@@ -486,7 +486,7 @@ namespace ibis {
 using namespace codegen_internal;
 
 codegen_result
-generate_code(const shader &s, const device_info &dev)
+generate_code(const shader &s, const device_info &dev, bool want_disasm)
 {
    generator g(s, dev);
    g.run();
@@ -496,7 +496,9 @@ generate_code(const shader &s, const device_info &dev)
    r.binary = isa::encode_program(g.insts, gen, true);
    for (const isa::decoded &d : isa::decode_program(r.binary.data(), r.binary.size(), gen))
       r.insts.push_back(d.in);
-   r.disasm = isa::disassemble_program(r.binary.data(), r.binary.size(), gen);
+   const bool print_asm = debug_enabled(DEBUG_ASM);
+   if (want_disasm || print_asm)
+      r.disasm = isa::disassemble_program(r.binary.data(), r.binary.size(), gen);
 
    shader_stats &st = r.stats;
    for (unsigned i = 0; i < g.insts.size(); i++) {
@@ -519,11 +521,17 @@ generate_code(const shader &s, const device_info &dev)
    st.bytes_uncompacted = g.insts.size() * 16;
    st.bytes_compacted = r.binary.size();
 
-   if (debug_enabled(DEBUG_ASM))
+   if (print_asm)
       fprintf(stderr, "%s", r.disasm.c_str());
    if (debug_enabled(DEBUG_STATS))
       fprintf(stderr, "%s\n", stats_line(s, st).c_str());
    return r;
+}
+
+std::string
+disassemble(const std::vector<uint8_t> &binary, const device_info &dev)
+{
+   return isa::disassemble_program(binary.data(), binary.size(), isa_gen(dev));
 }
 
 std::string

@@ -29,14 +29,21 @@ struct shader_stats {
 struct codegen_result {
    std::vector<isa::inst> insts;
    std::vector<uint8_t> binary;  /* encoded, compacted where legal */
-   std::string disasm;           /* i965_disasm syntax */
+   std::string disasm;           /* i965_disasm syntax, when asked for */
    shader_stats stats;
 };
 
 /* Generates code for allocated s.  Throws ibis::error for a value without
- * a register or an instruction Gen cannot encode.
+ * a register or an instruction Gen cannot encode.  The disassembly is
+ * left empty unless want_disasm or IBIS_DEBUG=asm asks for it (it costs
+ * a few percent of a compile and most callers never read it).
  */
-codegen_result generate_code(const shader &s, const device_info &dev);
+codegen_result generate_code(const shader &s, const device_info &dev,
+                             bool want_disasm = true);
+
+/* i965_disasm text of a binary generate_code() made for dev. */
+std::string disassemble(const std::vector<uint8_t> &binary,
+                        const device_info &dev);
 
 /* "FS SIMD16 shader: 42 inst, 0 loops, 300 cycles, 0:0 spills:fills,
  * 3 sends, scheduled with mode top-down, Promoted 0 constants, compacted

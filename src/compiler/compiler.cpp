@@ -316,7 +316,8 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
    ctx.after(*s, DEBUG_SCHED, tag + "after post-RA scheduling");
 
    t = clock_type::now();
-   codegen_result cg = generate_code(*s, c.dev);
+   const uint64_t own = c.o.dump ? c.flags : c.o.debug;
+   codegen_result cg = generate_code(*s, c.dev, c.o.disasm || (own & DEBUG_ASM));
    v.stage_seconds[STAGE_CODEGEN] += context::elapsed(t);
 
    v.compiled = true;
@@ -339,7 +340,6 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
     * the driver adds them where that does not reach: a caller's sink, or
     * flags the caller asked for.
     */
-   const uint64_t own = c.o.dump ? c.flags : c.o.debug;
    if (own & DEBUG_ASM)
       ctx.emit("; " + width_tag(simd) + " assembly\n" + v.disasm);
    if (own & DEBUG_STATS)

@@ -42,6 +42,10 @@ struct compile_options {
     */
    uint64_t debug = 0;
    std::function<void(const std::string &)> dump;
+   /* Fill compiled_variant::disasm (asm dumps fill it anyway); otherwise
+    * disassemble(v.binary, dev) makes it when needed.
+    */
+   bool disasm = false;
 };
 
 /* Where the time of one compile went, per pipeline stage: CPU seconds of
@@ -63,6 +67,7 @@ struct compiled_variant {
    /* Why it failed or was dropped ("spills", "not faster than SIMD16"). */
    std::string reason;
    std::vector<uint8_t> binary;
+   /* Empty unless compile_options::disasm or an asm dump asked for it. */
    std::string disasm;
    shader_stats stats;
    /* Byte offset of this width's kernel in compile_result::binary. */

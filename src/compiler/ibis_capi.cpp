@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <new>
 
 #include "compiler/compiler.h"
@@ -23,6 +24,11 @@ struct ibis_program {
    ibis::compile_result result;
    std::string debug_log;
    ibis_prog_data prog = {};
+   /* The disassembly is made on the first ibis_program_variant() of each
+    * width, under the lock (a const program may be read from threads).
+    */
+   const ibis::device_info *dev = nullptr;
+   std::mutex disasm_lock;
 };
 
 namespace {
@@ -135,6 +141,7 @@ compile(const ibis::nir::shader *s, const char *text, size_t len,
          o.dump = [log](const std::string &t) { *log += t; };
       }
 
+      p->dev = o.device;
       p->result = ibis::compile_shader(*s, o);
       fill_prog_data(*p);
    } catch (const std::bad_alloc &) {
@@ -259,7 +266,14 @@ ibis_program_variant(const ibis_program *p, unsigned i, ibis_variant *out)
                  st.sends, st.promoted_constants, st.bytes_uncompacted,
                  st.bytes_compacted};
    out->stats_line = v.stats_text.c_str();
-   out->disasm = v.disasm.c_str();
+   {
+      ibis_program *mp = const_cast<ibis_program *>(p);
+      std::lock_guard<std::mutex> lock(mp->disasm_lock);
+      ibis::compiled_variant &mv = mp->result.variants[i];
+      if (mv.disasm.empty() && !mv.binary.empty())
+         mv.disasm = ibis::disassemble(mv.binary, *p->dev);
+      out->disasm = mv.disasm.c_str();
+   }
    out->sched_mode = v.stats.sched_mode.c_str();
    return 0;
 }

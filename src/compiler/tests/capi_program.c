@@ -84,6 +84,9 @@ main(int argc, char **argv)
              v.size, v.dispatch_grf_start, *v.reason ? ": " : "", v.reason);
       if (v.compiled)
          printf("%s\n", v.stats_line);
+      /* The disassembly is made on request: a compiled width has one. */
+      if (v.compiled && !strstr(v.disasm, "EOT"))
+         return 1;
    }
    if (ibis_program_variant(a, 99, NULL) != -1)
       return 1;

@@ -92,11 +92,19 @@ count(const std::string &text, const std::string &what)
    return n;
 }
 
+compile_options
+with_disasm()
+{
+   compile_options o;
+   o.disasm = true;
+   return o;
+}
+
 } /* anonymous namespace */
 
 TEST(compiler_pipeline, constant_fs_is_one_eot_send_per_width)
 {
-   compile_result r = compile_shader(*read_nir("fs", constant_fs), {});
+   compile_result r = compile_shader(*read_nir("fs", constant_fs), with_disasm());
    for (unsigned simd : {8u, 16u}) {
       const compiled_variant *v = variant(r, simd);
       ASSERT_NE(v, nullptr) << simd;
@@ -136,7 +144,7 @@ TEST(compiler_pipeline, kept_kernels_sit_at_their_offsets)
 
 TEST(compiler_pipeline, loop_counts_in_stats)
 {
-   compiled_variant v = compile_variant(*read_nir("fs", loop_fs), 8, {});
+   compiled_variant v = compile_variant(*read_nir("fs", loop_fs), 8, with_disasm());
    ASSERT_TRUE(v.compiled) << v.reason;
    EXPECT_EQ(v.stats.loops, 1u) << v.disasm;
    EXPECT_NE(v.disasm.find("while"), std::string::npos) << v.disasm;
@@ -145,7 +153,7 @@ TEST(compiler_pipeline, loop_counts_in_stats)
 
 TEST(compiler_pipeline, vs_is_simd8_with_urb_writes)
 {
-   compile_result r = compile_shader(*read_nir("vs", simple_vs), {});
+   compile_result r = compile_shader(*read_nir("vs", simple_vs), with_disasm());
    ASSERT_EQ(r.variants.size(), 1u);
    const compiled_variant &v = r.variants[0];
    ASSERT_TRUE(v.kept) << v.reason;
@@ -234,4 +242,23 @@ TEST(compiler_pipeline, shaderdb_lines_name_every_kept_variant)
    EXPECT_EQ(count(lines, "\n"), kept);
    EXPECT_EQ(lines.rfind("game/1.fs.nir - FS SIMD8 shader: ", 0), 0u) << lines;
    EXPECT_NE(lines.find("game/1.fs.nir - FS SIMD16 shader: "), std::string::npos);
+}
+
+/* The disassembly is made only on request, and what disassemble() makes
+ * later is what the compile would have made.
+ */
+TEST(compiler_pipeline, disasm_only_on_request)
+{
+   compile_result lazy = compile_shader(*read_nir("fs", constant_fs), {});
+   compile_result eager = compile_shader(*read_nir("fs", constant_fs), with_disasm());
+   ASSERT_EQ(lazy.variants.size(), eager.variants.size());
+   for (unsigned i = 0; i < lazy.variants.size(); i++) {
+      const compiled_variant &l = lazy.variants[i], &e = eager.variants[i];
+      if (!e.compiled)
+         continue;
+      EXPECT_TRUE(l.disasm.empty()) << l.simd;
+      ASSERT_FALSE(e.disasm.empty()) << e.simd;
+      EXPECT_EQ(l.binary, e.binary) << l.simd;
+      EXPECT_EQ(disassemble(l.binary, device_by_name("skl")), e.disasm) << l.simd;
+   }
 }
