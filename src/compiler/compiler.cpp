@@ -79,6 +79,8 @@ struct context {
    const device_info &dev;
    uint64_t flags;
    double *seconds;
+   /* from_nir's analysis, the same at every width and attempt. */
+   std::shared_ptr<const nir_facts> facts;
 
    bool validating() const
    {
@@ -125,6 +127,15 @@ struct context {
    }
 };
 
+/* The NIR analysis every width's translation shares, timed as translation. */
+void
+analyze(context &c)
+{
+   const auto t = clock_type::now();
+   c.facts = analyze_nir_shader(c.nir);
+   c.seconds[STAGE_TRANSLATE] += context::elapsed(t);
+}
+
 std::string
 width_tag(unsigned simd)
 {
@@ -140,7 +151,7 @@ translate_and_optimize(const context &c, unsigned simd)
    from_nir_options fo = c.o.abi;
    fo.dispatch_width = simd;
    fo.device = &c.dev;
-   std::unique_ptr<shader> s = from_nir(c.nir, fo);
+   std::unique_ptr<shader> s = from_nir(c.nir, fo, c.facts);
    c.seconds[STAGE_TRANSLATE] += context::elapsed(t);
    c.after(*s, DEBUG_IR, tag + "after translation");
 
@@ -522,6 +533,7 @@ compile_front_end(const nir::shader &s, unsigned simd, const compile_options &o)
    double seconds[NUM_COMPILE_STAGES] = {};
    context c{s, o, o.device ? *o.device : device_by_name("skl"),
              o.debug | debug_flags(), seconds};
+   analyze(c);
    return translate_and_optimize(c, simd);
 }
 
@@ -536,6 +548,7 @@ compile_variant(const nir::shader &s, unsigned simd, const compile_options &o)
    double seconds[NUM_COMPILE_STAGES] = {};
    context c{s, o, o.device ? *o.device : device_by_name("skl"),
              o.debug | debug_flags(), seconds};
+   analyze(c);
    compiled_variant v = compile_width(c, simd, true);
    v.kept = true;
    return v;
@@ -548,6 +561,7 @@ compile_shader(const nir::shader &s, const compile_options &o)
    double seconds[NUM_COMPILE_STAGES] = {};
    context c{s, o, o.device ? *o.device : device_by_name("skl"),
              o.debug | debug_flags(), seconds};
+   analyze(c);
    if (c.flags & DEBUG_NIR)
       c.emit(nir::print_shader(s));
 

@@ -39,12 +39,13 @@ entry_impl(const nir::shader &s)
    return *impl;
 }
 
-nir_translator::nir_translator(const nir::shader &s, const from_nir_options &o)
+nir_translator::nir_translator(const nir::shader &s, const from_nir_options &o,
+                               std::shared_ptr<const nir_facts> f)
    : nir(s), impl(entry_impl(s)), opts(o),
      dev(o.device ? *o.device : device_by_name("skl")),
      width(o.dispatch_width),
      sh(std::make_unique<shader>(ibis_stage(s), o.dispatch_width)),
-     bld(sh.get()), ssa(sh.get())
+     bld(sh.get()), facts(std::move(f)), ssa(sh.get())
 {
 }
 
@@ -270,7 +271,8 @@ nir_translator::run()
    if (width != 8 && width != 16 && width != 32)
       throw error(source_loc{nir.file, 0, 0},
                   strfmt("dispatch width %u (8, 16 or 32)", width));
-   facts = analyze_nir(impl, width);
+   if (!facts)
+      facts = std::make_shared<const nir_facts>(analyze_nir(impl));
    payload = compute_payload(nir, opts);
 
    block *entry = sh->add_block();
@@ -307,10 +309,17 @@ nir_translator::run()
 }
 
 std::unique_ptr<shader>
-from_nir(const nir::shader &s, const from_nir_options &options)
+from_nir(const nir::shader &s, const from_nir_options &options,
+         std::shared_ptr<const nir_facts> facts)
 {
-   nir_translator t(s, options);
+   nir_translator t(s, options, std::move(facts));
    return t.run();
+}
+
+std::shared_ptr<const nir_facts>
+analyze_nir_shader(const nir::shader &s)
+{
+   return std::make_shared<const nir_facts>(analyze_nir(entry_impl(s)));
 }
 
 } /* namespace ibis */

@@ -72,7 +72,16 @@ std::vector<push_range> default_push_ranges(const nir::shader &s);
  */
 std::vector<int> default_vue_map(std::vector<int> written);
 
+/* What the translator learns of the NIR before translating (which defs
+ * are uniform, which comparisons feed flags).  It is the same at every
+ * width: a compile computes it once and passes it to each from_nir()
+ * (null: from_nir() computes it).
+ */
+struct nir_facts;
+std::shared_ptr<const nir_facts> analyze_nir_shader(const nir::shader &s);
+
 std::unique_ptr<shader> from_nir(const nir::shader &s,
-                                 const from_nir_options &options);
+                                 const from_nir_options &options,
+                                 std::shared_ptr<const nir_facts> facts = nullptr);
 
 } /* namespace ibis */

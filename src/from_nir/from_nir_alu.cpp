@@ -299,8 +299,8 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
       break;
    }
 
-   bool flag_out = facts.want_flag.count(&alu.dest) && r.ends_in_cmp && n == 1;
-   bool value_out = !flag_out || facts.want_value.count(&alu.dest);
+   bool flag_out = facts->want_flag.count(&alu.dest) && r.ends_in_cmp && n == 1;
+   bool value_out = !flag_out || facts->want_value.count(&alu.dest);
 
    auto resolve_type = [&](char base, unsigned bits) {
       if (base == 'b')

@@ -151,7 +151,7 @@ nir_translator::emit_reg_intrinsic(const nir::intrinsic_instr &in)
       unsigned n = in.index(intrinsic_index::num_components);
       unsigned elems = std::max(1, in.index(intrinsic_index::num_array_elems));
       data_type t = type_of('u', in.index(intrinsic_index::bit_size));
-      unsigned w = facts.uniform_regs.count(&in.dest) ? 1 : width;
+      unsigned w = facts->uniform_regs.count(&in.dest) ? 1 : width;
       unsigned first = 0;
       for (unsigned i = 0; i < n * elems; i++) {
          unsigned v = ssa.add_var(t, w);

@@ -151,7 +151,7 @@ struct nir_facts {
    /* Ifs whose condition is not uniform. */
    std::unordered_set<const nir::if_ *> divergent_ifs;
 };
-nir_facts analyze_nir(const nir::function_impl &impl, unsigned dispatch_width);
+nir_facts analyze_nir(const nir::function_impl &impl);
 
 /* Slot numbers of gl_varying_slot and gl_frag_result (Mesa 23.3). */
 enum {
@@ -177,7 +177,8 @@ data_type type_of(char base, unsigned bits);
 
 class nir_translator {
 public:
-   nir_translator(const nir::shader &s, const from_nir_options &o);
+   nir_translator(const nir::shader &s, const from_nir_options &o,
+                  std::shared_ptr<const nir_facts> facts);
    std::unique_ptr<shader> run();
 
    const nir::shader &nir;
@@ -188,7 +189,7 @@ public:
    std::unique_ptr<shader> sh;
    builder bld;
    payload_layout payload;
-   nir_facts facts;
+   std::shared_ptr<const nir_facts> facts;
    ssa_rebuilder ssa;
    const nir::instr *cur = nullptr;
 
@@ -196,7 +197,7 @@ public:
    [[noreturn]] void unsupported(const char *fmt, ...) const __attribute__((format(printf, 2, 3)));
 
    /* Values of NIR defs. */
-   bool is_uniform(const nir::def &d) const { return facts.uniform.count(&d); }
+   bool is_uniform(const nir::def &d) const { return facts->uniform.count(&d); }
    /* A builder for instructions computing d: width 1 NoMask when uniform. */
    builder def_builder(const nir::def &d) const;
    builder uniform_builder() const { return bld.exec(1).nomask(); }

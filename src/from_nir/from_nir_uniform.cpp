@@ -99,14 +99,12 @@ intrinsic_uniform_by_nature(const nir::intrinsic_instr &in)
 
 class analysis {
 public:
-   analysis(const nir::function_impl &impl, unsigned width)
-      : impl(impl), width(width) {}
+   explicit analysis(const nir::function_impl &impl) : impl(impl) {}
 
    nir_facts run();
 
 private:
    const nir::function_impl &impl;
-   unsigned width;
    nir_facts f;
    std::unordered_set<const nir::def *> divergent_regs;
    /* Loops with a divergent break or continue, and with a divergent
@@ -495,7 +493,6 @@ analysis::run()
    register_liveness();
    for (unsigned i = 0; i < 32 && pass(); i++)
       ;
-   (void)width;
    for (const nir::block *b : nir::blocks_in_order(impl)) {
       for (const auto &in : b->instrs) {
          if (in->type == nir::instr_type::intrinsic &&
@@ -511,9 +508,9 @@ analysis::run()
 } /* anonymous namespace */
 
 nir_facts
-analyze_nir(const nir::function_impl &impl, unsigned dispatch_width)
+analyze_nir(const nir::function_impl &impl)
 {
-   return analysis(impl, dispatch_width).run();
+   return analysis(impl).run();
 }
 
 } /* namespace ibis */
