@@ -320,7 +320,8 @@ scalar_source(const operand &o)
 }
 
 /* "x = op a, b {WE_all}" (width 1) and "y = mov x" its only reader, in
- * the same block: "y = op a, b" at the mov's width.
+ * the same block: "y = op a, b" at the mov's width.  Not a mach, whose
+ * accumulator a width-1 mul wrote for channel 0 only.
  */
 bool
 widen_broadcast_def(instr *mov)
@@ -339,7 +340,8 @@ widen_broadcast_def(instr *mov)
    if (d->parent() != mov->parent() || d->info().kind != opcode_kind::alu ||
        d->exec_size != 1 || d->num_dsts() != 1 || d->predicate() ||
        d->cmod != cond_mod::none || d->flag_def() || !d->preserve().is_null() ||
-       d->has_side_effects() || d->dst(0).val != c.src.val || d->dst(0).offset ||
+       d->has_side_effects() || d->info().reads_accum || d->info().writes_accum ||
+       d->dst(0).val != c.src.val || d->dst(0).offset ||
        d->dst(0).has_region || type_bits(d->dst(0).type) != 32 ||
        type_bits(c.src.type) != 32)
       return false;

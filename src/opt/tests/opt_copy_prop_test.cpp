@@ -412,6 +412,30 @@ TEST(opt_copy_prop, negated_copy_retypes_a_select)
    )"));
 }
 
+/* A width-1 mach keeps its width: the mul before it wrote the accumulator
+ * of channel 0 only (random cs seed 5802: imul_high of two uniforms read
+ * garbage accumulator channels 1-7 once widened).
+ */
+TEST(opt_copy_prop, broadcast_of_a_mach_stays_a_broadcast)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader cs simd8
+      uniform %1:s32x1[2]
+      accum %2:s32x1@acc0
+      block0:
+         %2 = mul %1:s32, %1[1]:u16 {WE_all}
+         %3:s32x1 = mach %1:s32, %1[1]:s32 {WE_all}
+         %4:u32x8 = mov %3:u32
+         %5:u32x8[2] = load_payload %4, %4
+   )", "copy-prop", R"(
+      block0:
+         %2 = mul %1, %1[1]:u16 {WE_all}
+         %3:s32x1 = mach %1, %1[1] {WE_all}
+         %4:u32x8 = mov %3:u32
+         %5:u32x8[2] = load_payload %4, %4
+   )"));
+}
+
 /* dolphin/smg.2.fs: a width-1 mov.sat of a push constant only broadcast
  * into the render target payload is computed at full width.  A width-1
  * value read elsewhere too, and one computed from a full-width channel,
