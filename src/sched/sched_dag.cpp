@@ -275,11 +275,16 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
    auto flag_access = [&](const value *f, const instr *in, bool is_dst,
                           unsigned n) {
       if (physical && f->phys.valid() && f->phys.kind == phys_reg::flag) {
-         /* A flag of more than 16 channels takes two sub-registers. */
-         const unsigned first = f->phys.nr * 2 + f->phys.subreg;
-         const unsigned count = f->width > 16 ? 2 : 1;
-         for (unsigned i = 0; i < count; i++) {
-            resource &r = db.res(RES_FLAG_PHYS | (first + i));
+         /* The 16-bit halves holding its channels' bits counted from the
+          * sub-register named (as ra_flags places them): a SIMD32 flag
+          * takes two, one of channels 16-31 named f0.0 the upper one.
+          */
+         const unsigned h = f->phys.nr * 2 + f->phys.subreg;
+         const unsigned first = h + f->group / 16;
+         const unsigned last =
+            h + (f->group + std::max<unsigned>(f->width, 1) - 1) / 16;
+         for (unsigned i = first; i <= last; i++) {
+            resource &r = db.res(RES_FLAG_PHYS | i);
             if (is_dst)
                db.write(r, n);
             else

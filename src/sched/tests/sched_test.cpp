@@ -846,3 +846,38 @@ TEST_F(sched, pre_ra_refuses_allocated_ir)
    )"));
    EXPECT_THROW(schedule_post_ra(*u, device_by_name("skl")), error);
 }
+
+TEST_F(sched, post_ra_flag_of_upper_channels_overlaps_the_second_half)
+{
+   /* random fs seed 5063 at SIMD32: %3, the flag of channels 16-31 named
+    * f0.0, is the upper half of f0, which the NoMask cmp's dead flag
+    * f0.1 writes too: the cmp, head of a long math chain, stays behind
+    * the sel that reads %3 (the adds fill the wait for the flag).
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32 lowered allocated
+      hw %1:s32x16+16@g4
+      uniform %2:f32x1[8]@g10
+      block0:
+         %3:flagx16+16@f0.0 = cmp.ge %1, 5:s32
+         (-%3) %6:u32x16+16@g20 = sel %1:u32, 0:u32
+         %10:f32x16+16@g30 = add %1:f32, 1.0:f32
+         %11:f32x16+16@g32 = add %1:f32, 2.0:f32
+         %12:f32x16+16@g34 = add %1:f32, 3.0:f32
+         %4:u32x1@g11, %5:flagx1@f0.1 = cmp.ge %2, %2[1] {WE_all}
+         %7:f32x1@g12 = math_inv %4:f32 {WE_all}
+         %8:f32x1@g12.4 = math_inv %7 {WE_all}
+         %9:f32x1@g12.8 = math_inv %8 {WE_all}
+   )", "sched-post,validate-ra", R"(
+      block0:
+         %3:flagx16+16@f0.0 = cmp.ge %1, 5:s32
+         %10:f32x16+16@g30 = add %1:f32, 1.0:f32
+         %11:f32x16+16@g32 = add %1:f32, 2.0:f32
+         %12:f32x16+16@g34 = add %1:f32, 3.0:f32
+         (-%3) %6:u32x16+16@g20 = sel %1:u32, 0:u32
+         %4:u32x1@g11, %5:flagx1@f0.1 = cmp.ge %2, %2[1] {WE_all}
+         %7:f32x1@g12 = math_inv %4:f32 {WE_all}
+         %8:f32x1@g12.4 = math_inv %7 {WE_all}
+         %9:f32x1@g12.8 = math_inv %8 {WE_all}
+   )"));
+}
