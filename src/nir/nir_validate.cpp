@@ -562,6 +562,20 @@ validator::validate_intrinsic(const intrinsic_instr &in)
       }
    }
 
+   /* An I/O slot is a vec4: a load or store of up to 32-bit components
+    * stays inside it (a 5-component load_input of one slot made from_nir
+    * read past the VS payload's attributes: found by check_fuzz).
+    */
+   if (in.has_index(intrinsic_index::component) && in.has_index(intrinsic_index::io_semantics)) {
+      const bool store = !info.has_dest;
+      const unsigned bits = store ? in.srcs[0].ssa->bit_size : in.dest.bit_size;
+      const unsigned comp = unsigned(in.index(intrinsic_index::component));
+      if (bits <= 32)
+         check(comp + in.num_components <= 4,
+               "components %u-%u of an I/O slot (a vec4)", comp,
+               comp + in.num_components - 1);
+   }
+
    /* Memory accesses carry an alignment; loads and stores move bytes. */
    if (in.has_index(intrinsic_index::align_mul)) {
       const uint32_t mul = uint32_t(in.index(intrinsic_index::align_mul));
