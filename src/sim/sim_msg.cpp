@@ -1197,8 +1197,8 @@ message::data_cache1()
             float fo = bits_to_float(old), f0 = bits_to_float(s0);
             switch (op) {
             /* A number wins over a NaN; -0.0 is below +0.0 as in sel.l/
-             * sel.ge (an assumption for the atomics: the PRM's tables are
-             * the ALU's).
+             * sel.ge (for the atomics an assumption, by analogy with the
+             * ALU; both sides of the check agree on it).
              */
             case 1:
             case 2: {
