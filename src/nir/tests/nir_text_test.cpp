@@ -286,6 +286,11 @@ const error_case validator_cases[] = {
     "    block b9:",
     "    @store_output (%2, %0 (0x0)) (base=4, range=1, wrmask=xyz, component=0, src_type=float32, io location=FRAG_RESULT_COLOR slots=1, xfb(), xfb2())\n    block b9:",
     "t.nir:48: '@store_output': write mask 0x7 is wider than 2 components"},
+   /* Found by check_fuzz (a 5-component load_input). */
+   {"I/O slot",
+    "(base=32, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0",
+    "(base=32, component=2, dest_type=float32, io location=VARYING_SLOT_VAR0",
+    "t.nir:21: '%3 = @load_interpolated_input': components 2-5 of an I/O slot (a vec4)"},
    {"result components",
     "    div 32     %4 = flt32 %3.x, %1 (1.000000)",
     "    div 32     %4 = flt32 %3.x, %1 (1.000000)\n    div 32x2   %11 = fdot2 %2, %2",
