@@ -188,6 +188,19 @@ public:
 enum class cond_mod : uint8_t { none, z, nz, g, ge, l, le, o, u };
 const char *cond_mod_name(cond_mod c);
 
+/* The condition with the compared operands exchanged (a > b is b < a). */
+inline cond_mod
+cond_mod_swapped(cond_mod c)
+{
+   switch (c) {
+   case cond_mod::g: return cond_mod::l;
+   case cond_mod::ge: return cond_mod::le;
+   case cond_mod::l: return cond_mod::g;
+   case cond_mod::le: return cond_mod::ge;
+   default: return c;
+   }
+}
+
 enum instr_flag : uint32_t {
    INSTR_WE_ALL       = 1u << 0,   /* NoMask: runs on all channels */
    INSTR_EOT          = 1u << 1,   /* ends the thread (sends) */

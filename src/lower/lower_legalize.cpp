@@ -34,18 +34,6 @@ is_3src(const instr *in)
    return in->info().kind == opcode_kind::alu && in->info().num_srcs == 3;
 }
 
-cond_mod
-swapped(cond_mod c)
-{
-   switch (c) {
-   case cond_mod::g: return cond_mod::l;
-   case cond_mod::ge: return cond_mod::le;
-   case cond_mod::l: return cond_mod::g;
-   case cond_mod::le: return cond_mod::ge;
-   default: return c;
-   }
-}
-
 /* The immediate as a scalar value, loaded just before `in`. */
 operand
 materialize(shader &s, instr *in, const operand &imm)
@@ -89,7 +77,7 @@ legalize_immediates(shader &s, instr *in, const device_info &dev)
          in->set_src(0, b);
          in->set_src(1, a);
          if (cmp)
-            in->cmod = swapped(in->cmod);
+            in->cmod = cond_mod_swapped(in->cmod);
          if (sel_pred)
             in->set_predicate(in->predicate(), !in->pred_inv);
       }

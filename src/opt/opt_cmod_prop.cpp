@@ -181,18 +181,6 @@ float_zero_test(const instr *in)
    return x.val;
 }
 
-cond_mod
-mirror(cond_mod c)
-{
-   switch (c) {
-   case cond_mod::g: return cond_mod::l;
-   case cond_mod::ge: return cond_mod::le;
-   case cond_mod::l: return cond_mod::g;
-   case cond_mod::le: return cond_mod::ge;
-   default: return c;
-   }
-}
-
 /* "f = cmp.l x, 0.0" with x = mad a, b, c: "x, f = mad.l a, b, c". */
 bool
 propagate_float_test(instr *c, value *x)
@@ -212,7 +200,7 @@ propagate_float_test(instr *c, value *x)
        d->cmod != cond_mod::none || d->flag_def())
       return false;
    value *f = c->flag_def();
-   d->cmod = c->src(0).neg ? mirror(c->cmod) : c->cmod;
+   d->cmod = c->src(0).neg ? cond_mod_swapped(c->cmod) : c->cmod;
    c->set_flag_def(nullptr);
    c->remove();
    d->set_flag_def(f);

@@ -202,15 +202,7 @@ remat_through_loops(shader &s)
          for (const use &u : uses) {
             if (use_block(u)->index <= l.last)
                continue;
-            if (u.slot == use::preserve) {
-               operand o = u.in->preserve();
-               o.val = nv;
-               u.in->set_preserve(o);
-            } else if (u.slot >= 0) {
-               operand o = u.in->src(u.slot);
-               o.val = nv;
-               u.in->set_src(u.slot, o);
-            }
+            redirect_use(u, nv);
          }
          /* The originals nothing reads any more, last first. */
          for (auto it = t.nodes.rbegin(); it != t.nodes.rend(); ++it) {

@@ -34,6 +34,9 @@ bool remat_cheap_defs(shader &s);
  */
 bool is_program_invariant(const operand &o);
 
+/* Points use u (a source or the preserve source) at nv instead. */
+void redirect_use(const use &u, value *nv);
+
 /* The first and last block of a loop. */
 struct loop_range {
    unsigned first, last;

@@ -44,6 +44,20 @@ is_program_invariant(const operand &o)
    return v->file == reg_file::hw_reg && v->defs().empty();
 }
 
+void
+redirect_use(const use &u, value *nv)
+{
+   if (u.slot == use::preserve) {
+      operand o = u.in->preserve();
+      o.val = nv;
+      u.in->set_preserve(o);
+   } else if (u.slot >= 0) {
+      operand o = u.in->src(u.slot);
+      o.val = nv;
+      u.in->set_src(u.slot, o);
+   }
+}
+
 namespace {
 
 /* A source remat_cheap_defs may read elsewhere when it is live there. */
@@ -227,15 +241,7 @@ remat_cheap_defs(shader &s)
                                  : u.in->parent() == ub;
             if (!here)
                continue;
-            if (u.slot == use::preserve) {
-               operand o = u.in->preserve();
-               o.val = nv;
-               u.in->set_preserve(o);
-            } else if (u.slot >= 0) {
-               operand o = u.in->src(u.slot);
-               o.val = nv;
-               u.in->set_src(u.slot, o);
-            }
+            redirect_use(u, nv);
          }
       }
       if (v->uses().empty())
