@@ -90,30 +90,57 @@ collect(const sched_dag &dag, region_values &rv)
    }
 }
 
+/* Per-value arrays by value id, allocated once per shader and shared by
+ * its blocks: each tracker clears the entries it touched, so a block
+ * costs its own values, not the shader's (zeroing arrays of every value
+ * per block was a few percent of the largest compiles).
+ */
+struct tracker_scratch {
+   std::vector<uint8_t> live, live_end, written;
+   std::vector<unsigned> readers, writers;
+
+   explicit tracker_scratch(unsigned bound)
+      : live(bound, 0), live_end(bound, 0), written(bound, 0),
+        readers(bound, 0), writers(bound, 0)
+   {
+   }
+};
+
 /* The shared bookkeeping of both directions. */
 struct tracker {
    const sched_dag &dag;
    region_values rv;
-   std::vector<uint8_t> live;        /* by value id */
+   tracker_scratch &sc;
+   std::vector<uint8_t> &live;        /* by value id */
    pressure_count cur;
    unsigned max_seen = 0;
    /* Values live after the region (live-out or read by the jump). */
-   std::vector<uint8_t> live_end;
+   std::vector<uint8_t> &live_end;
+   std::vector<value *> live_end_values;
    /* Unplaced readers / writers of each value within the region. */
-   std::vector<unsigned> readers, writers;
+   std::vector<unsigned> &readers, &writers;
 
-   tracker(const sched_dag &dag, const liveness &lv, unsigned bound)
-      : dag(dag), live(bound, 0), live_end(bound, 0), readers(bound, 0),
-        writers(bound, 0)
+   tracker(const sched_dag &dag, const liveness &lv, tracker_scratch &sc)
+      : dag(dag), sc(sc), live(sc.live), live_end(sc.live_end),
+        readers(sc.readers), writers(sc.writers)
    {
       collect(dag, rv);
-      for (value *v : lv.live_out(dag.blk).values(*dag.blk->parent()))
-         if (uses_grfs(v))
+      const shader &s = *dag.blk->parent();
+      auto mark_end = [&](value *v) {
+         if (!live_end[v->id]) {
             live_end[v->id] = 1;
+            live_end_values.push_back(v);
+         }
+      };
+      lv.live_out(dag.blk).for_each_id([&](unsigned id) {
+         value *v = s.find_value(id);
+         if (v && uses_grfs(v))
+            mark_end(v);
+      });
       for (const instr *t : dag.tail) {
          for (const operand &o : t->srcs())
             if (o.val && uses_grfs(o.val))
-               live_end[o.val->id] = 1;
+               mark_end(o.val);
       }
       for (unsigned n = 0; n < dag.nodes.size(); n++) {
          for (unsigned i = rv.read_begin[n]; i < rv.read_begin[n + 1]; i++)
@@ -121,6 +148,21 @@ struct tracker {
          for (unsigned i = rv.write_begin[n]; i < rv.write_begin[n + 1]; i++)
             writers[rv.writes[i]->id]++;
       }
+   }
+
+   /* Every entry this block set is one of its values. */
+   ~tracker()
+   {
+      auto clear = [&](const value *v) {
+         live[v->id] = live_end[v->id] = sc.written[v->id] = 0;
+         readers[v->id] = writers[v->id] = 0;
+      };
+      for (const value *v : rv.reads)
+         clear(v);
+      for (const value *v : rv.writes)
+         clear(v);
+      for (const value *v : live_end_values)
+         clear(v);
    }
 
    void set_live(value *v, bool on)
@@ -141,15 +183,13 @@ bytes_of(const value *v)
 
 /* Bottom-up, pressure first. */
 std::vector<unsigned>
-schedule_pressure(const sched_dag &dag, const liveness &lv, unsigned bound)
+schedule_pressure(const sched_dag &dag, const liveness &lv, tracker_scratch &sc)
 {
-   tracker t(dag, lv, bound);
+   tracker t(dag, lv, sc);
    const unsigned num = dag.nodes.size();
    /* Start from what is live after the region. */
-   for (unsigned id = 0; id < bound; id++) {
-      if (t.live_end[id])
-         t.set_live(t.dag.blk->parent()->find_value(id), true);
-   }
+   for (value *v : t.live_end_values)
+      t.set_live(v, true);
 
    std::vector<unsigned> succs_left(num);
    std::vector<unsigned> ready;
@@ -224,22 +264,22 @@ schedule_pressure(const sched_dag &dag, const liveness &lv, unsigned bound)
 
 } /* anonymous namespace */
 
-/* Top-down list scheduling on latencies; with a pressure budget (0: none)
- * it turns to the least pressure-adding choice when the budget would be
- * exceeded.  Shared with the post-RA scheduler.
+/* Top-down list scheduling on latencies; with a tracker's scratch (pre-RA)
+ * and a pressure budget (0: none) it turns to the least pressure-adding
+ * choice when the budget would be exceeded.
  */
-std::vector<unsigned>
-schedule_latency(const sched_dag &dag, const liveness *lv, unsigned bound,
-                 unsigned budget)
+static std::vector<unsigned>
+schedule_latency_in(const sched_dag &dag, const liveness *lv,
+                    tracker_scratch *sc, unsigned budget)
 {
    const unsigned num = dag.nodes.size();
    std::unique_ptr<tracker> t;
    if (lv) {
-      t.reset(new tracker(dag, *lv, bound));
+      t.reset(new tracker(dag, *lv, *sc));
       /* Live at the start: read in the region or live after it, and not
        * written in it before.
        */
-      std::vector<uint8_t> written(bound, 0);
+      std::vector<uint8_t> &written = sc->written;
       for (unsigned n = 0; n < num; n++) {
          for (unsigned k = t->rv.read_begin[n]; k < t->rv.read_begin[n + 1]; k++) {
             value *v = t->rv.reads[k];
@@ -249,9 +289,9 @@ schedule_latency(const sched_dag &dag, const liveness *lv, unsigned bound,
          for (unsigned k = t->rv.write_begin[n]; k < t->rv.write_begin[n + 1]; k++)
             written[t->rv.writes[k]->id] = 1;
       }
-      for (unsigned id = 0; id < bound; id++) {
-         if (t->live_end[id] && !written[id])
-            t->set_live(t->dag.blk->parent()->find_value(id), true);
+      for (value *v : t->live_end_values) {
+         if (!written[v->id])
+            t->set_live(v, true);
       }
    }
 
@@ -363,6 +403,17 @@ schedule_latency(const sched_dag &dag, const liveness *lv, unsigned bound,
    return order;
 }
 
+/* Shared with the post-RA scheduler (no liveness there). */
+std::vector<unsigned>
+schedule_latency(const sched_dag &dag, const liveness *lv, unsigned bound,
+                 unsigned budget)
+{
+   if (!lv)
+      return schedule_latency_in(dag, nullptr, nullptr, budget);
+   tracker_scratch sc(bound);
+   return schedule_latency_in(dag, lv, &sc, budget);
+}
+
 unsigned
 sched_pressure_budget(const shader &s, const device_info &dev)
 {
@@ -393,15 +444,15 @@ void
 schedule_blocks(shader &s, const device_info &dev, sched_mode mode)
 {
    liveness lv(s);
-   const unsigned bound = s.value_id_bound();
+   tracker_scratch sc(s.value_id_bound());
    const unsigned budget = sched_pressure_budget(s, dev);
    for (const auto &b : s.blocks()) {
       sched_dag dag = build_sched_dag(b.get(), false, dev);
       if (dag.nodes.size() < 2)
          continue;
       std::vector<unsigned> order =
-         mode != sched_mode::latency ? schedule_pressure(dag, lv, bound)
-                                      : schedule_latency(dag, &lv, bound, budget);
+         mode != sched_mode::latency ? schedule_pressure(dag, lv, sc)
+                                      : schedule_latency_in(dag, &lv, &sc, budget);
       apply_schedule(dag, order);
    }
 }
