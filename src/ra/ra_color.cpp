@@ -597,16 +597,30 @@ public:
    int place(const ra_class &c, unsigned strategy)
    {
       const int K = int(RA_GRF_BYTES / 4);
-      /* Starts (in dwords) ruled out, as a difference array. */
-      diff.assign(K + 1, 0);
+      /* Starts (in dwords) ruled out, one bit each: a constraint rules
+       * out a range of starts but for its own exceptions (a copy's place,
+       * channel-on-channel starts), so each sets the pieces between them.
+       * A bit set per start instead of a count per start and a running
+       * sum: most calls rule out a few ranges of the 1024 starts.
+       */
+      std::fill(std::begin(blocked), std::end(blocked), 0);
       bias.clear();
       auto rule_out = [&](int a, int b) {
          a = std::max(a, 0);
          b = std::min(b, K - 1);
-         if (a <= b) {
-            diff[a]++;
-            diff[b + 1]--;
+         if (a > b)
+            return;
+         const int wa = a / 64, wb = b / 64;
+         const uint64_t lo = ~uint64_t(0) << (a % 64);
+         const uint64_t hi = ~uint64_t(0) >> (63 - b % 64);
+         if (wa == wb) {
+            blocked[wa] |= lo & hi;
+            return;
          }
+         blocked[wa] |= lo;
+         for (int w = wa + 1; w < wb; w++)
+            blocked[w] = ~uint64_t(0);
+         blocked[wb] |= hi;
       };
       for (auto [m, o] : c.members) {
          int od = int(o / 4), sz = int(node_bytes[m] / 4);
@@ -625,48 +639,48 @@ public:
             int p = node_pos[x] / 4, b = int(node_bytes[x] / 4);
             int comp = int(g.nodes[m]->component_bytes() / 4);
             int lo = p - od - sz + 1, hi = p + b - od - 1;
-            rule_out(lo, hi);
-            /* Reopen the starts channel on channel with x. */
             int a = std::max(lo, 0), e = std::min(hi, K - 1);
             int q = p - od;
             q = q >= a ? q - (q - a) / comp * comp : q + (a - q + comp - 1) / comp * comp;
+            /* The pieces between the starts channel on channel with x. */
             for (; q <= e; q += comp) {
-               diff[q]--;
-               diff[q + 1]++;
+               rule_out(a, q - 1);
+               a = q + 1;
             }
+            rule_out(a, e);
          }
          for (const ra_soft &sp : soft[m]) {
             if (node_pos[sp.node] < 0)
                continue;
             int p = node_pos[sp.node] / 4, b = int(node_bytes[sp.node] / 4);
             int lo = p - od - sz + 1, hi = p + b - od - 1;
-            rule_out(lo, hi);
-            if (sp.delta == INT32_MIN)
-               continue;
             int want = node_pos[sp.node] + sp.delta - int(o);
-            if (want % 4)
+            if (sp.delta == INT32_MIN || want % 4) {
+               rule_out(lo, hi);
                continue;
+            }
             want /= 4;
             if (want >= std::max(lo, 0) && want <= std::min(hi, K - 1)) {
                /* The copy's own place stays open. */
-               diff[want]--;
-               diff[want + 1]++;
+               rule_out(lo, want - 1);
+               rule_out(want + 1, hi);
                bias.push_back({want, sp.weight});
+            } else {
+               rule_out(lo, hi);
             }
          }
       }
-      int run = 0;
-      for (int q = 0; q < K; q++) {
-         run += diff[q];
-         diff[q] = run;
-      }
       int first = c.eot ? int(RA_EOT_FIRST / 4) : 0;
       int size = int((c.bytes + 3) / 4), step = int(c.align / 4);
-      auto ok = [&](int p) {
-         if (p < first || p + size > K || p % step || diff[p])
+      auto fits = [&](int p) {
+         if (p < first || p + size > K)
             return false;
          /* Small values stay within one register. */
          return size > 8 || p / 8 == (p + size - 1) / 8;
+      };
+      auto ok = [&](int p) {
+         return p >= 0 && p % step == 0 && !(blocked[p / 64] >> (p % 64) & 1) &&
+                fits(p);
       };
       /* Biased: the place where the most expensive copies vanish. */
       if (!bias.empty()) {
@@ -687,40 +701,61 @@ public:
          if (best >= 0)
             return best * 4;
       }
+      /* The aligned starts that nothing rules out, a word at a time. */
+      uint64_t aligned = ~uint64_t(0);
+      if (step > 1) {
+         aligned = 0;
+         for (int q = 0; q < 64; q += step)
+            aligned |= uint64_t(1) << q;
+      }
+      const int words = K / 64;
       /* Lowest first; with best fit, the first place of the shortest run
        * of free places; with split ends, classes of a register or less
        * from the top.
        */
       bool from_top = strategy == 2 && size <= 8 && !c.eot;
       if (from_top) {
-         for (int p = (K - size) / step * step; p >= first; p -= step) {
-            if (ok(p))
-               return p * 4;
+         for (int w = words; w-- > 0;) {
+            for (uint64_t f = ~blocked[w] & aligned; f;) {
+               int bit = 63 - __builtin_clzll(f);
+               f &= ~(uint64_t(1) << bit);
+               if (fits(w * 64 + bit))
+                  return (w * 64 + bit) * 4;
+            }
          }
          return -1;
       }
       if (strategy != 1) {
-         for (int p = (first + step - 1) / step * step; p + size <= K; p += step) {
-            if (ok(p))
-               return p * 4;
+         for (int w = first / 64; w < words; w++) {
+            for (uint64_t f = ~blocked[w] & aligned; f; f &= f - 1) {
+               int p = w * 64 + __builtin_ctzll(f);
+               if (fits(p))
+                  return p * 4;
+            }
          }
          return -1;
       }
-      int found = -1, best_run = INT_MAX;
-      for (int p = (first + step - 1) / step * step; p + size <= K;) {
-         if (!ok(p)) {
-            p += step;
-            continue;
+      /* Runs of free places a step apart. */
+      int found = -1, best_run = INT_MAX, run_start = -1, prev = -1;
+      for (int w = first / 64; w < words; w++) {
+         for (uint64_t f = ~blocked[w] & aligned; f; f &= f - 1) {
+            int p = w * 64 + __builtin_ctzll(f);
+            if (!fits(p))
+               continue;
+            if (run_start >= 0 && p != prev + step) {
+               if (prev - run_start < best_run) {
+                  best_run = prev - run_start;
+                  found = run_start;
+               }
+               run_start = -1;
+            }
+            if (run_start < 0)
+               run_start = p;
+            prev = p;
          }
-         int e = p;
-         while (e + step + size <= K && ok(e + step))
-            e += step;
-         if (e - p < best_run) {
-            best_run = e - p;
-            found = p;
-         }
-         p = e + step;
       }
+      if (run_start >= 0 && prev - run_start < best_run)
+         found = run_start;
       return found < 0 ? -1 : found * 4;
    }
 
@@ -752,7 +787,7 @@ public:
    std::vector<unsigned> base_root, base_off;
    std::vector<ra_class> base_cls;
    /* place()'s scratch: ruled-out starts, copy-biased places. */
-   std::vector<int> diff;
+   uint64_t blocked[RA_GRF_BYTES / 4 / 64];
    std::vector<std::pair<int, float>> bias;
 };
 
