@@ -158,10 +158,23 @@ liveness::solve(unsigned bound)
       }
    }
 
+   /* Round robin over the blocks, last first, revisiting only a block
+    * whose successor's live-in changed: a block after its loop's header
+    * settles in the first round, and only loops take more.
+    */
+   std::vector<std::vector<unsigned>> preds(n);
+   for (unsigned i = 0; i < n; i++) {
+      for (const block *succ : sh.blocks()[i]->succs)
+         preds[succ->index].push_back(i);
+   }
+   std::vector<uint8_t> dirty(n, 1);
    std::vector<uint64_t> next(nw);
-   for (bool changed = true; changed;) {
-      changed = false;
+   for (bool again = true; again;) {
+      again = false;
       for (unsigned i = n; i-- > 0;) {
+         if (!dirty[i])
+            continue;
+         dirty[i] = 0;
          const block *b = sh.blocks()[i].get();
          std::vector<uint64_t> &out = out_[i].words;
          std::fill(out.begin(), out.end(), 0);
@@ -182,7 +195,13 @@ liveness::solve(unsigned bound)
          if (!same) {
             in.swap(next);
             next.resize(nw);
-            changed = true;
+            for (unsigned p : preds[i]) {
+               dirty[p] = 1;
+               /* A predecessor at or after i (a loop's back edge) waits
+                * for the next round.
+                */
+               again |= p >= i;
+            }
          }
       }
    }
