@@ -245,21 +245,23 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
    /* Intervals in program order. */
    start_.assign(bound, UINT32_MAX);
    end_.assign(bound, 0);
+   auto cover_id = [&](unsigned id, unsigned from, unsigned to) {
+      start_[id] = std::min(start_[id], from);
+      end_[id] = std::max(end_[id], to);
+   };
    auto cover = [&](const value *v, unsigned from, unsigned to) {
-      start_[v->id] = std::min(start_[v->id], from);
-      end_[v->id] = std::max(end_[v->id], to);
+      cover_id(v->id, from, to);
    };
    for (const auto &b : s.blocks()) {
       if (b->empty())
          continue;
       unsigned first = b->first()->ip, last = b->last()->ip;
+      /* The sets hold only values the instructions name: no lookup. */
       in_[b->index].for_each_id([&](unsigned id) {
-         if (const value *v = s.find_value(id))
-            cover(v, first, first);
+         cover_id(id, first, first);
       });
       out_[b->index].for_each_id([&](unsigned id) {
-         if (const value *v = s.find_value(id))
-            cover(v, last + 1, last + 1);
+         cover_id(id, last + 1, last + 1);
       });
       for (const instr *in : b->instrs()) {
          for (const operand &d : in->dsts()) {
