@@ -235,7 +235,7 @@ ra_build_interference(shader &s)
    }
 
    /* SSA edges. */
-   std::vector<value *> l;   /* the live set, its storage reused */
+   std::vector<unsigned> l;   /* the live nodes, the storage reused */
    for (const auto &b : s.blocks()) {
       live.walk_backwards(b.get(), [&](const instr *in, const value_set &after) {
          if (in->is_phi() || in->num_dsts() == 0)
@@ -245,10 +245,11 @@ ra_build_interference(shader &s)
             any |= d.val && g.node_of[d.val->id] >= 0;
          if (!any)
             return;
+         /* Only values with a node get edges. */
          l.clear();
          after.for_each_id([&](unsigned id) {
-            if (value *v = s.find_value(id))
-               l.push_back(v);
+            if (id < bound && g.node_of[id] >= 0)
+               l.push_back(unsigned(g.node_of[id]));
          });
          bool same_bits = in->op == opcode::copy ||
                           in->op == opcode::parallel_copy ||
@@ -257,10 +258,21 @@ ra_build_interference(shader &s)
             const value *d = in->dst(di).val;
             if (!d || g.node_of[d->id] < 0)
                continue;
-            for (const value *v : l) {
-               if (v == d || g.node_of[v->id] < 0)
-                  continue;
-               if (same_bits) {
+            const unsigned x = unsigned(g.node_of[d->id]);
+            if (undef[x]) {
+               /* add_edge() adds nothing for an undefined value. */
+            } else if (!same_bits) {
+               for (unsigned y : l) {
+                  if (y != x && !undef[y]) {
+                     adj[x].push_back(y);
+                     adj[y].push_back(x);
+                  }
+               }
+            } else {
+               for (unsigned y : l) {
+                  if (y == x || undef[y])
+                     continue;
+                  const value *v = g.nodes[y];
                   bool is_src = false;
                   if (in->op == opcode::parallel_copy)
                      is_src = in->src(di).val == v;
@@ -269,8 +281,9 @@ ra_build_interference(shader &s)
                         is_src |= o.val == v;
                   if (is_src)
                      continue;
+                  adj[x].push_back(y);
+                  adj[y].push_back(x);
                }
-               add_edge(d, v);
             }
             /* Destinations of one instruction never share. */
             for (unsigned dj = 0; dj < di; dj++) {
