@@ -168,50 +168,174 @@ nir_translator::emit_reg_intrinsic(const nir::intrinsic_instr &in)
       unsigned n = in.dest.num_components;
       unsigned first = it->second + in.index(intrinsic_index::base) * n;
       comps c;
-      for (unsigned i = 0; i < n; i++) {
-         operand o(ssa.read(first + i, bld.cur_block()));
-         if (in.index(intrinsic_index::legacy_fabs))
-            o = o.as_type(type_of('f', in.dest.bit_size)).absolute();
-         if (in.index(intrinsic_index::legacy_fneg))
-            o = o.as_type(type_of('f', in.dest.bit_size)).negate();
-         c.push_back(o);
-      }
-      set_def(in.dest, c);
+      for (unsigned i = 0; i < n; i++)
+         c.push_back(operand(ssa.read(first + i, bld.cur_block())));
+      set_def(in.dest, reg_load_modifiers(in, c));
       return true;
    }
    case intrinsic_op::store_reg: {
       const nir::def *reg = in.srcs[1].ssa;
       auto it = reg_vars.find(reg);
       IBIS_CHECK(it != reg_vars.end(), "store_reg to an undeclared register");
-      const nir::def *val = in.srcs[0].ssa;
-      unsigned n = val->num_components;
+      unsigned n = in.srcs[0].ssa->num_components;
       unsigned first = it->second + in.index(intrinsic_index::base) * n;
-      unsigned mask = in.index(intrinsic_index::write_mask);
       for (unsigned i = 0; i < n; i++) {
-         if (!(mask & (1u << i)))
-            continue;
-         unsigned var = first + i;
-         builder b = ssa.var_width(var) == 1 ? uniform_builder() : bld.exec(width);
-         operand o = src(val, i);
-         value *v;
-         if (in.index(intrinsic_index::legacy_fsat)) {
-            data_type ft = type_of('f', val->bit_size);
-            v = b.mov(ft, o.as_type(ft));
-            v->def()->saturate = true;
-         } else {
-            v = materialize(b, o, ssa.var_type(var));
-         }
-         ssa.write(var, bld.cur_block(), v);
+         if (value *v = reg_store_value(in, i, first + i))
+            ssa.write(first + i, bld.cur_block(), v);
       }
       return true;
    }
    case intrinsic_op::load_reg_indirect:
    case intrinsic_op::store_reg_indirect:
-      unsupported("indirectly indexed register arrays are not supported "
-                  "(brw's final form has none in the corpus)");
+      emit_reg_indirect(in);
+      return true;
    default:
       return false;
    }
+}
+
+/* load_reg_indirect / store_reg_indirect: element base + offset of a
+ * register array, whose elements are SSA variables like any register's,
+ * done as nir_lower_indirect_derefs would: a read selects among the
+ * elements (one cmp per element, one sel per component), a store replaces
+ * each element where the offset picks it.  Linear in the array size.  An
+ * offset that leaves the array is undefined in NIR: a read then gives
+ * element 0, a store changes nothing.
+ */
+void
+nir_translator::emit_reg_indirect(const nir::intrinsic_instr &in)
+{
+   const bool load = in.op == intrinsic_op::load_reg_indirect;
+   const nir::def *reg = in.srcs[load ? 0 : 1].ssa;
+   const nir::def *offset = in.srcs[load ? 1 : 2].ssa;
+   auto it = reg_vars.find(reg);
+   IBIS_CHECK(it != reg_vars.end(), "indirect access to an undeclared register");
+   auto &decl = static_cast<const nir::intrinsic_instr &>(*reg->parent);
+   const unsigned n = decl.index(intrinsic_index::num_components);
+   const unsigned elems = std::max(1, decl.index(intrinsic_index::num_array_elems));
+   const int base = in.index(intrinsic_index::base);
+   auto var = [&](unsigned elem, unsigned c) { return it->second + elem * n + c; };
+   const data_type t = ssa.var_type(var(0, 0));
+   builder b = ssa.var_width(var(0, 0)) == 1 ? uniform_builder() : bld.exec(width);
+   block *blk = bld.cur_block();
+
+   /* The element offset as the interpreter reads it: the low 32 bits,
+    * zero-extended from 8 or 16.
+    */
+   operand off = src(offset, 0);
+   if (off.is_imm()) {
+      int64_t e = int64_t(base) + int32_t(uint32_t(off.imm));
+      if (e < 0 || e >= int64_t(elems)) {
+         if (load)
+            set_def(in.dest, comps(n, operand::imm_of(t, 0)));
+         return;
+      }
+      const unsigned elem = unsigned(e);
+      if (load) {
+         comps c;
+         for (unsigned k = 0; k < n; k++)
+            c.push_back(operand(ssa.read(var(elem, k), blk)));
+         set_def(in.dest, reg_load_modifiers(in, c));
+      } else {
+         for (unsigned k = 0; k < n; k++) {
+            if (value *v = reg_store_value(in, k, var(elem, k)))
+               ssa.write(var(elem, k), blk, v);
+         }
+      }
+      return;
+   }
+   if (offset->bit_size != 32)
+      off = operand(materialize(is_uniform(*offset) ? uniform_builder() : b,
+                                src(offset, 0, type_of('u', offset->bit_size)),
+                                data_type::u32));
+   else
+      off = off.as_type(data_type::u32);
+   auto picked = [&](unsigned elem) {
+      return b.cmp(cond_mod::z, off, operand::imm_u32(uint32_t(int64_t(elem) - base)));
+   };
+   /* A predicated sel cannot write bytes (the legalizer widens a byte
+    * result through a temporary, which a predicate would leave partly
+    * unwritten): 8-bit registers select in 16 bits.
+    */
+   const data_type st = type_bits(t) == 8 ? data_type::u16 : t;
+   auto select = [&](value *f, const operand &x, const operand &y) {
+      value *v = b.ssa(st);
+      b.predicated(f).emit(opcode::sel, {operand(v)}, {x, y});
+      return v;
+   };
+
+   if (load) {
+      comps c;
+      for (unsigned k = 0; k < n; k++)
+         c.push_back(operand(ssa.read(var(0, k), blk)).as_type(t));
+      for (unsigned e = 1; e < elems; e++) {
+         value *f = picked(e);
+         for (unsigned k = 0; k < n; k++)
+            c[k] = operand(select(f, operand(ssa.read(var(e, k), blk)).as_type(t), c[k]));
+      }
+      if (st != t && elems > 1) {
+         for (operand &o : c)
+            o = operand(b.mov(t, o));
+      }
+      set_def(in.dest, reg_load_modifiers(in, c));
+      return;
+   }
+
+   std::vector<value *> vals(n, nullptr);
+   for (unsigned k = 0; k < n; k++)
+      vals[k] = reg_store_value(in, k, var(0, k));
+   for (unsigned e = 0; e < elems; e++) {
+      /* A lone element is the only one a defined offset can pick. */
+      value *f = elems > 1 ? picked(e) : nullptr;
+      for (unsigned k = 0; k < n; k++) {
+         if (!vals[k])
+            continue;
+         value *v = vals[k];
+         if (f) {
+            v = select(f, operand(vals[k]).as_type(t),
+                       operand(ssa.read(var(e, k), blk)).as_type(t));
+            if (st != t)
+               v = b.mov(t, operand(v));
+         }
+         ssa.write(var(e, k), blk, v);
+      }
+   }
+}
+
+/* Component k of a store_reg(_indirect)'s value as variable var holds it
+ * (legacy_fsat applied); null when the write mask leaves k out.
+ */
+value *
+nir_translator::reg_store_value(const nir::intrinsic_instr &in, unsigned k,
+                                unsigned var)
+{
+   if (!(in.index(intrinsic_index::write_mask) & (1u << k)))
+      return nullptr;
+   const nir::def *val = in.srcs[0].ssa;
+   builder b = ssa.var_width(var) == 1 ? uniform_builder() : bld.exec(width);
+   operand o = src(val, k);
+   if (in.index(intrinsic_index::legacy_fsat)) {
+      data_type ft = type_of('f', val->bit_size);
+      value *v = b.mov(ft, o.as_type(ft));
+      v->def()->saturate = true;
+      return v;
+   }
+   return materialize(b, o, ssa.var_type(var));
+}
+
+/* legacy_fabs, then legacy_fneg, on the components a load_reg(_indirect)
+ * read.
+ */
+comps
+nir_translator::reg_load_modifiers(const nir::intrinsic_instr &in, comps c)
+{
+   for (operand &o : c) {
+      if (in.index(intrinsic_index::legacy_fabs))
+         o = o.as_type(type_of('f', in.dest.bit_size)).absolute();
+      if (in.index(intrinsic_index::legacy_fneg))
+         o = o.as_type(type_of('f', in.dest.bit_size)).negate();
+   }
+   return c;
 }
 
 unsigned

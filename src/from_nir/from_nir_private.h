@@ -268,6 +268,9 @@ public:
     * component).
     */
    std::unordered_map<const nir::def *, unsigned> reg_vars;
+   void emit_reg_indirect(const nir::intrinsic_instr &in);
+   value *reg_store_value(const nir::intrinsic_instr &in, unsigned k, unsigned var);
+   comps reg_load_modifiers(const nir::intrinsic_instr &in, comps c);
 
    /* Flags defined by comparisons, valid in one block. */
    struct flag_info {

@@ -524,3 +524,167 @@ TEST(from_nir_intrinsics, unwritten_color_components_are_undef)
          fb_write_logical %6, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
 }
+
+/* load_reg_indirect: a select chain over the elements, element 0 first,
+ * then one cmp per other element (offset == element - base) and one sel
+ * per component; legacy_fneg applies to the result.  The register is full
+ * width although its index and values are uniform.
+ */
+TEST(from_nir_intrinsics, register_array_indirect_read)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      con 32 %0 = load_const (0x00000000)
+      div 32 %1 = @decl_reg () (num_components=2, num_array_elems=3, bit_size=32, divergent=1)
+      con 32x2 %2 = load_const (0x00000001, 0x00000002)
+      con 32x2 %3 = load_const (0x00000003, 0x00000004)
+      con 32x2 %4 = load_const (0x00000005, 0x00000006)
+      @store_reg (%2, %1) (base=0, wrmask=xy, legacy_fsat=0)
+      @store_reg (%3, %1) (base=1, wrmask=xy, legacy_fsat=0)
+      @store_reg (%4, %1) (base=2, wrmask=xy, legacy_fsat=0)
+      con 32 %5 = @load_uniform (%0 (0x0)) (base=0, range=4, dest_type=uint32)
+      div 32x2 %6 = @load_reg_indirect (%1, %5) (base=1, legacy_fabs=0, legacy_fneg=1)
+      con 32 %7 = load_const (0x3f800000)
+      div 32x4 %8 = vec4 %6.x, %6.y, %7, %7
+      @store_output (%8, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      uniform %6:u32x1[8]@g2
+      block0:
+         %0:u32x8 = mov 1:u32
+         %1:u32x8 = mov 2:u32
+         %2:u32x8 = mov 3:u32
+         %3:u32x8 = mov 4:u32
+         %4:u32x8 = mov 5:u32
+         %5:u32x8 = mov 6:u32
+         %7:flagx8 = cmp.z %6, 0:u32
+         (+%7) %8:u32x8 = sel %2, %0
+         (+%7) %9:u32x8 = sel %3, %1
+         %10:flagx8 = cmp.z %6, 1:u32
+         (+%10) %11:u32x8 = sel %4, %8
+         (+%10) %12:u32x8 = sel %5, %9
+         %13:f32x8 = mov -%11:f32
+         %14:f32x8 = mov -%12:f32
+         %15:f32x8 = mov 1.0:f32
+         %16:f32x8 = mov 1.0:f32
+         %17:u32x8[4] = load_payload %13:u32, %14:u32, %15:u32, %16:u32
+         fb_write_logical %17, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", 16));
+}
+
+/* store_reg_indirect: every element is replaced where the offset picks it
+ * (offset == element - base), in the components of the write mask only.
+ */
+TEST(from_nir_intrinsics, register_array_indirect_write)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      con 32 %0 = load_const (0x00000000)
+      div 32 %1 = @decl_reg () (num_components=2, num_array_elems=2, bit_size=32, divergent=1)
+      con 32x2 %2 = load_const (0x00000001, 0x00000002)
+      @store_reg (%2, %1) (base=0, wrmask=xy, legacy_fsat=0)
+      @store_reg (%2, %1) (base=1, wrmask=xy, legacy_fsat=0)
+      div 32x2 %3 = @load_barycentric_pixel () (interp_mode=1)
+      div 32 %4 = @load_interpolated_input (%3, %0 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 32 %5 = f2u32 %4
+      div 32x2 %6 = vec2 %4, %4
+      @store_reg_indirect (%6, %1, %5) (base=0, wrmask=y, legacy_fsat=1)
+      div 32x2 %7 = @load_reg (%1) (base=0, legacy_fabs=0, legacy_fneg=0)
+      div 32x2 %8 = @load_reg (%1) (base=1, legacy_fabs=0, legacy_fneg=0)
+      div 32x4 %9 = vec4 %7.x, %7.y, %8.x, %8.y
+      @store_output (%9, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      hw %4:f32x8[2]@g2
+      uniform %5:u32x1[16]@g4
+      block0:
+         %0:u32x8 = mov 1:u32
+         %1:u32x8 = mov 2:u32
+         %2:u32x8 = mov 1:u32
+         %3:u32x8 = mov 2:u32
+         %6:f32x8 = pln %5:f32, %4
+         %7:u32x8 = mov %6
+         %8:f32x8 = mov.sat %6
+         %9:flagx8 = cmp.z %7, 0:u32
+         (+%9) %10:u32x8 = sel %8:u32, %1
+         %11:flagx8 = cmp.z %7, 1:u32
+         (+%11) %12:u32x8 = sel %8:u32, %3
+         %13:u32x8[4] = load_payload %0, %10, %2, %12
+         fb_write_logical %13, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
+/* An index that differs between channels, under a divergent if: the
+ * selects run under the if's execution mask and every element meets the
+ * value from before the if in a phi.  An 8-bit register selects in 16
+ * bits (a predicated sel cannot write bytes) and moves the result down.
+ */
+TEST(from_nir_intrinsics, register_array_divergent_index)
+{
+   EXPECT_TRUE(translates_to("fs", 16, R"(
+      con 32 %0 = load_const (0x00000000)
+      con 32 %1 = load_const (0x00000002)
+      div 32 %2 = @decl_reg () (num_components=1, num_array_elems=3, bit_size=8, divergent=1)
+      con 8 %3 = load_const (0x07)
+      @store_reg (%3, %2) (base=0, wrmask=x, legacy_fsat=0)
+      @store_reg (%3, %2) (base=1, wrmask=x, legacy_fsat=0)
+      @store_reg (%3, %2) (base=2, wrmask=x, legacy_fsat=0)
+      div 32x2 %4 = @load_barycentric_pixel () (interp_mode=1)
+      div 32 %5 = @load_interpolated_input (%4, %0 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 32 %6 = f2u32 %5
+      div 32 %7 = umin %6, %1 (0x2)
+      div 32 %8 = flt32 %5, %0 (0x0)
+      if %8 {
+      block b1:
+      div 8 %9 = u2u8 %6
+      @store_reg_indirect (%9, %2, %7) (base=0, wrmask=x, legacy_fsat=0)
+      } else {
+      block b2:
+      }
+      block b3:
+      div 32 %10 = iand %6, %1 (0x2)
+      div 8 %11 = @load_reg_indirect (%2, %10) (base=0, legacy_fabs=0, legacy_fneg=0)
+      div 32 %12 = u2u32 %11
+      div 32x4 %13 = vec4 %12, %12, %12, %12
+      @store_output (%13, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=uint32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b4:
+   )", R"(
+      shader fs simd16
+      hw %3:f32x8[4]@g2
+      uniform %4:u32x1[16]@g6
+      block0:         ; succs: block1 block2
+         %0:u8x16 = mov 7:u8
+         %1:u8x16 = mov 7:u8
+         %2:u8x16 = mov 7:u8
+         %5:f32x16 = pln %4:f32, %3
+         %6:u32x16 = mov %5
+         %7:u32x16 = sel.l %6, 2:u32
+         %8:flagx16 = cmp.l %5, 0.0:f32
+         (+%8) if
+      block1:         ; preds: block0 succs: block2
+         %9:u8x16 = mov %6
+         %10:flagx16 = cmp.z %7, 0:u32
+         (+%10) %11:u16x16 = sel %9, %0
+         %12:u8x16 = mov %11
+         %13:flagx16 = cmp.z %7, 1:u32
+         (+%13) %14:u16x16 = sel %9, %1
+         %15:u8x16 = mov %14
+         %16:flagx16 = cmp.z %7, 2:u32
+         (+%16) %17:u16x16 = sel %9, %2
+         %18:u8x16 = mov %17
+      block2:         ; preds: block0 block1
+         endif
+         %20:u8x16 = phi %0, %12
+         %22:u8x16 = phi %1, %15
+         %25:u8x16 = phi %2, %18
+         %19:u32x16 = and %6, 2:u32
+         %21:flagx16 = cmp.z %19, 1:u32
+         (+%21) %23:u16x16 = sel %22, %20
+         %24:flagx16 = cmp.z %19, 2:u32
+         (+%24) %26:u16x16 = sel %25, %23
+         %27:u8x16 = mov %26
+         %28:u32x16 = mov %27
+         %29:u32x16[4] = load_payload %28, %28, %28, %28
+         fb_write_logical %29, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
