@@ -214,12 +214,43 @@ propagate_imm(instr *in, unsigned slot, const operand &u, const operand &s)
  * ("(+f) sel -x, x", as brw writes it).  Only where the other source and
  * the destination carry no modifiers of their own.
  */
+/* Whether the float sel would read o as the same bits: a float sel with
+ * a modifier is no raw copy, Gen flushes a denormal source.  Integer bits
+ * (every small integer is a float denormal) are not float data; the
+ * negated value itself (brw's b32csel(x, -x)), a float value and a
+ * normal float immediate are.
+ */
 bool
-retype_select(instr *in, data_type t)
+float_data(const operand &o, const operand &copied, unsigned depth = 0)
 {
+   if (o.is_imm()) {
+      const uint32_t bits = uint32_t(o.imm);
+      return (bits & 0x7f800000) || !(bits & 0x7fffffff);
+   }
+   if (!o.val)
+      return false;
+   if (o.val == copied.val || type_is_float(o.val->type))
+      return true;
+   const instr *d = o.val->def();
+   if (!d || d->num_dsts() != 1)
+      return false;
+   if (type_is_float(d->dst(0).type))
+      return true;
+   /* An integer select between float data (b32csel of floats). */
+   if (d->op != opcode::sel || d->cmod != cond_mod::none || d->num_srcs() != 2 ||
+       depth >= 4)
+      return false;
+   return float_data(d->src(0), copied, depth + 1) &&
+          float_data(d->src(1), copied, depth + 1);
+}
+
+bool
+retype_select(instr *in, unsigned slot, const operand &copied)
+{
+   const data_type t = copied.type;
    if (in->op != opcode::sel || in->cmod != cond_mod::none || !in->predicate() ||
        in->flag_def() || in->saturate || in->num_srcs() != 2 || in->num_dsts() != 1 ||
-       t != data_type::f32)
+       t != data_type::f32 || slot > 1 || !float_data(in->src(1 - slot), copied))
       return false;
    const operand &d = in->dst(0);
    if (type_bits(d.type) != 32 || type_is_float(d.type))
@@ -248,7 +279,7 @@ propagate_value(instr *in, unsigned slot, operand u, const copy_src &c)
    const operand &s = c.src;
    bool alu = in->info().kind == opcode_kind::alu ||
               in->info().kind == opcode_kind::math;
-   if ((s.neg || s.abs) && u.type != s.type && retype_select(in, s.type))
+   if ((s.neg || s.abs) && u.type != s.type && retype_select(in, slot, s))
       u.type = s.type;
    if ((s.neg || s.abs) && (!can_do_source_mods(in) || u.type != s.type))
       return false;

@@ -470,3 +470,45 @@ TEST(opt_copy_prop, broadcast_of_a_lone_scalar_result_widens_it)
          fb_write_logical %11, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
 }
+
+/* The float sel reads its other source as a float, flushing a denormal:
+ * integer bits (a phi of u32, the integer 1, a denormal immediate) keep
+ * the copy; a float result and a normal float immediate take the negate
+ * (random vs seed 40 with register arrays: an fceil stored over the
+ * integer 1 read back 0).
+ */
+TEST(opt_copy_prop, negated_copy_keeps_integer_select)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:f32x8
+      attr %2:u32x8
+      block0:
+         %3:f32x8 = mov -%1
+         %4:flagx8 = cmp.l %1, 0.0:f32
+         %5:u32x8 = add %2, 1:u32
+         (+%4) %6:u32x8 = sel %3:u32, %5
+         (+%4) %7:u32x8 = sel %3:u32, 1:u32
+         %8:f32x8 = add %1, 1.0:f32
+         (+%4) %9:u32x8 = sel %3:u32, %8:u32
+         (+%4) %10:u32x8 = sel %3:u32, 0x3f800000:u32
+         )" WRITE("%6") R"(
+         )" WRITE("%7") R"(
+         )" WRITE("%9") R"(
+         )" WRITE("%10") R"(
+   )", "copy-prop", R"(
+      block0:
+         %3:f32x8 = mov -%1
+         %4:flagx8 = cmp.l %1, 0.0:f32
+         %5:u32x8 = add %2, 1:u32
+         (+%4) %6:u32x8 = sel %3:u32, %5
+         (+%4) %7:u32x8 = sel %3:u32, 1:u32
+         %8:f32x8 = add %1, 1.0:f32
+         (+%4) %9:u32x8:f32 = sel -%1, %8
+         (+%4) %10:u32x8:f32 = sel -%1, 1.0:f32
+         )" WRITE("%6") R"(
+         )" WRITE("%7") R"(
+         )" WRITE("%9") R"(
+         )" WRITE("%10") R"(
+   )"));
+}
