@@ -483,6 +483,10 @@ private:
    void store_reg(def *reg, def *value, unsigned wrmask);
    def *load_reg(def *reg);
    bool gen_reg_traffic(const context &ctx);
+   def *new_reg_array(unsigned bits, unsigned comps, unsigned elems);
+   def *array_index(unsigned range);
+   void gen_array_traffic();
+   std::vector<operand> array_digests();
 
    /* Control flow. */
    void gen_list(cf_list &list, cf_node *parent, unsigned budget,
@@ -520,6 +524,8 @@ private:
    std::vector<value_info> infos_;
    std::vector<def *> visible_;    /* values that dominate cur_ */
    std::vector<reg_info> regs_;
+   std::vector<def *> arrays_;     /* register arrays (indirect_regs) */
+   unsigned array_dwords_ = 0;     /* their size per channel */
    def *zero_offset_ = nullptr;
    def *local_index_ = nullptr;
    def *workgroup_id_ = nullptr;
@@ -1461,6 +1467,10 @@ generator::gen_reg_traffic(const context &ctx)
 {
    if (!o_.registers)
       return false;
+   if (o_.indirect_regs && rng_.chance(25)) {
+      gen_array_traffic();
+      return true;
+   }
    if (regs_.empty() || rng_.chance(15)) {
       const unsigned bits = rng_.pick(enabled_sizes(s_int));
       const unsigned comps = rng_.chance(80) ? 1 : 2 + rng_.below(3);
@@ -1481,6 +1491,135 @@ generator::gen_reg_traffic(const context &ctx)
       make_visible(load_reg(r.decl));
    }
    return true;
+}
+
+/* A register array of 2-8 elements, each stored at the top like any
+ * register.  Divergent: an indirect store with a divergent index makes
+ * per-channel values whatever is stored.
+ */
+def *
+generator::new_reg_array(unsigned bits, unsigned comps, unsigned elems)
+{
+   auto in = std::make_unique<intrinsic_instr>();
+   in->op = intrinsic_op::decl_reg;
+   in->set_index(intrinsic_index::num_components, int32_t(comps));
+   in->set_index(intrinsic_index::num_array_elems, int32_t(elems));
+   in->set_index(intrinsic_index::bit_size, int32_t(bits));
+   in->set_index(intrinsic_index::divergent, 1);
+   def *reg = init_def(in->dest, in.get(), 32, 1, true);
+   insert_at_top(std::move(in), true);
+
+   block scratch;
+   block *saved = cur_;
+   cur_ = &scratch;
+   for (unsigned e = 0; e < elems; e++) {
+      def *v = imm(bits, rng_.chance(50) ? e : rng_.next(), comps);
+      store_reg(reg, v, (1u << comps) - 1);
+      static_cast<intrinsic_instr &>(*scratch.instrs.back())
+         .set_index(intrinsic_index::base, int32_t(e));
+   }
+   cur_ = saved;
+   for (auto &i : scratch.instrs)
+      insert_at_top(std::move(i), false);
+   arrays_.push_back(reg);
+   return reg;
+}
+
+/* A 32-bit element offset in [0, range): a visible value masked with
+ * iand (range a power of two) or clamped with umin, so that no access
+ * leaves the array (NIR leaves that undefined).
+ */
+def *
+generator::array_index(unsigned range)
+{
+   operand x = any_value(32);
+   if ((range & (range - 1)) == 0 && rng_.chance(50))
+      return alu(alu_op::iand, 32, {x, const_operand(32, range - 1)});
+   return alu(alu_op::umin, 32, {x, const_operand(32, range - 1)});
+}
+
+/* A load or store of one element of a register array: through an index
+ * (load_reg_indirect / store_reg_indirect, base + offset), or a constant
+ * one (load_reg / store_reg with base).
+ */
+void
+generator::gen_array_traffic()
+{
+   /* Every element stays live to the end (the outputs read it): at most
+    * 8 dwords per channel an array and 16 in all, which SIMD32 (4 GRFs a
+    * dword) holds next to the rest without spilling.
+    */
+   if (array_dwords_ < 16 && (arrays_.empty() || rng_.chance(20))) {
+      const unsigned bits = rng_.pick(enabled_sizes(s_int));
+      const unsigned size = bits == 64 ? 2 : 1;
+      const unsigned elems = std::min(2 + rng_.below(7), 8 / size);
+      unsigned comps = rng_.chance(70) ? 1 : 2 + rng_.below(3);
+      comps = std::max(1u, std::min(comps, 8 / (elems * size)));
+      new_reg_array(bits, comps, elems);
+      array_dwords_ += elems * comps * size;
+   }
+   def *reg = rng_.pick(arrays_);
+   const intrinsic_instr &decl = decl_of(reg);
+   const unsigned comps = unsigned(decl.index(intrinsic_index::num_components));
+   const unsigned bits = unsigned(decl.index(intrinsic_index::bit_size));
+   const unsigned elems = unsigned(decl.index(intrinsic_index::num_array_elems));
+   const bool indirect = rng_.chance(75);
+   /* Indirect: base plus an offset below elems - base. */
+   const unsigned base = rng_.chance(70) ? 0 : rng_.below(elems);
+   def *index = indirect ? array_index(elems - base) : nullptr;
+   const bool store = rng_.chance(50);
+   intrinsic_op op = store ? (indirect ? intrinsic_op::store_reg_indirect
+                                       : intrinsic_op::store_reg)
+                           : (indirect ? intrinsic_op::load_reg_indirect
+                                       : intrinsic_op::load_reg);
+   if (store) {
+      unsigned mask = (1u << comps) - 1;
+      if (comps > 1 && rng_.chance(40))
+         mask &= unsigned(rng_.next()) | 1;
+      def *value = shaped_value(bits, comps, false);
+      intrinsic_instr *in = intrinsic(op, comps);
+      in->srcs[0].ssa = value;
+      in->srcs[1].ssa = reg;
+      if (indirect)
+         in->srcs[2].ssa = index;
+      in->set_index(intrinsic_index::base, int32_t(base));
+      in->set_index(intrinsic_index::write_mask, int32_t(mask));
+      in->set_index(intrinsic_index::legacy_fsat, 0);
+      return;
+   }
+   intrinsic_instr *in = intrinsic(op, comps);
+   in->srcs[0].ssa = reg;
+   if (indirect)
+      in->srcs[1].ssa = index;
+   in->set_index(intrinsic_index::base, int32_t(base));
+   in->set_index(intrinsic_index::legacy_fabs, 0);
+   in->set_index(intrinsic_index::legacy_fneg, 0);
+   make_visible(finish_intrinsic(in, bits, true));
+}
+
+/* For the outputs: per register array, every component of every element
+ * folded into one word (xor of their low 32 bits), so that all of them are
+ * observed.
+ */
+std::vector<operand>
+generator::array_digests()
+{
+   std::vector<operand> out;
+   for (def *reg : arrays_) {
+      const int elems = decl_of(reg).index(intrinsic_index::num_array_elems);
+      operand acc;
+      for (int e = 0; e < elems; e++) {
+         def *d = load_reg(reg);
+         static_cast<intrinsic_instr *>(d->parent)->set_index(intrinsic_index::base, e);
+         make_visible(d);
+         for (unsigned c = 0; c < d->num_components; c++) {
+            operand w = raw32({d, uint8_t(c)});
+            acc = acc.d ? operand{alu(alu_op::ixor, 32, {acc, w}), 0} : w;
+         }
+      }
+      out.push_back(acc);
+   }
+   return out;
 }
 
 /* ------------------------------------------------------------------ */
@@ -2076,11 +2215,14 @@ generator::gen_outputs()
       if (!r.locked)
          make_visible(load_reg(r.decl));
    }
+   std::vector<operand> digests = array_digests();
    std::vector<operand> words, floats;
    for (unsigned c = 0; c < 4; c++) {
       words.push_back(mixed_word());
       floats.push_back(float_operand(32, float_cap(32), domain::any));
    }
+   for (size_t i = 0; i < digests.size(); i++)
+      words[i % 4] = {alu(alu_op::ixor, 32, {words[i % 4], digests[i]}), 0};
    def *raw = alu(alu_op::vec4, 32, words);
    const shader_stage stage = sh_->info.stage;
    if (stage == shader_stage::compute) {

@@ -73,6 +73,11 @@ struct random_options {
     * atomics.
     */
    bool float_atomics = true;
+   /* Register arrays (2-8 elements) read and written with an index masked
+    * into range (load_reg_indirect / store_reg_indirect) or a constant one
+    * (register form only).
+    */
+   bool indirect_regs = true;
 };
 
 /* The ALU opcodes generate() may emit: those of Gen9 final-form NIR. */

@@ -7,7 +7,7 @@
  *                   [--exact] [--allow-nan] [--no-derivatives] [--no-validate]
  *                   [--no-push] [--no-continue] [--no-discard] [--no-shared]
  *                   [--no-atomics] [--no-gather] [--no-txd] [--no-shadow]
- *                   [--no-float-atomics]
+ *                   [--no-float-atomics] [--no-indirect]
  */
 #include <cstdio>
 #include <cstdlib>
@@ -29,7 +29,7 @@ usage()
                 "         [--exact] [--allow-nan] [--no-derivatives] [--no-validate]\n"
                 "         [--no-push] [--no-continue] [--no-discard] [--no-shared]\n"
                 "         [--no-atomics] [--no-gather] [--no-txd] [--no-shadow]\n"
-                "         [--no-float-atomics]\n");
+                "         [--no-float-atomics] [--no-indirect]\n");
    std::exit(1);
 }
 
@@ -107,6 +107,8 @@ main(int argc, char **argv)
          o.shadow = false;
       } else if (a == "--no-float-atomics") {
          o.float_atomics = false;
+      } else if (a == "--no-indirect") {
+         o.indirect_regs = false;
       } else if (a == "--no-validate") {
          validate = false;
       } else {

@@ -337,6 +337,111 @@ TEST(nir_random, gather_gradient_and_shadow_toggles)
 }
 
 /*
+ * Register arrays (indirect_regs): 2-8 elements, divergent, every element
+ * stored in the entry block before anything reads it; indirect offsets
+ * are iand(x, n - 1) (n a power of two) or umin(x, n - 1) with n the
+ * elements from base on, so no access leaves the array; constant-index
+ * accesses stay inside it.  --no-indirect and the phi form emit none.
+ */
+TEST(nir_random, indirect_register_arrays)
+{
+   std::map<std::string, unsigned> seen;
+   for (uint64_t seed = 0; seed < num_seeds; seed++) {
+      SCOPED_TRACE("seed " + std::to_string(seed));
+      const random_options o = options_for(seed);
+      auto s = generate(o);
+      const block *entry = blocks_in_order(*entrypoint(*s))[0];
+      std::map<const def *, std::set<int>> stored_at_top;
+      for (const auto &in : entry->instrs) {
+         if (in->type != instr_type::intrinsic)
+            continue;
+         const auto &ii = static_cast<const intrinsic_instr &>(*in);
+         if (ii.op == intrinsic_op::store_reg)
+            stored_at_top[ii.srcs[1].ssa].insert(ii.index(intrinsic_index::base));
+         if (ii.op == intrinsic_op::load_reg || ii.op == intrinsic_op::load_reg_indirect)
+            break;
+      }
+      for (const instr *in : all_instrs(*s)) {
+         if (in->type != instr_type::intrinsic)
+            continue;
+         const auto &ii = static_cast<const intrinsic_instr &>(*in);
+         const bool load = ii.op == intrinsic_op::load_reg ||
+                           ii.op == intrinsic_op::load_reg_indirect;
+         const bool store = ii.op == intrinsic_op::store_reg ||
+                            ii.op == intrinsic_op::store_reg_indirect;
+         if (ii.op == intrinsic_op::decl_reg) {
+            const int n = ii.index(intrinsic_index::num_array_elems);
+            if (n == 0)
+               continue;
+            EXPECT_TRUE(o.registers && o.indirect_regs);
+            EXPECT_GE(n, 2);
+            EXPECT_LE(n, 8);
+            EXPECT_EQ(ii.index(intrinsic_index::divergent), 1);
+            EXPECT_EQ(stored_at_top[&ii.dest].size(), unsigned(n));
+            seen["array"]++;
+            continue;
+         }
+         if (!load && !store)
+            continue;
+         const def *reg = ii.srcs[load ? 0 : 1].ssa;
+         const auto &decl = static_cast<const intrinsic_instr &>(*reg->parent);
+         const int n = decl.index(intrinsic_index::num_array_elems);
+         const int base = ii.index(intrinsic_index::base);
+         if (n == 0) {
+            EXPECT_EQ(base, 0);
+            continue;
+         }
+         EXPECT_GE(base, 0);
+         EXPECT_LT(base, n);
+         const bool indirect = ii.op == intrinsic_op::load_reg_indirect ||
+                               ii.op == intrinsic_op::store_reg_indirect;
+         if (!indirect) {
+            if (ii.block != entry)
+               seen[load ? "constant load" : "constant store"]++;
+            continue;
+         }
+         seen[load ? "indirect load" : "indirect store"]++;
+         if (ii.block->parent)
+            seen["in control flow"]++;
+         const def *off = ii.srcs[load ? 1 : 2].ssa;
+         seen[off->divergent ? "divergent index" : "uniform index"]++;
+         const alu_instr *a = as_alu(off);
+         ASSERT_TRUE(a) << "index %" << off->index;
+         const uint64_t last = uint64_t(n - base - 1);
+         if (a->op == alu_op::iand) {
+            EXPECT_EQ((last + 1) & last, 0u) << "mask for " << last + 1 << " elements";
+            EXPECT_TRUE(is_const(a->srcs[1].ssa, last));
+            seen["iand"]++;
+         } else {
+            EXPECT_EQ(a->op, alu_op::umin);
+            EXPECT_TRUE(is_const(a->srcs[1].ssa, last));
+            seen["umin"]++;
+         }
+      }
+   }
+   for (const char *c : {"array", "constant load", "constant store", "indirect load",
+                         "indirect store", "in control flow", "divergent index",
+                         "uniform index", "iand", "umin"})
+      EXPECT_GT(seen[c], 0u) << c;
+
+   for (uint64_t seed = 0; seed < 30; seed++) {
+      random_options o = options_for(seed);
+      o.indirect_regs = false;
+      auto s = generate(o);
+      for (const instr *in : all_instrs(*s)) {
+         if (in->type != instr_type::intrinsic)
+            continue;
+         const auto &ii = static_cast<const intrinsic_instr &>(*in);
+         EXPECT_NE(ii.op, intrinsic_op::load_reg_indirect) << "seed " << seed;
+         EXPECT_NE(ii.op, intrinsic_op::store_reg_indirect) << "seed " << seed;
+         if (ii.op == intrinsic_op::decl_reg) {
+            EXPECT_EQ(ii.index(intrinsic_index::num_array_elems), 0) << "seed " << seed;
+         }
+      }
+   }
+}
+
+/*
  * Undefined behaviour is kept out by construction: divisors are never 0
  * (ior x, 1 / umax x, 1), signed dividends never INT_MIN, shift counts
  * are masked below the bit size, extract lanes are constants in range.
