@@ -528,13 +528,13 @@ TEST(from_nir_intrinsics, unwritten_color_components_are_undef)
 /* load_reg_indirect: a select chain over the elements, element 0 first,
  * then one cmp per other element (offset == element - base) and one sel
  * per component; legacy_fneg applies to the result.  The register is full
- * width although its index and values are uniform.
+ * width although NIR calls it uniform and its index and values are.
  */
 TEST(from_nir_intrinsics, register_array_indirect_read)
 {
    EXPECT_TRUE(translates_to("fs", 8, R"(
       con 32 %0 = load_const (0x00000000)
-      div 32 %1 = @decl_reg () (num_components=2, num_array_elems=3, bit_size=32, divergent=1)
+      con 32 %1 = @decl_reg () (num_components=2, num_array_elems=3, bit_size=32, divergent=0)
       con 32x2 %2 = load_const (0x00000001, 0x00000002)
       con 32x2 %3 = load_const (0x00000003, 0x00000004)
       con 32x2 %4 = load_const (0x00000005, 0x00000006)
@@ -542,9 +542,9 @@ TEST(from_nir_intrinsics, register_array_indirect_read)
       @store_reg (%3, %1) (base=1, wrmask=xy, legacy_fsat=0)
       @store_reg (%4, %1) (base=2, wrmask=xy, legacy_fsat=0)
       con 32 %5 = @load_uniform (%0 (0x0)) (base=0, range=4, dest_type=uint32)
-      div 32x2 %6 = @load_reg_indirect (%1, %5) (base=1, legacy_fabs=0, legacy_fneg=1)
+      con 32x2 %6 = @load_reg_indirect (%1, %5) (base=1, legacy_fabs=0, legacy_fneg=1)
       con 32 %7 = load_const (0x3f800000)
-      div 32x4 %8 = vec4 %6.x, %6.y, %7, %7
+      con 32x4 %8 = vec4 %6.x, %6.y, %7, %7
       @store_output (%8, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
       block b1:
    )", R"(
