@@ -167,6 +167,8 @@ private:
    void exec_intrinsic(const intrinsic_instr &in, lane_mask &mask);
    bool exec_io(const intrinsic_instr &in, lane_mask mask);
    bool exec_memory(const intrinsic_instr &in, lane_mask mask);
+   bool exec_image(const intrinsic_instr &in, lane_mask mask);
+   image &image_of(const intrinsic_instr &in, unsigned lane);
    bool exec_subgroup(const intrinsic_instr &in, lane_mask mask);
    bool exec_sysval(const intrinsic_instr &in, lane_mask mask);
    void exec_reg(const intrinsic_instr &in, lane_mask mask);
@@ -258,6 +260,9 @@ machine::machine(const shader &s, const inputs &in)
    out_.simd = simd_;
    out_.channels = in.channel_mask();
    out_.ssbos = in.ssbos;
+   for (const auto &[index, im] : in.images)
+      check_image(im, index);
+   out_.images = in.images;
    out_.shared = in.shared;
    if (out_.shared.size() < s.info.shared_size)
       out_.shared.resize(s.info.shared_size);
@@ -723,7 +728,7 @@ machine::exec_intrinsic(const intrinsic_instr &in, lane_mask &mask)
       break;
    }
 
-   if (exec_io(in, mask) || exec_memory(in, mask) ||
+   if (exec_io(in, mask) || exec_memory(in, mask) || exec_image(in, mask) ||
        exec_subgroup(in, mask) || exec_sysval(in, mask))
       return;
    unsupported(in, strfmt("intrinsic @%s", op_info(in.op).name).c_str());
@@ -1146,6 +1151,122 @@ machine::exec_memory(const intrinsic_instr &in, lane_mask mask)
    case intrinsic_op::store_scratch:
       for_each_lane(mask, [&](unsigned c) {
          store_memory(in, c, scratch_[c], get32(in.srcs[1], c));
+      });
+      return true;
+
+   default:
+      return false;
+   }
+}
+
+/* The image a channel's access addresses; its dimension must be the
+ * instruction's.
+ */
+image &
+machine::image_of(const intrinsic_instr &in, unsigned lane)
+{
+   const uint32_t index = get32(in.srcs[0], lane);
+   auto it = out_.images.find(index);
+   if (it == out_.images.end())
+      unsupported(in, strfmt("image %u, which the inputs do not have", index).c_str());
+   image &im = it->second;
+   /* glsl_sampler_dim: 1D 0, 2D 1, 3D 2, Buf 5. */
+   static const int dims[] = {0, 1, 2, 5};
+   const int dim = int(in.index(intrinsic_index::image_dim));
+   const bool array = in.index(intrinsic_index::image_array) != 0;
+   if (dim != dims[unsigned(im.dim)] || array != im.array)
+      unsupported(in, strfmt("an access of another dimension or arrayness than image %u",
+                             index).c_str());
+   return im;
+}
+
+/* Images: integer coordinates, one level (the lod source must be 0);
+ * outside the image loads give zeros, stores are dropped and atomics
+ * return 0 without writing, as Gen's typed messages do.  Helper
+ * invocations never write.
+ */
+bool
+machine::exec_image(const intrinsic_instr &in, lane_mask mask)
+{
+   const intrinsic_op op = in.op;
+   if (op != intrinsic_op::image_load && op != intrinsic_op::image_store &&
+       op != intrinsic_op::image_atomic && op != intrinsic_op::image_atomic_swap &&
+       op != intrinsic_op::image_size)
+      return false;
+   auto coords = [&](const image &im, unsigned lane, int32_t *xyz) {
+      for (unsigned k = 0; k < 3; k++)
+         xyz[k] = k < im.coords() ? int32_t(get32(in.srcs[1], lane, k)) : 0;
+   };
+   auto level0 = [&](unsigned src, unsigned lane) {
+      if (get32(in.srcs[src], lane) != 0)
+         unsupported(in, "an image level other than 0");
+   };
+   if (nir::op_info(op).has_dest && in.dest.bit_size != 32)
+      unsupported(in, "a non-32-bit image access");
+
+   switch (op) {
+   case intrinsic_op::image_load:
+      for_each_lane(mask, [&](unsigned c) {
+         const image &im = image_of(in, c);
+         level0(3, c);
+         int32_t xyz[3];
+         coords(im, c, xyz);
+         const words4 v = image_read(im, xyz);
+         for (unsigned k = 0; k < in.dest.num_components; k++)
+            set(in.dest, c, k, k < 4 ? v[k] : 0);
+      });
+      return true;
+
+   case intrinsic_op::image_store: {
+      const def *val = in.srcs[3].ssa;
+      if (val->bit_size != 32)
+         unsupported(in, "a non-32-bit image store");
+      for_each_lane(mask, [&](unsigned c) {
+         image &im = image_of(in, c);
+         level0(4, c);
+         if (helpers_ >> c & 1)
+            return;
+         int32_t xyz[3];
+         coords(im, c, xyz);
+         const int64_t t = image_texel(im, xyz);
+         if (t < 0)
+            return;
+         for (unsigned k = 0; k < std::min(im.components(), unsigned(val->num_components)); k++)
+            im.words[size_t(t) * im.components() + k] = get32(val, c, k);
+      });
+      return true;
+   }
+
+   case intrinsic_op::image_atomic:
+   case intrinsic_op::image_atomic_swap:
+      for_each_lane(mask, [&](unsigned c) {
+         image &im = image_of(in, c);
+         if (im.components() != 1)
+            unsupported(in, "an atomic on a four-component image");
+         int32_t xyz[3];
+         coords(im, c, xyz);
+         const int64_t t = image_texel(im, xyz);
+         /* The texel as a 4-byte buffer (empty outside: reads 0, drops
+          * the write).
+          */
+         std::vector<uint8_t> word;
+         if (t >= 0) {
+            word.resize(4);
+            std::memcpy(word.data(), &im.words[size_t(t)], 4);
+         }
+         atomic(in, c, word, 0, 3);
+         if (t >= 0)
+            std::memcpy(&im.words[size_t(t)], word.data(), 4);
+      });
+      return true;
+
+   case intrinsic_op::image_size:
+      for_each_lane(mask, [&](unsigned c) {
+         const image &im = image_of(in, c);
+         level0(1, c);
+         const unsigned sizes[3] = {im.width, im.height, im.depth};
+         for (unsigned k = 0; k < in.dest.num_components; k++)
+            set(in.dest, c, k, k < im.coords() ? sizes[k] : 0);
       });
       return true;
 

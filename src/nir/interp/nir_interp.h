@@ -81,6 +81,36 @@ struct sampler {
 };
 
 /* ------------------------------------------------------------------ */
+/* Storage images */
+
+/* What image_load/store/atomic/size address: one level, bound at the
+ * image index the instructions carry (the binding table index the
+ * compiler passes to the typed messages).
+ */
+enum class image_dim : uint8_t { d1, d2, d3, buf };
+/* Single-component formats hold one word per texel, rgba ones four. */
+enum class image_format : uint8_t { r32ui, r32i, r32f, rgba32ui, rgba32i, rgba32f };
+
+struct image {
+   image_dim dim = image_dim::d2;
+   bool array = false;   /* 2D only: depth is the layer count */
+   image_format format = image_format::r32ui;
+   unsigned width = 1;
+   unsigned height = 1;  /* 1 for 1D and buffer images */
+   unsigned depth = 1;   /* 3D: slices; 2D arrays: layers; else 1 */
+   /* Texel after texel (slice, row, column), components() words each. */
+   std::vector<uint32_t> words;
+
+   unsigned components() const;
+   /* Coordinates an access takes: 1, 2 or 3 (the layer included). */
+   unsigned coords() const;
+   size_t texel_count() const { return size_t(width) * height * depth; }
+};
+
+/* Checks an image description (sizes, word count); bad input throws. */
+void check_image(const image &im, unsigned index);
+
+/* ------------------------------------------------------------------ */
 /* Inputs */
 
 /* A triangle vertex as the rasterizer sees it: window x, y, depth z and
@@ -110,6 +140,7 @@ struct inputs {
 
    std::map<unsigned, texture> textures;
    std::map<unsigned, sampler> samplers;    /* missing: default sampler */
+   std::map<unsigned, image> images;        /* reported after the run */
 
    /* Vertex shaders: attributes by VERT_ATTRIB_* location, one vec4 per
     * channel (a single entry applies to every channel).  Missing: 0.
@@ -194,6 +225,7 @@ struct outputs {
    uint32_t helpers = 0;  /* helper invocations (incl. demoted channels) */
    std::map<unsigned, std::vector<uint8_t>> ssbos;
    std::vector<uint8_t> shared;
+   std::map<unsigned, image> images;   /* the images after the run */
 
    /* The slot at (location, index), or nullptr if nothing stored to it. */
    const output_slot *find(unsigned location, unsigned index = 0) const;

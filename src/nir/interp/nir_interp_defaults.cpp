@@ -189,6 +189,60 @@ make_texture(const tex_use &u)
    return t;
 }
 
+/* An image as an access describes it: dimension, arrayness and a format
+ * from the access' format (r32 / rgba32 ones), else from its value type.
+ */
+image
+image_for(const intrinsic_instr &in)
+{
+   image im;
+   const unsigned dim = unsigned(in.index(intrinsic_index::image_dim));
+   im.dim = dim == 0 ? image_dim::d1 : dim == 2 ? image_dim::d3
+          : dim == 5 ? image_dim::buf : image_dim::d2;
+   im.array = im.dim == image_dim::d2 && in.index(intrinsic_index::image_array) != 0;
+   const char *fmt = name_of(image_format_names, unsigned(in.index(intrinsic_index::format)));
+   const std::string f = fmt ? fmt : "";
+   static const std::pair<const char *, image_format> formats[] = {
+      {"r32_uint", image_format::r32ui}, {"r32_sint", image_format::r32i},
+      {"r32_float", image_format::r32f}, {"r32g32b32a32_uint", image_format::rgba32ui},
+      {"r32g32b32a32_sint", image_format::rgba32i}, {"r32g32b32a32_float", image_format::rgba32f},
+   };
+   bool known = false;
+   for (const auto &[name, format] : formats) {
+      if (f == name) {
+         im.format = format;
+         known = true;
+      }
+   }
+   if (!known && (in.op == intrinsic_op::image_load || in.op == intrinsic_op::image_store)) {
+      const alu_type t = alu_type(in.index(in.op == intrinsic_op::image_load
+                                              ? intrinsic_index::dest_type
+                                              : intrinsic_index::src_type));
+      im.format = base_type(t) == type_float ? image_format::r32f
+                : base_type(t) == type_int ? image_format::r32i : image_format::r32ui;
+   }
+   /* 8x8 texels (64 for 1D and buffers, 4 deep for 3D, 2 layers). */
+   im.width = im.coords() == 1 ? 64 : im.dim == image_dim::d3 ? 4 : 8;
+   im.height = im.coords() == 1 ? 1 : im.dim == image_dim::d3 ? 4 : 8;
+   im.depth = im.dim == image_dim::d3 ? 4 : im.array ? 2 : 1;
+   return im;
+}
+
+/* Contents: word k of texel t is 4t + k + 1 (as a float for r32f and
+ * rgba32f: a quarter of it).
+ */
+void
+fill_image(image &im)
+{
+   im.words.resize(im.texel_count() * im.components());
+   const bool fl = im.format == image_format::r32f || im.format == image_format::rgba32f;
+   for (size_t i = 0; i < im.words.size(); i++) {
+      const size_t t = i / im.components(), k = i % im.components();
+      const uint32_t v = uint32_t(4 * t + k + 1);
+      im.words[i] = fl ? as_word(float(v) * 0.25f) : v;
+   }
+}
+
 } /* anonymous namespace */
 
 inputs
@@ -203,6 +257,8 @@ default_inputs(const shader &s, unsigned simd)
    unsigned num_ubos = s.info.num_ubos + 1, num_ssbos = s.info.num_ssbos;
    std::map<unsigned, tex_use> textures;
    std::map<unsigned, tex_use> by_sampler;
+   std::map<unsigned, image> images;
+   std::set<unsigned> typed_images;
    for (const variable &v : s.variables) {
       tex_use u;
       if (v.mode == var_uniform && sampler_type(v.type, u)) {
@@ -242,6 +298,25 @@ default_inputs(const shader &s, unsigned simd)
             }
             if (in.op == intrinsic_op::store_ssbo)
                num_ssbos = std::max(num_ssbos, 1u);
+            /* Images at constant indices; the first access describes it,
+             * a load or store (which know the value type) over an atomic
+             * or a size query.
+             */
+            const bool image_op = in.op == intrinsic_op::image_load ||
+                                  in.op == intrinsic_op::image_store ||
+                                  in.op == intrinsic_op::image_atomic ||
+                                  in.op == intrinsic_op::image_atomic_swap ||
+                                  in.op == intrinsic_op::image_size;
+            if (image_op && in.srcs[0].ssa->parent->type == instr_type::load_const) {
+               const auto &lc = static_cast<const load_const_instr &>(*in.srcs[0].ssa->parent);
+               const unsigned idx = lc.values[0].u32;
+               const bool typed = in.op == intrinsic_op::image_load ||
+                                  in.op == intrinsic_op::image_store;
+               if (idx < 256 && (!images.count(idx) || (typed && !typed_images.count(idx))))
+                  images[idx] = image_for(in);
+               if (typed)
+                  typed_images.insert(idx);
+            }
          }
          if (i.type != instr_type::tex)
             return;
@@ -281,6 +356,10 @@ default_inputs(const shader &s, unsigned simd)
    for (unsigned i = 0; i < num_ssbos; i++)
       in.ssbos[i] = std::vector<uint8_t>(4096);
 
+   for (auto &[index, im] : images) {
+      fill_image(im);
+      in.images[index] = im;
+   }
    for (const auto &[index, u] : textures) {
       in.textures[index] = make_texture(u);
       sampler &smp = in.samplers[index];

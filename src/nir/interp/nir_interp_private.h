@@ -75,4 +75,13 @@ words4 tex_fetch(const texture &t, const int32_t *coord, int32_t lod,
 /* textureSize of a level: width, height, depth or layers as they apply. */
 words4 tex_size(const texture &t, int32_t lod);
 
+/* Images (nir_interp_image.cpp). */
+
+/* The texel index at integer coordinates (coords() of them), -1 outside. */
+int64_t image_texel(const image &im, const int32_t *xyz);
+/* The texel as four words: single-component formats give (r, 0, 0, 1);
+ * outside the image all zeros, as Gen's typed reads return.
+ */
+words4 image_read(const image &im, const int32_t *xyz);
+
 } /* namespace ibis::nir::interp */

@@ -31,6 +31,9 @@ struct line {
 
 const char *const dim_names[] = {"1d", "2d", "3d", "cube", "rect"};
 const char *const format_names[] = {"rgba32f", "rgba32ui", "rgba32i"};
+const char *const image_dim_names[] = {"1d", "2d", "3d", "buf"};
+const char *const image_format_names[] = {"r32ui", "r32i", "r32f",
+                                          "rgba32ui", "rgba32i", "rgba32f"};
 const char *const filter_names[] = {"nearest", "linear"};
 const char *const mip_names[] = {"mip_none", "mip_nearest", "mip_linear"};
 const char *const wrap_names[] = {"clamp", "repeat"};
@@ -79,6 +82,7 @@ private:
    std::vector<uint8_t> bytes(const line &l);
    void parse_texture(const line &l);
    void parse_sampler(const line &l);
+   void parse_image(const line &l);
 
    const std::string &text_;
    const std::string &file_;
@@ -283,6 +287,61 @@ parser::parse_texture(const line &l)
    in_.textures[index] = std::move(t);
 }
 
+/* image N W[xH[xD]] dim [array] format: words */
+void
+parser::parse_image(const line &l)
+{
+   if (l.head.size() < 4)
+      fail_end(l, "expected 'image N W[xH[xD]] dim [array] format:'");
+   const unsigned index = unsigned(number(l.head[1], 255));
+   image im;
+   const token &size = l.head[2];
+   unsigned dims[3] = {1, 1, 1};
+   unsigned n = 0;
+   std::stringstream ss(size.text);
+   std::string part;
+   while (std::getline(ss, part, 'x')) {
+      if (n == 3)
+         fail_at(size, "at most three sizes");
+      dims[n++] = unsigned(number({part, size.col, size.line}, 1u << 14));
+   }
+   im.width = dims[0];
+   im.height = dims[1];
+   im.depth = dims[2];
+   bool have_dim = false, have_format = false;
+   for (size_t i = 3; i < l.head.size(); i++) {
+      const token &k = l.head[i];
+      int v;
+      if ((v = find_name(image_dim_names, k.text)) >= 0) {
+         im.dim = image_dim(v);
+         have_dim = true;
+      } else if (k.text == "array") {
+         im.array = true;
+      } else if ((v = find_name(image_format_names, k.text)) >= 0) {
+         im.format = image_format(v);
+         have_format = true;
+      } else {
+         fail_at(k, "unknown image attribute '" + k.text + "'");
+      }
+   }
+   if (!have_dim)
+      fail_end(l, "missing image dimension (1d, 2d, 3d, buf)");
+   if (!have_format)
+      fail_end(l, "missing image format (r32ui, r32i, r32f, rgba32ui, rgba32i, rgba32f)");
+   if (n != im.coords())
+      fail_at(size, strfmt("this image takes %u size(s)", im.coords()));
+   if (!l.has_colon)
+      fail_end(l, "expected ':' and words");
+   for (const token &t : l.values)
+      im.words.push_back(word(t));
+   try {
+      check_image(im, index);
+   } catch (const error &e) {
+      fail_at(l.head[0], e.what());
+   }
+   in_.images[index] = std::move(im);
+}
+
 /* sampler N [nearest|linear] [mip_*] [clamp|repeat | wrap S T R]
  *           [compare FUNC]
  */
@@ -463,6 +522,8 @@ parser::statement(const line &l)
       parse_texture(l);
    } else if (k == "sampler") {
       parse_sampler(l);
+   } else if (k == "image") {
+      parse_image(l);
    } else {
       fail_at(key, "unknown key '" + k + "'");
    }
@@ -549,6 +610,24 @@ print_words(std::string &out, const std::vector<uint8_t> &b)
       out += (i % 32 == 0 ? i ? "\n   " : " " : " ") + hex(w);
    }
    out += "\n";
+}
+
+/* "image N W[xH[xD]] dim [array] format:" and the words, 8 per line. */
+void
+print_image(std::string &o, unsigned index, const image &im)
+{
+   o += strfmt("image %u %u", index, im.width);
+   if (im.coords() > 1)
+      o += strfmt("x%u", im.height);
+   if (im.coords() > 2)
+      o += strfmt("x%u", im.depth);
+   o += std::string(" ") + image_dim_names[unsigned(im.dim)];
+   if (im.array)
+      o += " array";
+   o += std::string(" ") + image_format_names[unsigned(im.format)] + ":";
+   for (size_t k = 0; k < im.words.size(); k++)
+      o += (k % 8 == 0 && k ? "\n   " : " ") + hex(im.words[k]);
+   o += "\n";
 }
 
 std::string
@@ -683,6 +762,8 @@ print_inputs(const inputs &in)
                   wrap_names[unsigned(s.wrap[2])],
                   compare_names[unsigned(s.compare)]);
    }
+   for (const auto &[i, im] : in.images)
+      print_image(o, i, im);
    return o;
 }
 
@@ -717,6 +798,8 @@ print_outputs(const outputs &out, shader_stage stage)
       o += "shared:";
       print_words(o, out.shared);
    }
+   for (const auto &[i, im] : out.images)
+      print_image(o, i, im);
    return o;
 }
 
