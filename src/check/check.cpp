@@ -89,6 +89,45 @@ vary_bytes(std::vector<uint8_t> &bytes, rng &r)
    }
 }
 
+/* Images: other sizes (some smaller than the shader's accesses reach,
+ * which then fall outside) and contents: small integers, sometimes any
+ * word (signed and unsigned orders differ), floats in eighths.
+ */
+void
+vary_images(interp::inputs &in, rng &r)
+{
+   for (auto &[i, im] : in.images) {
+      static const unsigned lengths[] = {5, 16, 33, 64};
+      static const unsigned sides[] = {1, 3, 4, 8, 16};
+      switch (im.dim) {
+      case interp::image_dim::d1:
+      case interp::image_dim::buf:
+         im.width = lengths[r.below(4)];
+         break;
+      case interp::image_dim::d2:
+         im.width = sides[1 + r.below(4)];
+         im.height = sides[r.below(5)];
+         if (im.array)
+            im.depth = 1 + r.below(3);
+         break;
+      case interp::image_dim::d3:
+         im.width = 2 + r.below(3);
+         im.height = 2 + r.below(3);
+         im.depth = 1 + r.below(4);
+         break;
+      }
+      const bool fl = im.format == interp::image_format::r32f ||
+                      im.format == interp::image_format::rgba32f;
+      im.words.resize(im.texel_count() * im.components());
+      for (uint32_t &w : im.words) {
+         if (fl)
+            w = word_of((float(r.below(64)) - 32.f) * 0.125f);
+         else
+            w = r.below(4) ? r.below(32) : uint32_t(r.next());
+      }
+   }
+}
+
 } /* anonymous namespace */
 
 const char *
@@ -145,6 +184,7 @@ make_inputs(const nir::shader &s, unsigned simd, uint64_t seed, unsigned index)
          }
       }
    }
+   vary_images(in, r);
    /* Odd sets sample level 0 only, so implicit-LOD lookups are compared
     * there (classify_outputs' lod_free); even sets keep the mipmaps.
     */
@@ -275,6 +315,7 @@ fill_memory(const nir::shader &s, const interp::inputs &in, sim::memory &mem)
       mem.surfaces[bti_ssbo + b].data = data;
    /* The surface and sampler mapping is sim/check's, which ibis-run uses. */
    sim::check::map_textures(&s, in, mem);
+   sim::check::map_images(in, mem);
    mem.scratch.assign(256 * 1024, 0);
 }
 
@@ -523,17 +564,18 @@ struct comparer {
          res.unchecked++;
          return;
       }
-      if (what.compare(0, 5, "ssbo ") != 0)
+      const bool memory = what.compare(0, 5, "ssbo ") == 0 || what.compare(0, 6, "image ") == 0;
+      if (!memory)
          note(what, channel, want, got);
       res.compared++;
       if (e == exactness::approximate)
          res.approximate++;
       if (got && within(want, *got, e, floats.count(what.substr(0, what.find(" dword"))) > 0))
          return;
-      /* SSBO words name no channel: the shader chose who wrote them. */
-      std::string where = what.compare(0, 5, "ssbo ") == 0 ? what
-                                                             : strfmt("%s channel %u", what.c_str(),
-                                                                      channel);
+      /* SSBO and image words name no channel: the shader chose who wrote
+       * them.
+       */
+      std::string where = memory ? what : strfmt("%s channel %u", what.c_str(), channel);
       std::string line = got ? strfmt("%s: expected %08x, got %08x%s", where.c_str(), want, *got,
                                       e == exactness::approximate ? " (approximate)" : "")
                              : strfmt("%s: expected %08x, not written", where.c_str(), want);
@@ -661,6 +703,20 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
             got = &g;
          }
          cmp.one(strfmt("%s dword %zu", name.c_str(), i / 4), unsigned(i / 4 % simd), w, got, e);
+      }
+   }
+   for (const auto &[i, im] : want.images) {
+      std::string name = strfmt("image %u", i);
+      exactness e = std::max(cmp.class_of(name), cmp.class_of("image"));
+      auto it = r.mem.surfaces.find(i);
+      for (size_t k = 0; k < im.words.size(); k++) {
+         uint32_t g;
+         const uint32_t *got = nullptr;
+         if (it != r.mem.surfaces.end() && 4 * k + 4 <= it->second.data.size()) {
+            memcpy(&g, &it->second.data[4 * k], 4);
+            got = &g;
+         }
+         cmp.one(strfmt("%s dword %zu", name.c_str(), k), unsigned(k % simd), im.words[k], got, e);
       }
    }
    res.detail = cmp.table();

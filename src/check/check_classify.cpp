@@ -335,6 +335,23 @@ private:
          output(name, l);
          return;
       }
+      case intrinsic_op::image_store:
+      case intrinsic_op::image_atomic:
+      case intrinsic_op::image_atomic_swap: {
+         /* Like an SSBO store: the image's words, at coordinates. */
+         const nir::def *b = in.srcs[0].ssa;
+         std::string name = "image";
+         if (b->parent && b->parent->type == nir::instr_type::load_const)
+            name = strfmt("image %u", unsigned(static_cast<const nir::load_const_instr *>(
+                                          b->parent)->values[0].u32));
+         /* An atomic's arithmetic on an approximate value is not continuous. */
+         const bool atomic = in.op != intrinsic_op::image_store;
+         const bool discontinuous = of(in.srcs[0].ssa) || of(in.srcs[1].ssa) || (atomic && srcs);
+         output(name, discontinuous ? 2 : std::max(srcs, control));
+         if (in.op == intrinsic_op::image_store)
+            return;
+         break;
+      }
       default:
          break;
       }

@@ -105,6 +105,11 @@ struct surface {
     * sampler takes a direction u v r and, for arrays, the cube in ai.
     */
    bool cube = false;
+   /* SURFACE_STATE's Surface Type as resinfo reports it: 1 (1D or
+    * buffer: no height), 2 or 3; 0 guesses it from the sizes (height 1
+    * is 1D).
+    */
+   unsigned dims = 0;
    /* A buffer's SURFACE_STATE as the sampler's ld sees it: element x is
     * buffer_format at byte x * buffer_stride.  The default is what iris
     * and anv give UBOs (R32G32B32A32_FLOAT, 1-byte pitch), so ld takes a

@@ -643,8 +643,10 @@ message::sampler()
          if (l >= s.levels) {
             outv = { 0, 0, 0, s.levels };
          } else {
-            outv = { s.level_width(l), s.height > 1 ? s.level_height(l) : 0,
-                     s.array || s.depth > 1 ? s.level_depth(l) : 0, s.levels };
+            const bool has_h = s.dims ? s.dims >= 2 : s.height > 1;
+            const bool has_d = s.dims ? s.dims == 3 || s.array : s.array || s.depth > 1;
+            outv = { s.level_width(l), has_h ? s.level_height(l) : 0,
+                     has_d ? s.level_depth(l) : 0, s.levels };
          }
       } else if (type == 29) {
          /* Surfaces are single-sampled: no MCS, which reads as 0. */

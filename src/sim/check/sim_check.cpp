@@ -136,6 +136,38 @@ map_textures(const nir::shader *s, const interp::inputs &in, sim::memory &mem)
    }
 }
 
+sim::surface
+image_surface(const interp::image &im)
+{
+   sim::surface s;
+   s.texture = true;
+   static const sim::format formats[] = {
+      sim::format::r32_uint, sim::format::r32_sint, sim::format::r32_float,
+      sim::format::rgba32_uint, sim::format::rgba32_sint, sim::format::rgba32_float,
+   };
+   s.fmt = formats[unsigned(im.format)];
+   s.width = im.width;
+   s.height = im.height;
+   s.depth = im.depth;
+   s.array = im.array;
+   s.dims = im.dim == interp::image_dim::d3 ? 3 : im.dim == interp::image_dim::d2 ? 2 : 1;
+   s.data.resize(im.words.size() * 4);
+   if (!s.data.empty())
+      std::memcpy(s.data.data(), im.words.data(), s.data.size());
+   return s;
+}
+
+void
+map_images(const interp::inputs &in, sim::memory &mem)
+{
+   for (const auto &[i, im] : in.images) {
+      if (i >= bti_ubo || in.textures.count(i))
+         throw error(strfmt("image %u shares its binding table index with a %s", i,
+                            i >= bti_ubo ? "UBO or SSBO" : "texture"));
+      mem.surfaces[i] = image_surface(im);
+   }
+}
+
 namespace {
 
 void
@@ -146,6 +178,7 @@ fill_memory(const interp::inputs &in, const nir::shader *s, sim::memory &mem)
    for (const auto &[b, data] : in.ssbos)
       mem.surfaces[bti_ssbo + b].data = data;
    map_textures(s, in, mem);
+   map_images(in, mem);
    mem.scratch.assign(64 * 1024, 0);
 }
 
@@ -262,7 +295,7 @@ setup(const std::string &stage, const interp::inputs &in, const nir::shader *s)
 
 sim_outputs
 collect(const std::string &stage, const run_setup &r, unsigned simd,
-        const std::vector<unsigned> &vue_locations)
+        const std::vector<unsigned> &vue_locations, const interp::inputs &in)
 {
    sim_outputs out;
    if (stage == "vs") {
@@ -310,6 +343,8 @@ collect(const std::string &stage, const run_setup &r, unsigned simd,
    for (const auto &[bti, s] : r.mem.surfaces) {
       if (bti >= bti_ssbo && !s.texture)
          out.ssbos[bti - bti_ssbo] = s.data;
+      else if (in.images.count(bti))
+         out.images[bti] = s.data;
    }
    return out;
 }
@@ -331,6 +366,12 @@ print(const sim_outputs &o, unsigned simd)
    }
    for (const auto &[b, data] : o.ssbos) {
       out += strfmt("ssbo %u:", b);
+      for (uint32_t w : dwords(data))
+         out += strfmt(" %08x", w);
+      out += "\n";
+   }
+   for (const auto &[i, data] : o.images) {
+      out += strfmt("image %u:", i);
       for (uint32_t w : dwords(data))
          out += strfmt(" %08x", w);
       out += "\n";
@@ -435,6 +476,20 @@ compare(const std::string &stage, const interp::outputs &want, const sim_outputs
          }
       }
    }
+   for (const auto &[i, im] : want.images) {
+      auto it = got.images.find(i);
+      std::vector<uint32_t> g;
+      if (it != got.images.end())
+         g = dwords(it->second);
+      for (size_t k = 0; k < im.words.size(); k++) {
+         uint32_t gv = k < g.size() ? g[k] : 0;
+         if (!same(im.words[k], gv, ulps)) {
+            *log += strfmt("mismatch image %u dword %zu: expected %08x, got %08x\n", i, k,
+                           im.words[k], gv);
+            bad++;
+         }
+      }
+   }
    return bad;
 }
 
@@ -463,7 +518,7 @@ run(const std::vector<uint8_t> &program, const std::string &stage,
             vue.push_back(key.location);
       }
    }
-   out.outputs = collect(stage, r, in.simd, vue);
+   out.outputs = collect(stage, r, in.simd, vue, in);
    return out;
 }
 

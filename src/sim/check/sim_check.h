@@ -31,6 +31,7 @@ struct sim_outputs {
    };
    std::vector<std::pair<std::string, slot>> slots;   /* in slot order */
    std::map<unsigned, std::vector<uint8_t>> ssbos;
+   std::map<unsigned, std::vector<uint8_t>> images;   /* by image index */
 
    const slot *find(const std::string &name) const
    {
@@ -65,6 +66,18 @@ sim::sampler_state sampler_state(const nir::interp::sampler &sm);
  */
 void map_textures(const nir::shader *s, const nir::interp::inputs &in,
                   sim::memory &mem);
+
+/* The simulator surface of an interpreter image: a typed surface of its
+ * format (1D and buffer images as 1D surfaces, 2D arrays with the layers
+ * in depth), its words as the texel data.
+ */
+sim::surface image_surface(const nir::interp::image &im);
+
+/* The images of in as surfaces at their index (the binding table index
+ * the compiler gives typed messages); an index a texture or the UBO/SSBO
+ * ranges (64 and up) also take is an error.
+ */
+void map_images(const nir::interp::inputs &in, sim::memory &mem);
 
 /* Runs program as stage on in; s (optional) gives the workgroup size and
  * the push constant size, want (optional) the FS depth output and the

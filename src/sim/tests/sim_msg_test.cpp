@@ -904,6 +904,57 @@ send(8)  g21<1>UW   g10<8,8,1>UD  0x0611a707  dp data 1  { align1 1Q };
    EXPECT_EQ(word(data, 12), 3u);
 }
 
+/* resinfo reports the height of a 2D surface one texel high when the
+ * surface says it is 2D (dims), and none for 1D or buffer surfaces; a 2D
+ * array's layers come third.  Typed reads address the layer with r.
+ */
+TEST(sim_msg, resinfo_surface_type_and_typed_array)
+{
+   machine m;
+   surface img;
+   img.texture = true;
+   img.fmt = format::r32_sint;
+   img.width = 3;
+   img.height = 1;
+   img.dims = 2;
+   img.data = words({ 1, 2, 3 });
+   m.mem.surfaces[1] = img;
+   img.dims = 1;
+   m.mem.surfaces[2] = img;
+   surface arr = img;
+   arr.dims = 2;
+   arr.array = true;
+   arr.width = 2;
+   arr.depth = 2;
+   arr.data = words({ 10, 11, 20, 21 });   /* layer 0: 10 11; layer 1: 20 21 */
+   m.mem.surfaces[3] = arr;
+   m.fill_ud(6, 8, [](unsigned) { return 0u; });                  /* lod */
+   m.set_d(8, { 0, 1, 0, 1, 2, 0, 1, 0 });                        /* u */
+   m.set_d(9, { 0, 0, 0, 0, 0, 0, 0, 1 });                        /* v */
+   m.set_d(10, { 0, 0, 1, 1, 1, 2, -1, 0 });                      /* layer */
+   /* resinfo on BTI 1, 2, 3: 0x0242a001 + BTI.  Typed read of R (ctl
+    * 0x1e) with u, v, r: mlen 3, rlen 1, type 5: 0x06115e03.
+    */
+   m.run(R"(
+send(8)  g20<1>UW   g6<8,8,1>UD   0x0242a001  sampler  { align1 1Q };
+send(8)  g24<1>UW   g6<8,8,1>UD   0x0242a002  sampler  { align1 1Q };
+send(8)  g28<1>UW   g6<8,8,1>UD   0x0242a003  sampler  { align1 1Q };
+send(8)  g32<1>UW   g8<8,8,1>UD   0x06115e03  dp data 1  { align1 1Q };
+)");
+   EXPECT_EQ(m.ud(20, 0), 3u);
+   EXPECT_EQ(m.ud(21, 0), 1u);
+   EXPECT_EQ(m.ud(22, 0), 0u);
+   EXPECT_EQ(m.ud(24, 0), 3u);
+   EXPECT_EQ(m.ud(25, 0), 0u);
+   EXPECT_EQ(m.ud(28, 0), 2u);
+   EXPECT_EQ(m.ud(29, 0), 1u);
+   EXPECT_EQ(m.ud(30, 0), 2u);
+   /* Layer 2, layer -1, u 2 and v 1 are outside: 0. */
+   const uint32_t want[8] = { 10, 11, 20, 21, 0, 0, 0, 0 };
+   for (unsigned i = 0; i < 8; i++)
+      EXPECT_EQ(m.ud(32, i), want[i]) << i;
+}
+
 /* Dual-source RT write (control 2, SIMD8): src0 RGBA then src1 RGBA. */
 TEST(sim_msg, render_target_write_dual_source)
 {
