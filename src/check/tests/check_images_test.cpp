@@ -95,8 +95,8 @@ impl main {
     div 32 %6 = udiv %3, %4 (0x8)
     div 32x4 %7 = vec4 %5, %6, %1 (0x0), %1 (0x0)
     div 32x4 %8 = @image_load (%1 (0x0), %7, %1 (0x0), %1 (0x0)) (image_dim=2D, image_array=false, format=r32_float, access=none, range_base=0, dest_type=float32)
-    div 1 %9 = @is_helper_invocation () ()
-    div 1 %10 = inot %9
+    div 32 %9 = @is_helper_invocation () ()
+    div 32 %10 = inot %9
     // succs: b1 b2
     if %10 {
         block b1:

@@ -418,6 +418,12 @@ constexpr unsigned shared_slot_size = 16;  /* bytes per invocation */
 constexpr unsigned num_textures = 2;
 /* The unit of sampler2DShadow lookups, declared when one is emitted. */
 constexpr unsigned shadow_unit = 2;
+/* Images: a read-only 2D r32ui image, a buffer r32i image and a 2D
+ * array rgba32f image whose only writes are each invocation's own texel.
+ */
+constexpr unsigned image_ro = 3;
+constexpr unsigned image_buf = 4;
+constexpr unsigned image_arr = 5;
 constexpr unsigned ubo_size = 256;
 constexpr unsigned ssbo_in_size = 256;
 constexpr unsigned ssbo_slot_size = 64;   /* bytes per invocation */
@@ -475,6 +481,7 @@ private:
    bool gen_push_load();
    bool gen_shared();
    bool gen_atomic();
+   bool gen_image();
    def *subgroup_first_lane();
    def *load_subgroup_invocation();
 
@@ -504,6 +511,10 @@ private:
    def *zero_offset();
    void gen_inputs();
    def *ssbo_slot(unsigned byte);
+   /* Images. */
+   intrinsic_instr *image_access(intrinsic_op op, unsigned image, def *coord, unsigned comps);
+   def *own_texel(unsigned image);
+   void image_store(unsigned image, def *coord, def *value);
    void store_ssbo(def *value, def *offset, unsigned align);
    void store_output(def *value, unsigned base, unsigned location,
                      alu_type type);
@@ -545,6 +556,8 @@ private:
    bool used_ubo_ = false;
    bool used_push_ = false;
    bool used_shared_ = false;
+   uint32_t images_used_ = 0;
+   def *frag_pixel_ = nullptr;   /* FS: the pixel's integer x, y */
 };
 
 /* ------------------------------------------------------------------ */
@@ -1673,6 +1686,8 @@ generator::gen_code(unsigned budget, const context &ctx)
          spent++;
       } else if (roll < 47 && (gen_shared() || gen_atomic())) {
          spent++;
+      } else if (roll < 50 && gen_image()) {
+         spent++;
       } else if (gen_alu(ctx)) {
          spent++;
       }
@@ -2155,6 +2170,206 @@ generator::gen_atomic()
    return true;
 }
 
+/* An image intrinsic on a constant image index at coord (a vec4), with
+ * sample and level 0; image_size takes no coordinate.
+ */
+intrinsic_instr *
+generator::image_access(intrinsic_op op, unsigned image, def *coord, unsigned comps)
+{
+   def *zero = imm(32, 0);
+   def *index = imm(32, image);
+   intrinsic_instr *in = intrinsic(op, comps);
+   in->srcs[0].ssa = index;
+   if (op == intrinsic_op::image_size) {
+      in->srcs[1].ssa = zero;
+   } else {
+      in->srcs[1].ssa = coord;
+      in->srcs[2].ssa = zero;
+      if (op == intrinsic_op::image_load)
+         in->srcs[3].ssa = zero;
+   }
+   /* glsl_sampler_dim 2D 1, Buf 5; formats as the images hold them. */
+   in->set_index(intrinsic_index::image_dim, image == image_buf ? 5 : 1);
+   in->set_index(intrinsic_index::image_array, image == image_arr ? 1 : 0);
+   unsigned fmt = 0;
+   value_of(image_format_names, image == image_ro ? "r32_uint" : image == image_buf
+                                   ? "r32_sint" : "r32g32b32a32_float", &fmt);
+   in->set_index(intrinsic_index::format, int32_t(fmt));
+   in->set_index(intrinsic_index::access, 0);
+   in->set_index(intrinsic_index::range_base, 0);
+   const alu_type t = image == image_ro ? type_uint32 : image == image_buf ? type_int32
+                                                                          : type_float32;
+   if (op == intrinsic_op::image_load)
+      in->set_index(intrinsic_index::dest_type, t);
+   if (op == intrinsic_op::image_store)
+      in->set_index(intrinsic_index::src_type, t);
+   images_used_ |= 1u << image;
+   return in;
+}
+
+/* The coordinates (a vec4) of the invocation's own texel, which no other
+ * invocation writes: compute, slot s = workgroup * 32 + local index at x = s
+ * of the buffer and (s % 8, s / 8 % 8, s / 64) of the array; fragment, the
+ * pixel (x, y) at x + 64 y of the buffer and (x, y, 0) of the array.  Out
+ * of an image's bounds the access does nothing (loads 0).
+ */
+def *
+generator::own_texel(unsigned image)
+{
+   def *zero = imm(32, 0);
+   if (sh_->info.stage == shader_stage::fragment) {
+      if (!frag_pixel_) {
+         def *fc = finish_intrinsic(intrinsic(intrinsic_op::load_frag_coord, 4), 32, true);
+         def *x = alu(alu_op::f2u32, 32, {{fc, 0}});
+         def *y = alu(alu_op::f2u32, 32, {{fc, 1}});
+         frag_pixel_ = alu(alu_op::vec2, 32, {{x, 0}, {y, 0}});
+         /* Made at the top of the program, where every use sees it. */
+         std::unique_ptr<instr> moved[4];
+         for (unsigned k = 0; k < 4; k++) {
+            moved[3 - k] = std::move(cur_->instrs.back());
+            cur_->instrs.pop_back();
+         }
+         for (unsigned k = 0; k < 4; k++) {
+            moved[k]->block = entry_;
+            insert_at_top(std::move(moved[k]), false);
+         }
+      }
+      if (image == image_buf) {
+         def *row = alu(alu_op::imul, 32, {{frag_pixel_, 1}, const_operand(32, 64)});
+         def *x = alu(alu_op::iadd, 32, {{frag_pixel_, 0}, {row, 0}});
+         return alu(alu_op::vec4, 32, {{x, 0}, {zero, 0}, {zero, 0}, {zero, 0}});
+      }
+      return alu(alu_op::vec4, 32, {{frag_pixel_, 0}, {frag_pixel_, 1}, {zero, 0}, {zero, 0}});
+   }
+   def *wg = alu(alu_op::imul, 32, {{workgroup_id_, 0}, const_operand(32, cs_workgroup)});
+   def *slot = alu(alu_op::iadd, 32, {{local_index_, 0}, {wg, 0}});
+   if (image == image_buf)
+      return alu(alu_op::vec4, 32, {{slot, 0}, {zero, 0}, {zero, 0}, {zero, 0}});
+   def *x = alu(alu_op::iand, 32, {{slot, 0}, const_operand(32, 7)});
+   def *s8 = alu(alu_op::ushr, 32, {{slot, 0}, const_operand(32, 3)});
+   def *y = alu(alu_op::iand, 32, {{s8, 0}, const_operand(32, 7)});
+   def *layer = alu(alu_op::ushr, 32, {{slot, 0}, const_operand(32, 6)});
+   return alu(alu_op::vec4, 32, {{x, 0}, {y, 0}, {layer, 0}, {zero, 0}});
+}
+
+void
+generator::image_store(unsigned image, def *coord, def *value)
+{
+   intrinsic_instr *in = image_access(intrinsic_op::image_store, image, coord, 4);
+   in->srcs[3].ssa = value;
+   in->srcs[4].ssa = in->srcs[2].ssa;   /* level 0 */
+   used_ssbo_store_ = true;   /* writes memory */
+}
+
+/* Compute and fragment shaders: one image operation.  Image 3 is only
+ * read, at any coordinates (some outside: 0); images 4 and 5 are written
+ * only at the invocation's own texel (own_texel), and read only there, so
+ * no invocation sees another's write; atomics (every integer op Gen9's
+ * typed atomic has, cmpxchg as image_atomic_swap) on the own texel of the
+ * buffer image.  Fragment shaders store and run atomics only where the
+ * channel is not a helper invocation, inside an if.
+ */
+bool
+generator::gen_image()
+{
+   const shader_stage stage = sh_->info.stage;
+   if (!o_.images || (stage != shader_stage::compute && stage != shader_stage::fragment))
+      return false;
+   const unsigned what = rng_.below(10);
+   if (what < 3) {
+      /* A load of the read-only image: coordinates masked to 0..15, or
+       * raw values (mostly outside, negative ones included).
+       */
+      operand x = raw32(any_value(rng_.pick(enabled_sizes(s_int)), false));
+      operand y = raw32(any_value(rng_.pick(enabled_sizes(s_int)), false));
+      if (rng_.chance(75)) {
+         x = {alu(alu_op::iand, 32, {x, const_operand(32, 15)}), 0};
+         y = {alu(alu_op::iand, 32, {y, const_operand(32, 7)}), 0};
+      }
+      def *coord = alu(alu_op::vec4, 32, {x, y, {imm(32, 0), 0}, {imm(32, 0), 0}});
+      const unsigned comps = rng_.chance(70) ? 1 : 4;
+      intrinsic_instr *in = image_access(intrinsic_op::image_load, image_ro, coord, comps);
+      make_visible(finish_intrinsic(in, 32, coord->divergent));
+      return true;
+   }
+   if (what < 4) {
+      const unsigned image = rng_.chance(50) ? image_ro : image_buf;
+      intrinsic_instr *in = image_access(intrinsic_op::image_size, image, nullptr,
+                                         image == image_ro ? 2 : 1);
+      make_visible(finish_intrinsic(in, 32, false));
+      return true;
+   }
+   const unsigned image = rng_.chance(60) ? image_buf : image_arr;
+   if (what < 6) {
+      /* A load of the own texel: what this invocation stored, or the
+       * input's word.
+       */
+      const unsigned comps = image == image_arr ? 1 + rng_.below(4) : rng_.chance(70) ? 1 : 4;
+      intrinsic_instr *in = image_access(intrinsic_op::image_load, image, own_texel(image),
+                                         comps);
+      make_visible(finish_intrinsic(in, 32, true));
+      return true;
+   }
+
+   /* Stores and atomics: in fragment shaders under if (!helper). */
+   const bool fs = stage == shader_stage::fragment;
+   cf_list *saved_list = cur_list_;
+   cf_node *saved_parent = cur_parent_;
+   if_ *ifp = nullptr;
+   if (fs) {
+      def *helper = finish_intrinsic(intrinsic(intrinsic_op::is_helper_invocation, 1), 32, true);
+      def *live = alu(alu_op::inot, 32, {{helper, 0}});
+      info(live).is_bool = true;
+      ifp = push_if(live);
+      cur_list_ = &ifp->then_list;
+      cur_parent_ = ifp;
+      cur_ = new_block(ifp->then_list, ifp);
+   }
+   const size_t scope = visible_.size();
+   if (what < 8 || image == image_arr) {
+      def *value;
+      if (image == image_arr) {
+         std::vector<operand> f;
+         for (unsigned k = 0; k < 4; k++)
+            f.push_back(float_operand(32, float_cap(32), domain::any));
+         value = alu(alu_op::vec4, 32, f);
+      } else {
+         /* Four components; the r32 image keeps the first. */
+         value = shaped_value(32, rng_.chance(70) ? 1 : 4, false);
+         if (value->num_components == 1)
+            value = alu(alu_op::vec4, 32, {{value, 0}, {value, 0}, {value, 0}, {value, 0}});
+      }
+      image_store(image, own_texel(image), value);
+   } else {
+      const bool swap = rng_.chance(20);
+      def *coord = own_texel(image_buf);
+      def *data = shaped_value(32, 1, false);
+      def *data2 = swap ? shaped_value(32, 1, false) : nullptr;
+      intrinsic_instr *in = image_access(swap ? intrinsic_op::image_atomic_swap
+                                              : intrinsic_op::image_atomic,
+                                         image_buf, coord, 1);
+      in->srcs[3].ssa = data;
+      if (swap)
+         in->srcs[4].ssa = data2;
+      /* nir_atomic_op: iadd imin umin imax umax iand ior ixor xchg (0-8),
+       * cmpxchg 12.
+       */
+      in->set_index(intrinsic_index::atomic_op, swap ? 12 : int32_t(rng_.below(9)));
+      used_ssbo_store_ = true;
+      make_visible(finish_intrinsic(in, 32, true));
+   }
+   if (fs) {
+      /* What the then-block made is not visible after the if. */
+      visible_.resize(scope);
+      cur_list_ = &ifp->else_list;
+      cur_ = new_block(ifp->else_list, ifp);
+      cur_list_ = saved_list;
+      cur_parent_ = saved_parent;
+      cur_ = new_block(*cur_list_, cur_parent_);
+   }
+   return true;
+}
+
 /* Fragment shaders: some channels end (terminate_if) or become helpers
  * (demote_if) just before the outputs, so that the outputs of only some
  * channels are kept.
@@ -2286,6 +2501,22 @@ generator::finish_info()
          v.name = b == 0 ? "ssbo_in" : "ssbo_out";
          v.binding = b;
          v.access = b == 0 ? uint32_t(access_non_writeable) : 0u;
+         sh_->variables.push_back(v);
+      }
+   }
+   if (images_used_) {
+      si.num_images = image_arr + 1;
+      si.images_used[0] = images_used_;
+      si.image_buffers[0] = images_used_ & (1u << image_buf);
+      for (unsigned i = image_ro; i <= image_arr; i++) {
+         variable v;
+         v.mode = var_image;
+         v.type = i == image_ro ? "uimage2D" : i == image_buf ? "iimageBuffer" : "image2DArray";
+         v.image_format = i == image_ro ? "r32_uint" : i == image_buf ? "r32_sint"
+                                                                     : "r32g32b32a32_float";
+         v.access = i == image_ro ? uint32_t(access_non_writeable) : 0u;
+         v.name = "img" + std::to_string(i);
+         v.binding = i;
          sh_->variables.push_back(v);
       }
    }

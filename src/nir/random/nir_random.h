@@ -78,6 +78,11 @@ struct random_options {
     * (register form only).
     */
    bool indirect_regs = true;
+   /* Compute and fragment shaders: storage images (docs/random.md
+    * "Images"): loads anywhere in a read-only image, stores, loads and
+    * atomics at the invocation's own texel of two others, image_size.
+    */
+   bool images = true;
 };
 
 /* The ALU opcodes generate() may emit: those of Gen9 final-form NIR. */

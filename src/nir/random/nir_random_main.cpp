@@ -109,6 +109,8 @@ main(int argc, char **argv)
          o.float_atomics = false;
       } else if (a == "--no-indirect") {
          o.indirect_regs = false;
+      } else if (a == "--no-images") {
+         o.images = false;
       } else if (a == "--no-validate") {
          validate = false;
       } else {

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <set>
 #include <string>
 
 #include "nir/interp/nir_interp.h"
@@ -67,6 +68,26 @@ inputs_for(unsigned simd)
       std::memcpy(tex.texels.data(), bytes.data(), bytes.size());
       in.textures[t] = tex;
    }
+   /* Images 3 (2D r32ui, read only), 4 (buffer r32i), 5 (2D array rgba32f). */
+   const interp::image_dim dims[] = {interp::image_dim::d2, interp::image_dim::buf,
+                                     interp::image_dim::d2};
+   const interp::image_format formats[] = {interp::image_format::r32ui,
+                                           interp::image_format::r32i,
+                                           interp::image_format::rgba32f};
+   const unsigned sizes[][3] = {{16, 8, 1}, {64, 1, 1}, {8, 8, 2}};
+   for (unsigned i = 0; i < 3; i++) {
+      interp::image im;
+      im.dim = dims[i];
+      im.format = formats[i];
+      im.array = i == 2;
+      im.width = sizes[i][0];
+      im.height = sizes[i][1];
+      im.depth = sizes[i][2];
+      const std::vector<uint8_t> bytes = pattern(im.texel_count() * im.components() * 4, 40 + i);
+      im.words.resize(bytes.size() / 4);
+      std::memcpy(im.words.data(), bytes.data(), bytes.size());
+      in.images[3 + i] = im;
+   }
    for (unsigned a = 0; a < 4; a++) {
       const std::vector<uint8_t> bytes = pattern(simd * 16, 20 + a);
       std::vector<interp::words4> w(simd);
@@ -86,6 +107,7 @@ bool
 same_outputs(const interp::outputs &a, const interp::outputs &b)
 {
    if (a.slots.size() != b.slots.size() || a.ssbos != b.ssbos ||
+       a.images.size() != b.images.size() ||
        a.killed != b.killed || a.helpers != b.helpers)
       return false;
    for (const auto &[key, slot] : a.slots) {
@@ -93,14 +115,67 @@ same_outputs(const interp::outputs &a, const interp::outputs &b)
       if (!other || other->value != slot.value || other->written != slot.written)
          return false;
    }
+   for (const auto &[i, im] : a.images) {
+      if (!b.images.count(i) || b.images.at(i).words != im.words)
+         return false;
+   }
    return true;
+}
+
+/* Is in inside the then-list of an `if !is_helper_invocation`? */
+bool
+helper_guarded(const instr &in)
+{
+   for (const cf_node *n = in.block; n && n->parent; n = n->parent) {
+      if (n->parent->type != cf_type::if_)
+         continue;
+      const auto &nif = static_cast<const if_ &>(*n->parent);
+      bool in_then = false;
+      for (const auto &c : nif.then_list)
+         in_then |= c.get() == n;
+      const instr *cond = nif.condition.ssa->parent;
+      if (!in_then || cond->type != instr_type::alu)
+         continue;
+      const auto &a = static_cast<const alu_instr &>(*cond);
+      const instr *src = a.srcs[0].ssa->parent;
+      if (a.op == alu_op::inot && src->type == instr_type::intrinsic &&
+          static_cast<const intrinsic_instr &>(*src).op == intrinsic_op::is_helper_invocation)
+         return true;
+   }
+   return false;
 }
 
 } /* namespace */
 
+/* Fragment programs store to images and run image atomics only where the
+ * channel is not a helper invocation (the interpreter drops a helper's
+ * writes by itself, so this is checked on the program).
+ */
+TEST(nir_random_interp, fragment_image_writes_skip_helpers)
+{
+   unsigned writes = 0;
+   for (uint64_t seed = 1; seed < 600; seed += 3) {
+      SCOPED_TRACE("seed " + std::to_string(seed));
+      auto s = generate(options_for(seed));
+      for (const block *b : blocks_in_order(*entrypoint(*s))) {
+         for (const auto &i : b->instrs) {
+            if (i->type != instr_type::intrinsic)
+               continue;
+            const intrinsic_op op = static_cast<const intrinsic_instr &>(*i).op;
+            if (op == intrinsic_op::image_store || op == intrinsic_op::image_atomic ||
+                op == intrinsic_op::image_atomic_swap) {
+               EXPECT_TRUE(helper_guarded(*i));
+               writes++;
+            }
+         }
+      }
+   }
+   EXPECT_GT(writes, 50u);
+}
+
 TEST(nir_random_interp, programs_run)
 {
-   unsigned ran = 0, floats_checked = 0, all_terminated = 0;
+   unsigned ran = 0, floats_checked = 0, all_terminated = 0, with_images = 0;
    for (uint64_t seed = 0; seed < 300; seed++) {
       SCOPED_TRACE("seed " + std::to_string(seed));
       auto s = generate(options_for(seed));
@@ -139,6 +214,48 @@ TEST(nir_random_interp, programs_run)
       } else {
          all_terminated++;   /* a fragment shader's terminate_if took every channel */
       }
+      /* Image 3 is read only; 4 and 5 change only at the running
+       * channels' own texels (channel c is invocation c: slot c in
+       * compute, the pixel (2 (c / 4) + (c & 1), (c / 2) & 1) in fragment
+       * shaders), and never at an input helper's (demotes come after).
+       */
+      /* Fragment programs run again with channels 2 and 3 as helpers. */
+      interp::inputs hin = in;
+      interp::outputs hout = out;
+      if (s->info.stage == shader_stage::fragment) {
+         hin.helpers = 0x0c;
+         hout = interp::run(*s, hin);
+      }
+      std::set<size_t> own_buf, own_arr;
+      for (unsigned c = 0; c < simd; c++) {
+         if (!(hin.channel_mask() >> c & 1) || (hin.helpers >> c & 1))
+            continue;
+         const bool cs = s->info.stage == shader_stage::compute;
+         const unsigned x = cs ? c : 2 * (c / 4) + (c & 1), y = cs ? 0 : (c >> 1) & 1;
+         own_buf.insert(cs ? c : x + 64 * y);
+         own_arr.insert(cs ? (c / 64 * 8 + (c / 8) % 8) * 8 + c % 8 : y * 8 + x);
+      }
+      EXPECT_EQ(hout.images.at(3).words, in.images.at(3).words);
+      for (size_t t = 0; t < 64; t++) {
+         if (hout.images.at(4).words[t] != in.images.at(4).words[t])
+            EXPECT_TRUE(own_buf.count(t)) << "buffer image texel " << t;
+      }
+      for (size_t t = 0; t < 128; t++) {
+         for (unsigned k = 0; k < 4; k++) {
+            if (hout.images.at(5).words[4 * t + k] != in.images.at(5).words[4 * t + k])
+               EXPECT_TRUE(own_arr.count(t)) << "array image texel " << t;
+         }
+      }
+      bool has_images = false;
+      for (const block *b : blocks_in_order(*entrypoint(*s))) {
+         for (const auto &i : b->instrs) {
+            if (i->type == instr_type::intrinsic &&
+                std::string(op_info(static_cast<const intrinsic_instr &>(*i).op).name)
+                      .compare(0, 6, "image_") == 0)
+               has_images = true;
+         }
+      }
+      with_images += has_images;
       /* Deterministic: a second run gives the same outputs. */
       EXPECT_TRUE(same_outputs(interp::run(*s, in), out));
       ran++;
@@ -146,4 +263,6 @@ TEST(nir_random_interp, programs_run)
    EXPECT_EQ(ran, 300u);
    EXPECT_EQ(floats_checked + all_terminated, 200u);
    EXPECT_LT(all_terminated, 20u);
+   /* Compute and fragment programs (200 of the 300) mostly use images. */
+   EXPECT_GT(with_images, 100u);
 }
