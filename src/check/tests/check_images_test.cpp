@@ -113,6 +113,36 @@ impl main {
 }
 )";
 
+/* Loads whose image index differs between channels (image 1 or 6 of a
+ * different size): the access runs once per distinct index.
+ */
+const char *non_uniform_image_cs = R"(shader: MESA_SHADER_COMPUTE
+workgroup-size: 32, 1, 1
+stage: 5
+num_ssbos: 1
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    con 32 %0 = load_const (0x00000000)
+    con 32 %1 = load_const (0x00000001)
+    con 32 %2 = load_const (0x00000006)
+    con 32 %3 = load_const (0x00000003)
+    con 32 %4 = load_const (0x00000004)
+    div 32 %5 = @load_local_invocation_index () ()
+    div 32 %6 = umod %5, %3 (0x3)
+    div 32 %7 = ieq32 %6, %0 (0x0)
+    div 32 %8 = b32csel %7, %1 (0x1), %2 (0x6)
+    div 32x4 %9 = vec4 %5, %6, %0 (0x0), %0 (0x0)
+    div 32x4 %10 = @image_load (%8, %9, %0 (0x0), %0 (0x0)) (image_dim=2D, image_array=false, format=r32_uint, access=none, range_base=0, dest_type=uint32)
+    div 32 %11 = imul %5, %4 (0x4)
+    div 32 %12 = mov %10.x
+    @store_ssbo (%12, %0 (0x0), %11) (wrmask=x, access=none, align_mul=4, align_offset=0)
+    block b1:
+}
+)";
+
 void
 expect_matches(const char *text, const char *name, unsigned min_words)
 {
@@ -136,6 +166,11 @@ TEST(check_images, compute_loads_stores_atomics_and_sizes_match)
 TEST(check_images, fragment_stores_match)
 {
    expect_matches(image_fs, "image_fs.nir", 64);
+}
+
+TEST(check_images, non_uniform_image_index_matches)
+{
+   expect_matches(non_uniform_image_cs, "non_uniform_image.nir", 32);
 }
 
 /* The input sets vary the images' sizes (some smaller than the accesses

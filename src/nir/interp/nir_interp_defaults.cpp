@@ -189,6 +189,25 @@ make_texture(const tex_use &u)
    return t;
 }
 
+/* The constants a value can be: a load_const, or either side of a
+ * bcsel/b32csel of such (a non-uniform image index), depth levels deep.
+ */
+void
+constant_choices(const def *d, unsigned depth, std::set<unsigned> &out)
+{
+   if (d->parent->type == instr_type::load_const) {
+      out.insert(static_cast<const load_const_instr &>(*d->parent).values[0].u32);
+      return;
+   }
+   if (depth == 0 || d->parent->type != instr_type::alu)
+      return;
+   const auto &a = static_cast<const alu_instr &>(*d->parent);
+   if (a.op != alu_op::bcsel && a.op != alu_op::b32csel)
+      return;
+   constant_choices(a.srcs[1].ssa, depth - 1, out);
+   constant_choices(a.srcs[2].ssa, depth - 1, out);
+}
+
 /* An image as an access describes it: dimension, arrayness and a format
  * from the access' format (r32 / rgba32 ones), else from its value type.
  */
@@ -307,9 +326,10 @@ default_inputs(const shader &s, unsigned simd)
                                   in.op == intrinsic_op::image_atomic ||
                                   in.op == intrinsic_op::image_atomic_swap ||
                                   in.op == intrinsic_op::image_size;
-            if (image_op && in.srcs[0].ssa->parent->type == instr_type::load_const) {
-               const auto &lc = static_cast<const load_const_instr &>(*in.srcs[0].ssa->parent);
-               const unsigned idx = lc.values[0].u32;
+            std::set<unsigned> indices;
+            if (image_op)
+               constant_choices(in.srcs[0].ssa, 4, indices);
+            for (const unsigned idx : indices) {
                const bool typed = in.op == intrinsic_op::image_load ||
                                   in.op == intrinsic_op::image_store;
                if (idx < 256 && (!images.count(idx) || (typed && !typed_images.count(idx))))

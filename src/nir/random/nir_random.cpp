@@ -424,6 +424,10 @@ constexpr unsigned shadow_unit = 2;
 constexpr unsigned image_ro = 3;
 constexpr unsigned image_buf = 4;
 constexpr unsigned image_arr = 5;
+/* A second read-only image like image 3, for loads whose image index
+ * differs between channels.
+ */
+constexpr unsigned image_ro2 = 6;
 constexpr unsigned ubo_size = 256;
 constexpr unsigned ssbo_in_size = 256;
 constexpr unsigned ssbo_slot_size = 64;   /* bytes per invocation */
@@ -512,7 +516,8 @@ private:
    void gen_inputs();
    def *ssbo_slot(unsigned byte);
    /* Images. */
-   intrinsic_instr *image_access(intrinsic_op op, unsigned image, def *coord, unsigned comps);
+   intrinsic_instr *image_access(intrinsic_op op, unsigned image, def *coord, unsigned comps,
+                                 def *index = nullptr);
    def *own_texel(unsigned image);
    void image_store(unsigned image, def *coord, def *value);
    void store_ssbo(def *value, def *offset, unsigned align);
@@ -2174,10 +2179,12 @@ generator::gen_atomic()
  * sample and level 0; image_size takes no coordinate.
  */
 intrinsic_instr *
-generator::image_access(intrinsic_op op, unsigned image, def *coord, unsigned comps)
+generator::image_access(intrinsic_op op, unsigned image, def *coord, unsigned comps,
+                        def *index)
 {
    def *zero = imm(32, 0);
-   def *index = imm(32, image);
+   if (!index)
+      index = imm(32, image);
    intrinsic_instr *in = intrinsic(op, comps);
    in->srcs[0].ssa = index;
    if (op == intrinsic_op::image_size) {
@@ -2288,8 +2295,18 @@ generator::gen_image()
       }
       def *coord = alu(alu_op::vec4, 32, {x, y, {imm(32, 0), 0}, {imm(32, 0), 0}});
       const unsigned comps = rng_.chance(70) ? 1 : 4;
-      intrinsic_instr *in = image_access(intrinsic_op::image_load, image_ro, coord, comps);
-      make_visible(finish_intrinsic(in, 32, coord->divergent));
+      /* A third of them choose image 3 or 6 per channel (a non-uniform
+       * index: the access runs once per distinct index).
+       */
+      def *index = nullptr;
+      if (rng_.chance(33)) {
+         def *cond = condition(false);
+         index = alu(alu_op::b32csel, 32, {{cond, 0}, const_operand(32, image_ro),
+                                          const_operand(32, image_ro2)});
+         images_used_ |= 1u << image_ro2;
+      }
+      intrinsic_instr *in = image_access(intrinsic_op::image_load, image_ro, coord, comps, index);
+      make_visible(finish_intrinsic(in, 32, coord->divergent || (index && index->divergent)));
       return true;
    }
    if (what < 4) {
@@ -2505,16 +2522,16 @@ generator::finish_info()
       }
    }
    if (images_used_) {
-      si.num_images = image_arr + 1;
+      si.num_images = image_ro2 + 1;
       si.images_used[0] = images_used_;
       si.image_buffers[0] = images_used_ & (1u << image_buf);
-      for (unsigned i = image_ro; i <= image_arr; i++) {
+      for (unsigned i = image_ro; i <= image_ro2; i++) {
+         const bool ro = i == image_ro || i == image_ro2;
          variable v;
          v.mode = var_image;
-         v.type = i == image_ro ? "uimage2D" : i == image_buf ? "iimageBuffer" : "image2DArray";
-         v.image_format = i == image_ro ? "r32_uint" : i == image_buf ? "r32_sint"
-                                                                     : "r32g32b32a32_float";
-         v.access = i == image_ro ? uint32_t(access_non_writeable) : 0u;
+         v.type = ro ? "uimage2D" : i == image_buf ? "iimageBuffer" : "image2DArray";
+         v.image_format = ro ? "r32_uint" : i == image_buf ? "r32_sint" : "r32g32b32a32_float";
+         v.access = ro ? uint32_t(access_non_writeable) : 0u;
          v.name = "img" + std::to_string(i);
          v.binding = i;
          sh_->variables.push_back(v);

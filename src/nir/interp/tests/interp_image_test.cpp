@@ -344,4 +344,36 @@ TEST(InterpImage, DefaultInputs)
    EXPECT_NO_THROW(run(*s, in));
 }
 
+/* An index chosen per channel between constants (b32csel) gets an image
+ * for each choice; each channel reads its own.
+ */
+TEST(InterpImage, DefaultInputsForANonUniformIndex)
+{
+   auto s = make_shader("COMPUTE", R"(
+    block b0:
+    32    %0 = load_const (0x00000000)
+    32    %1 = load_const (0x00000001)
+    32    %2 = load_const (0x00000006)
+    32    %3 = @load_local_invocation_index () ()
+    32    %4 = iand %3, %1 (0x1)
+    32    %5 = ieq32 %4, %0 (0x0)
+    32    %6 = b32csel %5, %1 (0x1), %2 (0x6)
+    32x4  %7 = vec4 %3, %0 (0x0), %0 (0x0), %0 (0x0)
+    32    %8 = @image_load (%6, %7, %0 (0x0), %0 (0x0)) (image_dim=1D, image_array=false, format=none, access=none, range_base=0, dest_type=uint32)
+    32    %9 = load_const (0x00000004)
+    32    %10 = imul %3, %9 (0x4)
+    @store_ssbo (%8, %0 (0x0), %10) (wrmask=x, access=none, align_mul=4, align_offset=0)
+    block b1:
+)", "workgroup-size: 8, 1, 1\n");
+   inputs in = default_inputs(*s, 8);
+   ASSERT_EQ(in.images.count(1), 1u);
+   ASSERT_EQ(in.images.count(6), 1u);
+   for (unsigned t = 0; t < 64; t++)
+      in.images.at(6).words[t] = 1000 + t;
+   in.ssbos[0] = std::vector<uint8_t>(32, 0);
+   const outputs out = run(*s, in);
+   for (unsigned c = 0; c < 8; c++)
+      EXPECT_EQ(word_at(out.ssbos.at(0), c), c % 2 ? 1000u + c : 4 * c + 1) << c;
+}
+
 } /* namespace */

@@ -68,14 +68,17 @@ inputs_for(unsigned simd)
       std::memcpy(tex.texels.data(), bytes.data(), bytes.size());
       in.textures[t] = tex;
    }
-   /* Images 3 (2D r32ui, read only), 4 (buffer r32i), 5 (2D array rgba32f). */
+   /* Images 3 and 6 (2D r32ui, read only), 4 (buffer r32i), 5 (2D array
+    * rgba32f).
+    */
    const interp::image_dim dims[] = {interp::image_dim::d2, interp::image_dim::buf,
-                                     interp::image_dim::d2};
+                                     interp::image_dim::d2, interp::image_dim::d2};
    const interp::image_format formats[] = {interp::image_format::r32ui,
                                            interp::image_format::r32i,
-                                           interp::image_format::rgba32f};
-   const unsigned sizes[][3] = {{16, 8, 1}, {64, 1, 1}, {8, 8, 2}};
-   for (unsigned i = 0; i < 3; i++) {
+                                           interp::image_format::rgba32f,
+                                           interp::image_format::r32ui};
+   const unsigned sizes[][3] = {{16, 8, 1}, {64, 1, 1}, {8, 8, 2}, {4, 4, 1}};
+   for (unsigned i = 0; i < 4; i++) {
       interp::image im;
       im.dim = dims[i];
       im.format = formats[i];
@@ -236,6 +239,7 @@ TEST(nir_random_interp, programs_run)
          own_arr.insert(cs ? (c / 64 * 8 + (c / 8) % 8) * 8 + c % 8 : y * 8 + x);
       }
       EXPECT_EQ(hout.images.at(3).words, in.images.at(3).words);
+      EXPECT_EQ(hout.images.at(6).words, in.images.at(6).words);
       for (size_t t = 0; t < 64; t++) {
          if (hout.images.at(4).words[t] != in.images.at(4).words[t])
             EXPECT_TRUE(own_buf.count(t)) << "buffer image texel " << t;
