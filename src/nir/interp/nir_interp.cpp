@@ -614,6 +614,8 @@ machine::exec_alu(const alu_instr &alu, lane_mask mask)
       }
       const_value dst[16];
       eval_alu(op, dst, nc, bit_size, srcp, fc_);
+      if (in_.perturb.mode != perturb_mode::none)
+         perturb_alu(in_.perturb, op, alu.dest.index, c, bit_size, dst, nc, srcp);
       /* The half packs produce halves in a uint: under the 16-bit flush
        * mode a denormal half is flushed, as Gen's mov to HF does (their
        * uint result escapes the generic flushing of float results;
@@ -959,7 +961,10 @@ machine::exec_io(const intrinsic_instr &in, lane_mask mask)
          set(in.dest, c, 0, as_word(float(p[0] + off)));
          set(in.dest, c, 1, as_word(float(p[1] + off)));
          set(in.dest, c, 2, as_word(float(z)));
-         set(in.dest, c, 3, as_word(float(inv_w)));
+         /* Gen computes it with math inv of the payload's W. */
+         set(in.dest, c, 3, perturb_float(as_word(float(inv_w)), 32,
+                                          in_.perturb.rel * std::fabs(inv_w),
+                                          perturb_sign(in_.perturb, in.dest.index, c, 3)));
       });
       return true;
 
@@ -1673,6 +1678,10 @@ machine::exec_tex(const tex_instr &tex, lane_mask mask)
             }
             level = tex_lod(t, c0, dx, dy);
          }
+         /* Gen's LOD is approximate (and computed its own way). */
+         if (tex.op == tex_op::txd ||
+             (fragment && (tex.op == tex_op::tex || tex.op == tex_op::txb)))
+            level += float(in_.perturb.lod * perturb_sign(in_.perturb, tex.dest.index, c, 4));
          if (bias)
             level += getf(bias, c);
          if (min_lod)
@@ -1698,6 +1707,14 @@ machine::exec_tex(const tex_instr &tex, lane_mask mask)
                                                           : nullptr);
          } else {
             r = tex_sample(t, s, a);
+            /* Gen's filter weights are not exact. */
+            const bool filtered = t.format == tex_format::rgba32f &&
+                                  base_type(tex.dest_type) == type_float;
+            for (unsigned k = 0; k < 4 && filtered; k++) {
+               const double bound = in_.perturb.texel * std::max(1.0, std::fabs(double(as_float(r[k]))));
+               r[k] = uint32_t(perturb_float(r[k], 32, bound,
+                                             perturb_sign(in_.perturb, tex.dest.index, c, k)));
+            }
          }
          break;
       }

@@ -110,6 +110,36 @@ struct image {
 /* Checks an image description (sizes, word count); bad input throws. */
 void check_image(const image &im, unsigned index);
 
+/* Perturbation */
+
+/* Moves the result of every operation Gen does not round correctly to
+ * the edge of an error bound, so that a caller running the shader several
+ * ways can tell which outputs those errors can reach (the differential
+ * check, docs/check.md): frcp, frsq, fsqrt, fexp2, flog2, fsin, fcos,
+ * fpow and flrp results, the frag coord's w (1/W), filtered texels
+ * (tex, txb, txl, txd of float textures) and the LOD of tex, txb and txd.
+ * up adds the bound, down subtracts it, mixed picks the sign per
+ * instruction, channel and component from seed, quad_x and quad_y move
+ * the left (top) pixels of each 2x2 quad down and the right (bottom) ones
+ * up, so that a derivative moves by twice the bound.  A moved float moves by
+ * at least one unit in the last place of its type; zero, infinities and
+ * NaN stay.  See docs/interp.md for the bounds.
+ */
+enum class perturb_mode : uint8_t { none, up, down, mixed, quad_x, quad_y };
+
+struct perturbation {
+   perturb_mode mode = perturb_mode::none;
+   uint64_t seed = 0;
+   /* ALU results: rel * |r| (flrp: rel * (|a (1 - c)| + |b c|)), plus
+    * abs for fsin, fcos and flog2, whose error Gen bounds absolutely.
+    */
+   double rel = 0x1p-20;
+   double abs = 0x1p-20;
+   /* Filtered texels: texel * max(|v|, 1).  LODs: lod levels. */
+   double texel = 1.0 / 4096;
+   double lod = 1;
+};
+
 /* ------------------------------------------------------------------ */
 /* Inputs */
 
@@ -183,6 +213,11 @@ struct inputs {
    std::array<unsigned, 3> workgroup_id = {0, 0, 0};
    std::array<unsigned, 3> num_workgroups = {1, 1, 1};
    unsigned subgroup_id = 0;
+
+   /* Approximate results moved to an edge of their error bound (not part
+    * of the text format).
+    */
+   perturbation perturb;
 
    /* Loop iterations (all loops together) before run() gives up. */
    unsigned max_loop_iterations = 1u << 16;

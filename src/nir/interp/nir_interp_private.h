@@ -84,4 +84,19 @@ int64_t image_texel(const image &im, const int32_t *xyz);
  */
 words4 image_read(const image &im, const int32_t *xyz);
 
+/* Perturbation (nir_interp_perturb.cpp, nir_interp.h's perturbation). */
+
+/* +1, -1 or 0: where result (instruction id, lane, comp) moves. */
+int perturb_sign(const perturbation &p, unsigned id, unsigned lane, unsigned comp);
+/* The float bits of bit_size moved by sign * bound, at least one ULP
+ * unless v is zero, infinite or NaN.
+ */
+uint64_t perturb_float(uint64_t bits, unsigned bit_size, double bound, int sign);
+/* Moves the nc results dst of ALU op (sources srcs) of instruction id in
+ * lane, if op is one Gen does not round correctly.
+ */
+void perturb_alu(const perturbation &p, alu_op op, unsigned id, unsigned lane,
+                 unsigned bit_size, const_value *dst, unsigned nc,
+                 const const_value *const *srcs);
+
 } /* namespace ibis::nir::interp */
