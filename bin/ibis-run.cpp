@@ -150,11 +150,16 @@ check_nir(const std::string &path, unsigned simd, const std::string &inputs_path
       if (e != check::exactness::exact)
          printf("# %s: %s\n", name.c_str(),
                 e == check::exactness::approximate
-                   ? "approximate (relative tolerance 1/4096)"
-                   : "not compared (an approximation reaches a discontinuous operation)");
+                   ? "approximate (relative tolerance 1/4096 where not stable under "
+                     "perturbation)"
+                   : e == check::exactness::unchecked
+                   ? "compared only where stable under perturbation (an approximation "
+                     "reaches a discontinuous operation)"
+                   : "not compared (an approximate float's bits reach an integer "
+                     "operation)");
    }
-   printf("# SIMD%u: %u words compared (%u with a tolerance), %u not compared\n", simd,
-          r.compared, r.approximate, r.unchecked);
+   printf("# SIMD%u: %u words compared (%u with a tolerance, %u stable under perturbation), "
+          "%u not compared\n", simd, r.compared, r.approximate, r.stable, r.unchecked);
    if (r.v == check::verdict::match) {
       if (verbose)
          fputs(r.detail.c_str(), stdout);

@@ -519,6 +519,63 @@ within(uint32_t want, uint32_t got, exactness e, bool is_float)
           rel_tolerance * std::max(1.0, std::fabs(double(fw)));
 }
 
+/* The interpreter's outputs with every approximate result at an edge of
+ * its error bound (nir_interp.h's perturbation): all up, all down, and
+ * two mixes of signs.  A word the same in all of them and in the plain
+ * run does not depend on Gen's approximations within their bounds, so it
+ * is compared bit for bit whatever its static class (docs/check.md).
+ */
+struct perturbed {
+   std::vector<interp::outputs> runs;   /* empty: no refinement */
+
+   static bool same(uint32_t a, uint32_t b, bool is_float)
+   {
+      return within(a, b, exactness::exact, is_float);
+   }
+   /* Channel c ran, was not killed and stored component k with value v
+    * in every run (value masked by mask).
+    */
+   bool slot(const interp::output_key &key, unsigned k, unsigned c, uint32_t v, uint32_t mask,
+             bool is_float) const
+   {
+      if (runs.empty())
+         return false;
+      for (const interp::outputs &o : runs) {
+         const uint32_t live = o.channels & ~o.killed & ~o.helpers;
+         const interp::output_slot *sl = o.find(key.location, key.index);
+         if (!((live >> c) & 1) || !sl || !((sl->written[k] >> c) & 1) ||
+             !same(sl->value[k][c] & mask, v, is_float))
+            return false;
+      }
+      return true;
+   }
+   /* Whether channel c is killed is the same in every run. */
+   bool kill(unsigned c, bool killed) const
+   {
+      if (runs.empty())
+         return false;
+      for (const interp::outputs &o : runs) {
+         if (((o.killed >> c) & 1) != killed)
+            return false;
+      }
+      return true;
+   }
+   bool ssbo(unsigned b, size_t i, uint32_t v, bool is_float) const
+   {
+      if (runs.empty())
+         return false;
+      for (const interp::outputs &o : runs) {
+         auto it = o.ssbos.find(b);
+         uint32_t w = 0;
+         if (it != o.ssbos.end() && i + 4 <= it->second.size())
+            memcpy(&w, &it->second[i], 4);
+         if (it == o.ssbos.end() || i + 4 > it->second.size() || !same(w, v, is_float))
+            return false;
+      }
+      return true;
+   }
+};
+
 struct comparer {
    const std::map<std::string, exactness> &classes;
    const std::set<std::string> &floats;
@@ -557,10 +614,19 @@ struct comparer {
       auto it = classes.find(name);
       return it == classes.end() ? exactness::exact : it->second;
    }
-   void one(const std::string &what, unsigned channel, uint32_t want, const uint32_t *got,
-            exactness e)
+   bool is_float(const std::string &what) const
    {
-      if (e == exactness::unchecked) {
+      return floats.count(what.substr(0, what.find(" dword"))) > 0;
+   }
+   /* stable: the word is the same in every perturbed run. */
+   void one(const std::string &what, unsigned channel, uint32_t want, const uint32_t *got,
+            exactness e, bool stable = false)
+   {
+      if (stable && (e == exactness::approximate || e == exactness::unchecked)) {
+         e = exactness::exact;
+         res.stable++;
+      }
+      if (e == exactness::unchecked || e == exactness::opaque) {
          res.unchecked++;
          return;
       }
@@ -570,14 +636,15 @@ struct comparer {
       res.compared++;
       if (e == exactness::approximate)
          res.approximate++;
-      if (got && within(want, *got, e, floats.count(what.substr(0, what.find(" dword"))) > 0))
+      if (got && within(want, *got, e, is_float(what)))
          return;
       /* SSBO and image words name no channel: the shader chose who wrote
        * them.
        */
       std::string where = memory ? what : strfmt("%s channel %u", what.c_str(), channel);
       std::string line = got ? strfmt("%s: expected %08x, got %08x%s", where.c_str(), want, *got,
-                                      e == exactness::approximate ? " (approximate)" : "")
+                                      e == exactness::approximate ? " (approximate)"
+                                      : stable ? " (stable under perturbation)" : "")
                              : strfmt("%s: expected %08x, not written", where.c_str(), want);
       if (!res.mismatches++)
          res.first = line;
@@ -588,7 +655,7 @@ struct comparer {
 void
 compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
                 const interp::outputs &want, const std::map<std::string, exactness> &classes,
-                result &res)
+                const perturbed &pert, result &res)
 {
    const std::set<std::string> floats = float_outputs(s);
    comparer cmp{classes, floats, res, simd, {}};
@@ -639,7 +706,13 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
                      got = &rt->second[c].color[k];
                   }
                }
-               cmp.one(name, c, want_v, got, cmp.class_of(name));
+               const exactness e = cmp.class_of(name);
+               const bool stable = e != exactness::exact &&
+                                   pert.slot(key, k, c, want_v,
+                                             key.location == frag_result_sample_mask ? 0xffff
+                                                                                     : ~0u,
+                                             cmp.is_float(name));
+               cmp.one(name, c, want_v, got, e, stable);
             }
          }
       }
@@ -649,7 +722,10 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
       for (const auto &[bti, pixels] : r.mem.rt) {
          for (unsigned c = 0; c < simd; c++) {
             if (pixels[c].written && !((live >> c) & 1)) {
-               if ((want.killed >> c) & 1 && cmp.class_of("kill") == exactness::unchecked) {
+               const exactness k = cmp.class_of("kill");
+               if ((want.killed >> c) & 1 &&
+                   (k == exactness::opaque ||
+                    (k == exactness::unchecked && !pert.kill(c, true)))) {
                   res.unchecked++;
                   continue;
                }
@@ -680,7 +756,10 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
                      got = &v;
                   }
                }
-               cmp.one(name, c, sl.value[k][c], got, cmp.class_of(name));
+               const exactness e = cmp.class_of(name);
+               const bool stable = e != exactness::exact &&
+                                   pert.slot(key, k, c, sl.value[k][c], ~0u, cmp.is_float(name));
+               cmp.one(name, c, sl.value[k][c], got, e, stable);
             }
          }
       }
@@ -702,7 +781,10 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
             memcpy(&g, &it->second.data[i], 4);
             got = &g;
          }
-         cmp.one(strfmt("%s dword %zu", name.c_str(), i / 4), unsigned(i / 4 % simd), w, got, e);
+         const bool stable = e != exactness::exact &&
+                             pert.ssbo(b, i, w, cmp.is_float(name));
+         cmp.one(strfmt("%s dword %zu", name.c_str(), i / 4), unsigned(i / 4 % simd), w, got, e,
+                 stable);
       }
    }
    for (const auto &[i, im] : want.images) {
@@ -762,7 +844,51 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
       res.first = e.what();
       return res;
    }
-   compare_outputs(s, simd, r, want, classify_outputs(s, lod_free_inputs(in)), res);
+   const std::map<std::string, exactness> classes = classify_outputs(s, lod_free_inputs(in));
+   perturbed pert;
+   if (std::any_of(classes.begin(), classes.end(),
+                   [](const auto &c) { return c.second != exactness::exact; })) {
+      /* At the edges of the bounds, and one ULP away (bounds of 0): a
+       * bit-level use of an approximate float (its low bits as an index)
+       * may not see a whole number of 8 ULPs move, but sees one ULP.
+       */
+      static const struct {
+         interp::perturb_mode mode;
+         uint64_t seed;
+         bool ulp;
+      } modes[] = {
+         {interp::perturb_mode::up, 0, false},
+         {interp::perturb_mode::down, 0, false},
+         {interp::perturb_mode::mixed, 1, false},
+         {interp::perturb_mode::mixed, 2, false},
+         {interp::perturb_mode::up, 0, true},
+         {interp::perturb_mode::down, 0, true},
+         {interp::perturb_mode::mixed, 3, true},
+         /* Derivatives: neighbours moved apart. */
+         {interp::perturb_mode::quad_x, 0, false},
+         {interp::perturb_mode::quad_y, 0, false},
+         {interp::perturb_mode::quad_x, 0, true},
+         {interp::perturb_mode::quad_y, 0, true},
+      };
+      oracle.info.fs.pixel_center_integer = true;
+      try {
+         for (const auto &m : modes) {
+            interp::inputs pin = in;
+            pin.perturb.mode = m.mode;
+            pin.perturb.seed = m.seed;
+            if (m.ulp)
+               pin.perturb.rel = pin.perturb.abs = pin.perturb.texel = pin.perturb.lod = 0;
+            pert.runs.push_back(interp::run(s, pin));
+         }
+      } catch (const error &) {
+         /* A perturbed run the interpreter cannot finish (a loop that
+          * runs away): keep the static classes.
+          */
+         pert.runs.clear();
+      }
+      oracle.info.fs.pixel_center_integer = centre;
+   }
+   compare_outputs(s, simd, r, want, classes, pert, res);
    res.v = res.mismatches ? verdict::mismatch : verdict::match;
    return res;
 }

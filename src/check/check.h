@@ -14,10 +14,14 @@
  * Outputs are compared bit for bit, except where a value depends on an
  * operation Gen does not round correctly (frcp, frsq, fsqrt, fexp2, flog2,
  * fsin, fcos, fpow) or on filtered texturing: such a float output only
- * has to agree within a relative tolerance, and one that went on through
- * discontinuous operations (conversions to integer, bit operations,
- * comparisons, control flow) is not compared at all.  The classification
- * is per output component and is printed with the result.
+ * has to agree within a relative tolerance, one that went on through
+ * monotone discontinuous operations (conversions to integer, comparisons,
+ * control flow) is not compared, and one whose bits reached integer
+ * operations is never compared.  The classification is per output
+ * component and is printed with the result.  Then the interpreter runs
+ * again with every approximate result moved to the edges of its error
+ * bound: a word of an approximate or unchecked output that all those runs
+ * agree on is compared bit for bit.
  */
 #pragma once
 
@@ -48,7 +52,12 @@ compile_options check_compile_options(const compile_options &o);
 enum class exactness : uint8_t {
    exact,         /* bit for bit (NaN matches any NaN) */
    approximate,   /* float within the relative tolerance below */
-   unchecked,     /* an approximation reached a discontinuous operation */
+   unchecked,     /* an approximation reached a monotone discontinuous
+                   * operation or a branch: compared bit for bit only where
+                   * the perturbed interpreter runs agree (check.cpp) */
+   opaque,        /* an approximate float's bits reached an integer or bit
+                   * operation (or implicit derivatives in divergent
+                   * control flow): never compared */
 };
 
 /* |got - want| <= rel_tolerance * max(|want|, 1): a few units of the
@@ -114,6 +123,10 @@ struct result {
    unsigned compared = 0;       /* channel words compared */
    unsigned approximate = 0;    /* of which with a tolerance */
    unsigned unchecked = 0;      /* channel words skipped */
+   /* Of compared: words of an approximate or unchecked output compared
+    * bit for bit because the perturbed interpreter runs agree on them.
+    */
+   unsigned stable = 0;
 };
 
 /* Runs an already compiled binary of s at simd on in and compares. */

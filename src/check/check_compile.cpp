@@ -41,12 +41,14 @@ check_shader(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
       total.compared += r.compared;
       total.approximate += r.approximate;
       total.unchecked += r.unchecked;
+      total.stable += r.stable;
       total.detail = r.detail;
       if (r.v != verdict::match) {
          r.input_set = i;
          r.compared = total.compared;
          r.approximate = total.approximate;
          r.unchecked = total.unchecked;
+         r.stable = total.stable;
          return r;
       }
    }

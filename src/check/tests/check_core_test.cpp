@@ -18,7 +18,8 @@ namespace {
 std::string
 fs_shader(const std::string &body)
 {
-   return "shader: MESA_SHADER_FRAGMENT\nstage: 4\ninputs_read: 1\nuniforms: 0\n"
+   return "shader: MESA_SHADER_FRAGMENT\nstage: 4\ninputs_read: 1\n"
+          "divergence_analysis_run: true\nuniforms: 0\n"
           "decl_function main (0 params)\n\nimpl main {\n    block b0:\n" + body +
           "\n    block b1:\n}\n";
 }
@@ -58,7 +59,9 @@ TEST(check_classify, approximations_taint_what_they_reach)
 
 /* A kill chosen by an approximation (here the bits of frag_coord.w, which
  * Gen computes with math inv: random fs seed 1323) decides which channels
- * reach the render target at all: none of its outputs is compared.
+ * reach the render target at all: none of its outputs is compared.  A
+ * comparison of it is a monotone step: compared where the perturbed runs
+ * agree.
  */
 TEST(check_classify, approximate_kill_is_unchecked)
 {
@@ -68,6 +71,7 @@ TEST(check_classify, approximate_kill_is_unchecked)
       "    div 32 %5 = iand %3.w, %4 (0x3)\n"
       "    div 32 %6 = ieq32 %5, %1 (0x0)\n"
       "    div 32 %7 = ieq32 %2.x, %1 (0x0)\n"
+      "    div 32 %8 = flt32 %3.w, %2.x\n"
       "    @demote_if (%KILL) ()\n"
       "    div 32x4 %9 = vec4 %2.x, %2.y, %2.z, %2.w\n" + store;
    auto with = [&](const char *kill) {
@@ -76,6 +80,10 @@ TEST(check_classify, approximate_kill_is_unchecked)
       return nir::read_shader(fs_shader(b), "kill.nir");
    };
    auto c = check::classify_outputs(*with("6"));
+   EXPECT_EQ(c.at("kill"), exactness::opaque);
+   EXPECT_EQ(c.at("rt0.x"), exactness::opaque);
+   EXPECT_EQ(c.at("rt0.w"), exactness::opaque);
+   c = check::classify_outputs(*with("8"));
    EXPECT_EQ(c.at("kill"), exactness::unchecked);
    EXPECT_EQ(c.at("rt0.x"), exactness::unchecked);
    EXPECT_EQ(c.at("rt0.w"), exactness::unchecked);
@@ -85,8 +93,9 @@ TEST(check_classify, approximate_kill_is_unchecked)
    EXPECT_EQ(c.at("rt0.x"), exactness::exact);
 }
 
-/* An implicit-LOD lookup is not compared (its LOD is approximate too), a
- * texel fetch is exact.
+/* An implicit-LOD lookup is compared only where the perturbed runs
+ * agree (its LOD is approximate too), never in divergent control flow
+ * (its derivatives read inactive channels); a texel fetch is exact.
  */
 TEST(check_classify, filtered_texturing)
 {
@@ -106,6 +115,18 @@ TEST(check_classify, filtered_texturing)
    EXPECT_EQ(c.at("rt0.x"), exactness::approximate);
    EXPECT_EQ(c.at("rt0.y"), exactness::exact);
    EXPECT_EQ(c.at("rt0.z"), exactness::approximate);
+   auto d = nir::read_shader(fs_shader(std::string(varying) +
+      "    div 32 %3 = flt32 %2.x, %2.y\n"
+      "    if %3 {\n"
+      "        block b1:\n"
+      "        div 32x4 %4 = (float32)tex %2 (coord), 0 (texture), 0 (sampler)\n"
+      "        div 32x4 %9 = vec4 %4.x, %4.y, %4.z, %4.w\n" + store +
+      "    } else {\n"
+      "        block b2:\n"
+      "    }\n"
+      "    block b3:\n"), "divergent-tex.nir");
+   EXPECT_EQ(check::classify_outputs(*d).at("rt0.x"), exactness::opaque);
+   EXPECT_EQ(check::classify_outputs(*d, true).at("rt0.x"), exactness::approximate);
 }
 
 /* Odd input sets turn mip filtering off, so their lookups are compared. */
@@ -284,4 +305,117 @@ TEST(check_binary, signed_zeros_are_exact)
       EXPECT_EQ(neg.v, check::verdict::mismatch);
       EXPECT_EQ(neg.first, "location 0.z channel 0: expected 80000000, got 00000000");
    }
+}
+
+namespace {
+
+/* Two square roots converted to integers (level 2, "unchecked" to the
+ * static classification): f2i(sqrt(2)) is 1 however sqrt rounds, while
+ * f2i(sqrt(4)) is 2 or 1 depending on which side of 2.0 Gen's sqrt lands.
+ */
+const char *sqrt_nir = R"(shader: MESA_SHADER_VERTEX
+stage: 0
+inputs_read: 15
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    con 32    %0 = load_const (0x00000000)
+    div 32x4  %1 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+    div 32    %2 = fsqrt %1.x
+    div 32    %3 = f2i32 %2
+    div 32    %4 = fsqrt %1.y
+    div 32    %5 = f2i32 %4
+    div 32x4  %6 = vec4 %3, %5, %1.z, %1.w
+    @store_output (%6, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=int32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
+/* The position (int(sqrt(x)), int(sqrt(y)), z, w), or with the two
+ * roots exchanged.
+ */
+std::vector<uint8_t>
+sqrt_binary(bool swap)
+{
+   std::string text = ibis::strfmt(
+      "mov(8) g10<1>UD g1<8,8,1>UD { align1 1Q };\n"
+      "math sqrt(8) g20<1>F g2<8,8,1>F null<8,8,1>F { align1 1Q };\n"
+      "math sqrt(8) g21<1>F g3<8,8,1>F null<8,8,1>F { align1 1Q };\n"
+      "mov(8) g%u<1>D g20<8,8,1>F { align1 1Q };\n"
+      "mov(8) g%u<1>D g21<8,8,1>F { align1 1Q };\n"
+      "mov(8) g13<1>F g4<8,8,1>F { align1 1Q };\n"
+      "mov(8) g14<1>F g5<8,8,1>F { align1 1Q };\n"
+      "send(8) null<1>F g10<8,8,1>F 0x0a080017 urb { align1 1Q EOT };\n",
+      swap ? 12 : 11, swap ? 11 : 12);
+   return isa::assemble(text, isa::gen::gen9, false, "vs.asm");
+}
+
+} /* anonymous namespace */
+
+/* Outputs the static classification leaves uncompared are compared bit
+ * for bit where every perturbed interpreter run agrees (int(sqrt(2))),
+ * so a wrong value there is caught; one that moves under the
+ * perturbation (int(sqrt(4))) stays not compared.
+ */
+TEST(check_binary, stable_outputs_are_compared)
+{
+   auto s = nir::read_shader(sqrt_nir, "sqrt.nir");
+   auto c = check::classify_outputs(*s);
+   EXPECT_EQ(c.at("location 0.x"), exactness::unchecked);
+   EXPECT_EQ(c.at("location 0.y"), exactness::unchecked);
+   auto in = check::make_inputs(*s, 8, 1, 0);
+   in.attribs[15] = {{0x40000000u, 0x40800000u, 0x3f800000u, 0x3f800000u}};   /* 2, 4, 1, 1 */
+   auto good = check::check_binary(*s, 8, sqrt_binary(false), in, compile_options());
+   EXPECT_EQ(good.v, check::verdict::match) << good.first;
+   EXPECT_EQ(good.compared, 3u * 8);
+   EXPECT_EQ(good.stable, 8u);
+   EXPECT_EQ(good.unchecked, 8u);
+   auto bad = check::check_binary(*s, 8, sqrt_binary(true), in, compile_options());
+   EXPECT_EQ(bad.v, check::verdict::mismatch);
+   EXPECT_EQ(bad.first, "location 0.x channel 0: expected 00000001, got 00000002 "
+                        "(stable under perturbation)");
+   /* y (1 where 2 is expected) is not compared. */
+   EXPECT_EQ(bad.mismatches, 8u);
+   EXPECT_EQ(bad.unchecked, 8u);
+}
+
+/* The interpreter's perturbation moves approximate results (fsqrt here)
+ * by the bound, or by one ULP with a bound of 0, and leaves exact ones.
+ */
+TEST(check_binary, interpreter_perturbation)
+{
+   auto s = nir::read_shader(R"(shader: MESA_SHADER_VERTEX
+stage: 0
+inputs_read: 15
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    con 32    %0 = load_const (0x00000000)
+    div 32x4  %1 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+    div 32    %2 = fsqrt %1.x
+    div 32    %3 = fadd %1.y, %1.y
+    div 32x4  %4 = vec4 %2, %3, %1.z, %1.w
+    @store_output (%4, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+    block b1:
+}
+)", "perturb.nir");
+   auto in = check::make_inputs(*s, 8, 1, 0);
+   in.attribs[15] = {{0x40800000u, 0x3f800000u, 0, 0}};   /* 4, 1 */
+   auto run = [&](nir::interp::perturb_mode m, double rel) {
+      nir::interp::inputs pin = in;
+      pin.perturb.mode = m;
+      pin.perturb.rel = rel;
+      auto o = nir::interp::run(*s, pin);
+      return std::make_pair(o.f32(0, 0, 3), o.f32(0, 1, 3));
+   };
+   using nir::interp::perturb_mode;
+   EXPECT_EQ(run(perturb_mode::none, 0x1p-20), std::make_pair(2.0f, 2.0f));
+   EXPECT_EQ(run(perturb_mode::up, 0x1p-20), std::make_pair(2.0f + 0x1p-19f, 2.0f));
+   EXPECT_EQ(run(perturb_mode::down, 0x1p-20), std::make_pair(2.0f - 0x1p-19f, 2.0f));
+   EXPECT_EQ(run(perturb_mode::up, 0), std::make_pair(2.0f + 0x1p-22f, 2.0f));
+   EXPECT_EQ(run(perturb_mode::down, 0), std::make_pair(2.0f - 0x1p-23f, 2.0f));
 }
