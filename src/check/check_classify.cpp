@@ -169,6 +169,10 @@ private:
    bool kill_divergent = false;   /* after a divergent kill */
    unsigned after = 0;   /* taints after a loop with a tainted branch */
    unsigned kill_level = 0;   /* of the channels killed (demote, terminate) */
+   /* What was stored to each image ("image N"; "image": an index that is
+    * not constant).
+    */
+   std::map<std::string, unsigned> image_level;
 
    /* A value used as a condition, an index or an address: a step of a
     * step, the bits of a continuous float.
@@ -456,20 +460,40 @@ private:
       }
       case intrinsic_op::image_store:
       case intrinsic_op::image_atomic:
-      case intrinsic_op::image_atomic_swap: {
-         /* Like an SSBO store: the image's words, at coordinates. */
+      case intrinsic_op::image_atomic_swap:
+      case intrinsic_op::image_load: {
+         /* Like an SSBO store: the image's words, at coordinates; what a
+          * load (or an atomic's old value) reads is as exact as what was
+          * stored there (any image's, for an index that is not constant).
+          */
          const nir::def *b = in.srcs[0].ssa;
          std::string name = "image";
          if (b->parent && b->parent->type == nir::instr_type::load_const)
             name = strfmt("image %u", unsigned(static_cast<const nir::load_const_instr *>(
                                           b->parent)->values[0].u32));
+         unsigned stored = 0;
+         for (const auto &[n, l] : image_level) {
+            if (n == name || name == "image" || n == "image")
+               stored = std::max(stored, l);
+         }
+         if (in.op == intrinsic_op::image_load) {
+            raise(&in.dest, std::max({of(b) || of(in.srcs[1].ssa) ? 2u : 0u, stored, control}));
+            return;
+         }
          /* An atomic's arithmetic on an approximate value is not continuous. */
          const bool atomic = in.op != intrinsic_op::image_store;
-         const bool discontinuous = of(in.srcs[0].ssa) || of(in.srcs[1].ssa) || (atomic && srcs);
-         output(name, discontinuous ? 2 : std::max(srcs, control));
+         const bool discontinuous = of(b) || of(in.srcs[1].ssa) || (atomic && srcs);
+         const unsigned l = discontinuous ? 2 : std::max(srcs, control);
+         output(name, l);
+         unsigned &cur = image_level[name];
+         if (l > cur) {
+            cur = l;
+            changed = true;
+         }
          if (in.op == intrinsic_op::image_store)
             return;
-         break;
+         raise(&in.dest, std::max({l, stored, control}));
+         return;
       }
       default:
          break;
