@@ -122,11 +122,49 @@ public:
 
    resource &res(uint64_t key) { return map[key]; }
 
+   /* The register file bytes: a resource each, their reads since the
+    * last write kept as lists in one pool (a vector per byte was most of
+    * the allocations of post-RA scheduling).  The order of the reads
+    * does not matter: a node's edges to the current node merge into one.
+    */
+   void size_bytes()
+   {
+      if (byte_write.empty()) {
+         const unsigned n = device_info::grf_count * device_info::grf_bytes;
+         byte_write.assign(n, -1);
+         byte_reads.assign(n, -1);
+      }
+   }
+   void read_byte(unsigned byte, unsigned n)
+   {
+      const int w = byte_write[byte];
+      if (w >= 0)
+         edge(w, n, dag.nodes[w].latency);
+      pool.push_back({n, byte_reads[byte]});
+      byte_reads[byte] = int(pool.size() - 1);
+   }
+   void write_byte(unsigned byte, unsigned n)
+   {
+      if (byte_write[byte] >= 0)
+         edge(byte_write[byte], n, 0);
+      for (int i = byte_reads[byte]; i >= 0; i = pool[i].next)
+         edge(pool[i].node, n, 0);
+      byte_reads[byte] = -1;
+      byte_write[byte] = int(n);
+   }
+
    sched_dag &dag;
    std::vector<unsigned> stamp, edge_of;
    std::unordered_map<uint64_t, resource> map;
-   /* Allocated IR: one resource per register file byte. */
-   std::vector<resource> bytes;
+   /* Allocated IR and fixed registers: per register file byte, the last
+    * writer and the head of its reads in pool.
+    */
+   struct byte_read {
+      unsigned node;
+      int next;
+   };
+   std::vector<int> byte_write, byte_reads;
+   std::vector<byte_read> pool;
 };
 
 } /* anonymous namespace */
@@ -230,23 +268,23 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
       /* Sized on first use: most blocks before allocation have no
        * fixed-register access at all.
        */
-      if (db.bytes.empty())
-         db.bytes.resize(device_info::grf_count * device_info::grf_bytes);
+      db.size_bytes();
+      const unsigned nbytes = db.byte_write.size();
       const unsigned base = v->phys.nr * device_info::grf_bytes + v->phys.subreg;
       const unsigned lo = base + start;
-      const unsigned hi = std::min<unsigned>(lo + len, db.bytes.size());
+      const unsigned hi = std::min<unsigned>(lo + len, nbytes);
       /* A predicated write keeps the old bytes of its disabled channels:
        * it reads them too (for the latency; order holds without it).
        */
       if (is_dst && in->predicate() && in->op != opcode::send) {
          for (unsigned byte = lo; byte < hi; byte++)
-            db.read(db.bytes[byte], n);
+            db.read_byte(byte, n);
       }
       for (unsigned byte = lo; byte < hi; byte++) {
          if (is_dst)
-            db.write(db.bytes[byte], n);
+            db.write_byte(byte, n);
          else
-            db.read(db.bytes[byte], n);
+            db.read_byte(byte, n);
       }
       if (!is_dst || !physical || v->file == reg_file::hw_reg)
          return;
@@ -258,14 +296,14 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
        * stands for what came before it, so the pieces keep their order.
        */
       const unsigned vlo = base;
-      const unsigned vhi = std::min<unsigned>(base + v->size_bytes(), db.bytes.size());
+      const unsigned vhi = std::min<unsigned>(base + v->size_bytes(), nbytes);
       for (unsigned byte = vlo; byte < vhi; byte++) {
          if (byte >= lo && byte < hi)
             continue;
-         const resource &r = db.bytes[byte];
-         if (r.last_write >= 0)
-            db.edge(r.last_write, n, 0);
-         for (unsigned rd : r.reads) {
+         if (db.byte_write[byte] >= 0)
+            db.edge(db.byte_write[byte], n, 0);
+         for (int i = db.byte_reads[byte]; i >= 0; i = db.pool[i].next) {
+            const unsigned rd = db.pool[i].node;
             if (!accesses(dag.nodes[rd].in, v))
                db.edge(rd, n, 0);
          }
