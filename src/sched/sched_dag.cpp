@@ -253,9 +253,19 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
 
    dag_builder db(dag);
 
-   std::unordered_map<const instr *, unsigned> index;
+   /* Node of each instruction of the region: a sorted array (a hash map
+    * allocated a node per instruction).
+    */
+   std::vector<std::pair<const instr *, unsigned>> index_of;
+   index_of.reserve(dag.nodes.size());
    for (unsigned i = 0; i < dag.nodes.size(); i++)
-      index[dag.nodes[i].in] = i;
+      index_of.push_back({dag.nodes[i].in, i});
+   std::sort(index_of.begin(), index_of.end());
+   auto node_of = [&](const instr *in) -> int {
+      auto it = std::lower_bound(index_of.begin(), index_of.end(),
+                                 std::make_pair(in, 0u));
+      return it != index_of.end() && it->first == in ? int(it->second) : -1;
+   };
 
    int last_barrier = -1;
    std::vector<unsigned> since_barrier;
@@ -339,10 +349,9 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
          db.write(r, n);
       } else {
          const instr *def = f->def();
-         if (def && def->parent() == dag.blk && index.count(def)) {
-            const unsigned d = index[def];
+         const int d = def && def->parent() == dag.blk ? node_of(def) : -1;
+         if (d >= 0)
             db.edge(d, n, dag.nodes[d].latency);
-         }
          r.reads.push_back(n);
       }
    };
@@ -386,9 +395,9 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
       }
       if (!is_dst && v->file == reg_file::ssa) {
          for (const instr *def : v->defs()) {
-            auto d = index.find(def);
-            if (d != index.end() && d->second < n)
-               db.edge(d->second, n, dag.nodes[d->second].latency);
+            const int d = node_of(def);
+            if (d >= 0 && unsigned(d) < n)
+               db.edge(d, n, dag.nodes[d].latency);
          }
       }
    };
