@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 
 #include "check/check.h"
 #include "from_nir/from_nir_private.h"
@@ -128,6 +129,79 @@ vary_images(interp::inputs &in, rng &r)
    }
 }
 
+/* A constant source component, if it is one. */
+bool
+const_u32(const nir::def *d, unsigned comp, uint32_t *v)
+{
+   if (!d || !d->parent || d->parent->type != nir::instr_type::load_const)
+      return false;
+   const auto &lc = static_cast<const nir::load_const_instr &>(*d->parent);
+   if (comp >= lc.values.size())
+      return false;
+   *v = lc.values[comp].u32;
+   return true;
+}
+
+void
+visit_instrs(const nir::cf_list &list, const std::function<void(const nir::instr &)> &fn)
+{
+   for (const auto &node : list) {
+      if (node->type == nir::cf_type::block) {
+         for (const auto &i : static_cast<const nir::block &>(*node).instrs)
+            fn(*i);
+      } else if (node->type == nir::cf_type::if_) {
+         const auto &nif = static_cast<const nir::if_ &>(*node);
+         visit_instrs(nif.then_list, fn);
+         visit_instrs(nif.else_list, fn);
+      } else {
+         const auto &l = static_cast<const nir::loop &>(*node);
+         visit_instrs(l.body, fn);
+         visit_instrs(l.continue_list, fn);
+      }
+   }
+}
+
+/* UBO words (block, byte offset) the shader reads at a constant address
+ * and shifts right by 8 bits or more: packed bit fields (Dolphin's
+ * ubershaders keep their whole pipeline state so, e.g. the alpha test's
+ * comparisons at bits 16-23), which the small integers of the default
+ * inputs leave all zero (an alpha test that never passes).  Fields are
+ * narrow, so random bits there give small values too.
+ */
+std::set<std::pair<unsigned, uint32_t>>
+ubo_bit_fields(const nir::shader &s)
+{
+   std::set<std::pair<unsigned, uint32_t>> words;
+   for (const auto &f : s.functions) {
+      if (!f->impl)
+         continue;
+      visit_instrs(f->impl->body, [&](const nir::instr &i) {
+         if (i.type != nir::instr_type::alu)
+            return;
+         const auto &alu = static_cast<const nir::alu_instr &>(i);
+         if (alu.op != nir::alu_op::ushr && alu.op != nir::alu_op::ubfe)
+            return;
+         uint32_t shift;
+         if (alu.srcs.size() < 2 || !const_u32(alu.srcs[1].ssa, alu.srcs[1].swizzle[0], &shift) ||
+             (shift & 31) < 8)
+            return;
+         const nir::def *d = alu.srcs[0].ssa;
+         if (!d->parent || d->parent->type != nir::instr_type::intrinsic || d->bit_size != 32)
+            return;
+         const auto &ld = static_cast<const nir::intrinsic_instr &>(*d->parent);
+         if (ld.op != nir::intrinsic_op::load_ubo &&
+             ld.op != nir::intrinsic_op::load_ubo_uniform_block_intel)
+            return;
+         uint32_t block, offset;
+         if (!const_u32(ld.srcs[0].ssa, 0, &block) ||
+             !const_u32(ld.srcs[1].ssa, 0, &offset))
+            return;
+         words.insert({block, offset + 4 * alu.srcs[0].swizzle[0]});
+      });
+   }
+   return words;
+}
+
 } /* anonymous namespace */
 
 const char *
@@ -170,6 +244,16 @@ make_inputs(const nir::shader &s, unsigned simd, uint64_t seed, unsigned index)
    vary_bytes(in.push, r);
    for (auto &[b, data] : in.ubos)
       vary_bytes(data, r);
+   /* Odd sets: random bit fields (the even ones keep them small). */
+   if (index % 2) {
+      for (const auto &[b, off] : ubo_bit_fields(s)) {
+         auto it = in.ubos.find(b);
+         if (it != in.ubos.end() && off + 4 <= it->second.size()) {
+            uint32_t w = uint32_t(r.next());
+            memcpy(&it->second[off], &w, 4);
+         }
+      }
+   }
    for (auto &[b, data] : in.ssbos) {
       for (size_t i = 0; i + 4 <= data.size(); i += 4) {
          uint32_t w = r.below(2) ? 1 + r.below(8) : word_of(float(r.below(64)) * 0.125f);
