@@ -245,15 +245,18 @@ make_inputs(const nir::shader &s, unsigned simd, uint64_t seed, unsigned index)
    for (auto &[b, data] : in.ubos)
       vary_bytes(data, r);
    /* Odd sets: random bit fields (the even ones keep them small). */
-   if (index % 2) {
-      for (const auto &[b, off] : ubo_bit_fields(s)) {
-         auto it = in.ubos.find(b);
-         if (it != in.ubos.end() && off + 4 <= it->second.size()) {
-            uint32_t w = uint32_t(r.next());
+   const std::set<std::pair<unsigned, uint32_t>> fields =
+      index % 2 ? ubo_bit_fields(s) : std::set<std::pair<unsigned, uint32_t>>();
+   auto fill_fields = [&](interp::inputs &x, rng &g) {
+      for (const auto &[b, off] : fields) {
+         auto it = x.ubos.find(b);
+         if (it != x.ubos.end() && off + 4 <= it->second.size()) {
+            uint32_t w = uint32_t(g.next());
             memcpy(&it->second[off], &w, 4);
          }
       }
-   }
+   };
+   fill_fields(in, r);
    for (auto &[b, data] : in.ssbos) {
       for (size_t i = 0; i + 4 <= data.size(); i += 4) {
          uint32_t w = r.below(2) ? 1 + r.below(8) : word_of(float(r.below(64)) * 0.125f);
@@ -327,6 +330,34 @@ make_inputs(const nir::shader &s, unsigned simd, uint64_t seed, unsigned index)
    }
    default:
       break;
+   }
+   /* Fragment shaders: of eight draws of the bit fields, the one that
+    * leaves the most pixels alive (a random alpha test discards most).
+    */
+   if (st == nir::shader_stage::fragment && !fields.empty()) {
+      nir::shader &oracle = const_cast<nir::shader &>(s);
+      const bool centre = oracle.info.fs.pixel_center_integer;
+      oracle.info.fs.pixel_center_integer = true;
+      rng g(seed * 0x2545f4914f6cdd1dull + index);
+      interp::inputs best = in;
+      int best_live = -1;
+      for (unsigned k = 0; k < 8; k++) {
+         interp::inputs cand = in;
+         if (k)
+            fill_fields(cand, g);
+         int live = -1;
+         try {
+            interp::outputs o = interp::run(s, cand);
+            live = __builtin_popcount(o.channels & ~o.killed & ~o.helpers);
+         } catch (const error &) {
+         }
+         if (live > best_live) {
+            best_live = live;
+            best = std::move(cand);
+         }
+      }
+      oracle.info.fs.pixel_center_integer = centre;
+      in = std::move(best);
    }
    return in;
 }

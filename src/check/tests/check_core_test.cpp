@@ -206,6 +206,29 @@ TEST(check_inputs, ubo_bit_fields_vary_on_odd_sets)
    EXPECT_GE(fields.size(), 3u);
 }
 
+/* Of the bit fields drawn for an odd set, a fragment shader gets the ones
+ * that leave the most pixels alive (here: bit 16 set, else discard).
+ */
+TEST(check_inputs, bit_fields_keep_pixels_alive)
+{
+   auto s = nir::read_shader(fs_shader(std::string(varying) +
+      "    con 32 %3 = @load_ubo (%1 (0x0), %1 (0x0)) (access=none, align_mul=4, "
+      "align_offset=0, range_base=0, range=4)\n"
+      "    con 32 %4 = load_const (0x00000010)\n"
+      "    con 32 %5 = ushr %3, %4 (0x10)\n"
+      "    con 32 %6 = load_const (0x00000001)\n"
+      "    con 32 %7 = iand %5, %6 (0x1)\n"
+      "    con 32 %8 = ieq32 %7, %1 (0x0)\n"
+      "    @discard_if (%8) ()\n"
+      "    div 32x4 %9 = vec4 %2.x, %2.y, %2.z, %2.w\n" + store), "alpha.nir");
+   for (uint64_t seed = 1; seed <= 16; seed++) {
+      auto in = check::make_inputs(*s, 8, seed, 1);
+      uint32_t w;
+      memcpy(&w, &in.ubos.at(0)[0], 4);
+      EXPECT_EQ((w >> 16) & 1, 1u) << seed;
+   }
+}
+
 namespace {
 
 const char *vs_nir = R"(shader: MESA_SHADER_VERTEX
