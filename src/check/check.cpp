@@ -300,9 +300,9 @@ make_inputs(const nir::shader &s, unsigned simd, uint64_t seed, unsigned index)
       in.base_instance = r.below(4);
       break;
    case nir::shader_stage::fragment: {
-      /* Whole quads off on odd sets (the hardware dispatches quads; a
-       * partly covered one runs its other pixels as helpers, which the
-       * simulator does not model).
+      /* Odd sets: whole quads off (the hardware dispatches quads), and
+       * in a third of the others one to three helper pixels (a partly
+       * covered quad): they run, for derivatives, but write nothing.
        */
       if (index % 2) {
          unsigned quads = simd / 4;
@@ -314,6 +314,10 @@ make_inputs(const nir::shader &s, unsigned simd, uint64_t seed, unsigned index)
             }
          }
          in.channels = mask;
+         for (unsigned q = 0; q < quads; q++) {
+            if ((mask >> (4 * q) & 0xf) && !r.below(3))
+               in.helpers |= (1 + r.below(14)) << (4 * q);
+         }
       }
       in.front_face = r.below(2);
       float z0 = float(r.below(8)) / 8.f;
@@ -508,6 +512,7 @@ make_setup(const nir::shader &s, unsigned simd, const interp::inputs &in,
       sim::fs_payload p;
       p.simd = simd;
       p.dispatch_mask = mask;
+      p.helpers = in.helpers;
       p.bary_modes = 0;
       p.front_facing = in.front_face;
       for (unsigned q = 0; q < simd / 4; q++)

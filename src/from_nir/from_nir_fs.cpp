@@ -51,6 +51,26 @@ write_parts(const builder &bld, unsigned width, data_type t, unsigned parts,
    return v;
 }
 
+/* Channel's bit of the pixel mask (1 lit, 0 a helper): the low word of
+ * g1.7, and of g2.7 for channels 16-31, one bit per channel.
+ */
+value *
+nir_translator::pixel_bit()
+{
+   builder u = uniform_builder();
+   value *mask = u.mov(data_type::u32, at(hw(1, data_type::u16), 28, data_type::u16)
+                                          .with_region(0, 1, 0));
+   if (width == 32) {
+      value *hi = u.mov(data_type::u32, at(hw(2, data_type::u16), 28, data_type::u16)
+                                            .with_region(0, 1, 0));
+      value *sh = u.shl(data_type::u32, operand(hi), operand::imm_u32(16));
+      mask = u.or_(data_type::u32, operand(mask), operand(sh));
+   }
+   builder b = bld.exec(width);
+   value *bit = b.shr(data_type::u32, operand(mask), operand(get_subgroup_invocation()));
+   return b.and_(data_type::u32, operand(bit), operand::imm_u32(1));
+}
+
 bool
 nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
 {
@@ -198,21 +218,8 @@ nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
       return true;
    case intrinsic_op::load_helper_invocation:
    case intrinsic_op::is_helper_invocation: {
-      /* The low word of g1.7 (and g2.7 at SIMD32) is the pixel mask, one
-       * bit per channel; helpers are the dispatched channels outside it.
-       */
-      builder u = uniform_builder();
-      value *mask = u.mov(data_type::u32, at(hw(1, data_type::u16), 28, data_type::u16)
-                                             .with_region(0, 1, 0));
-      if (width == 32) {
-         value *hi = u.mov(data_type::u32, at(hw(2, data_type::u16), 28, data_type::u16)
-                                               .with_region(0, 1, 0));
-         value *sh = u.shl(data_type::u32, operand(hi), operand::imm_u32(16));
-         mask = u.or_(data_type::u32, operand(mask), operand(sh));
-      }
+      value *one = pixel_bit();
       builder b = bld.exec(width);
-      value *bit = b.shr(data_type::u32, operand(mask), operand(get_subgroup_invocation()));
-      value *one = b.and_(data_type::u32, operand(bit), operand::imm_u32(1));
       value *r = b.ssa(data_type::u32);
       instr *cmp = b.emit(opcode::cmp, {operand(r)}, {operand(one), operand::imm_u32(0)});
       cmp->cmod = cond_mod::z;

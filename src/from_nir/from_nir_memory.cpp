@@ -29,6 +29,20 @@ image_coords(const nir::intrinsic_instr &in)
    return (dim < 10 ? coords[dim] : 2) + (in.index(intrinsic_index::image_array) ? 1 : 0);
 }
 
+/* Stores and atomics to SSBOs and images (scratch is the channel's own). */
+bool
+writes_memory(intrinsic_op op)
+{
+   switch (op) {
+   case intrinsic_op::store_ssbo: case intrinsic_op::ssbo_atomic:
+   case intrinsic_op::ssbo_atomic_swap: case intrinsic_op::image_store:
+   case intrinsic_op::image_atomic: case intrinsic_op::image_atomic_swap:
+      return true;
+   default:
+      return false;
+   }
+}
+
 /* The source holding the surface index of an SSBO or image access. */
 int
 surface_src(intrinsic_op op)
@@ -76,6 +90,21 @@ nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
       }
    }
    builder b = bld.exec(width);
+   /* A fragment shader's helper invocations must not write memory: brw
+    * predicates such sends on the sample mask, as here on the pixel mask
+    * (demoted channels are taken out of the predicate in lower_demotes).
+    */
+   value *lit = nir.info.stage == nir::shader_stage::fragment && writes_memory(in.op)
+                   ? b.cmp(cond_mod::nz, operand(pixel_bit()), operand::imm_u32(0))
+                   : nullptr;
+   /* A helper's atomic result is undefined: an undef preserve. */
+   auto guard = [&](instr *w, value *preserve = nullptr) {
+      if (!lit)
+         return;
+      w->set_predicate(lit);
+      if (preserve)
+         w->set_preserve(operand(preserve));
+   };
    /* Byte address: the offset source plus a constant base. */
    auto address = [&](const nir::src &s, unsigned base) {
       operand off = src(s.ssa, 0, data_type::u32);
@@ -149,12 +178,12 @@ nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
             n++;
          operand addr = address(off, base + i * bytes);
          if (bits == 32) {
-            b.emit(opcode::untyped_write_logical, {},
-                   {surf, addr, data_of(val, i, n), operand::imm_u32(n)});
+            guard(b.emit(opcode::untyped_write_logical, {},
+                         {surf, addr, data_of(val, i, n), operand::imm_u32(n)}));
          } else if (bits < 32) {
             operand d = operand(b.mov(data_type::u32, src(val, i, type_of('u', bits))));
-            b.emit(opcode::byte_scattered_write_logical, {},
-                   {surf, addr, d, operand::imm_u32(bits)});
+            guard(b.emit(opcode::byte_scattered_write_logical, {},
+                         {surf, addr, d, operand::imm_u32(bits)}));
          } else {
             /* Each 64-bit component as its low and high dwords. */
             comps c;
@@ -164,8 +193,8 @@ nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
                value *hi = b.shr(data_type::u64, x, operand::imm_u32(32));
                c.push_back(operand(b.mov(data_type::u32, operand(hi))));
             }
-            b.emit(opcode::untyped_write_logical, {},
-                   {surf, addr, gather(b, c, data_type::u32), operand::imm_u32(2 * n)});
+            guard(b.emit(opcode::untyped_write_logical, {},
+                         {surf, addr, gather(b, c, data_type::u32), operand::imm_u32(2 * n)}));
          }
          i += n;
       }
@@ -179,8 +208,10 @@ nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
       operand d = data_of(in.srcs[data_src].ssa, 0, 1);
       operand d2 = swap ? data_of(in.srcs[data_src + 1].ssa, 0, 1) : operand();
       value *v = b.ssa(data_type::u32);
-      b.emit(op, {operand(v)},
-             {surf, addr, d, d2, operand::imm_u32(in.index(intrinsic_index::atomic_op))});
+      value *u = lit ? b.undef(data_type::u32) : nullptr;
+      guard(b.emit(op, {operand(v)},
+                   {surf, addr, d, d2, operand::imm_u32(in.index(intrinsic_index::atomic_op))}),
+            u);
       set_def(in.dest, {operand(v)});
    };
    auto image_addr = [&]() {
@@ -277,9 +308,9 @@ nir_translator::emit_memory_intrinsic(const nir::intrinsic_instr &in)
       const nir::def *val = in.srcs[3].ssa;
       if (val->bit_size != 32)
          unsupported("%u-bit image stores are not supported", val->bit_size);
-      b.emit(opcode::typed_write_logical, {},
-             {image_surface(in.srcs[0]), image_addr(), data_of(val, 0, val->num_components),
-              operand::imm_u32(val->num_components)});
+      guard(b.emit(opcode::typed_write_logical, {},
+                   {image_surface(in.srcs[0]), image_addr(), data_of(val, 0, val->num_components),
+                    operand::imm_u32(val->num_components)}));
       return true;
    }
    case intrinsic_op::image_atomic:

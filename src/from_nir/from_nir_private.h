@@ -293,6 +293,7 @@ public:
    comps pixel_position();
    /* gl_SubgroupInvocation as u32, built from a WLR u16 sequence. */
    value *get_subgroup_invocation();
+   value *pixel_bit();
    operand push_constant(unsigned byte_offset, data_type t);
    bool pushed_ubo(unsigned block, unsigned offset, unsigned bytes,
                    unsigned *push_byte) const;

@@ -205,6 +205,48 @@ for_each_piece(shader &s, instr *in, unsigned max, F emit_piece)
    }
 }
 
+/* A predicated access (a fragment shader's store or atomic runs on the
+ * pixel mask, from_nir_memory.cpp): the predicate as ~0 or 0 per channel,
+ * which predicate_send() makes each piece's own flag again; null when the
+ * access is not predicated.
+ */
+operand
+predicate_mask(shader &s, instr *in)
+{
+   if (!in->predicate())
+      return operand();
+   /* A flag of "x != 0" (how the predicates are made): x itself. */
+   const instr *c = in->predicate()->def();
+   if (!in->pred_inv && c && c->op == opcode::cmp && c->cmod == cond_mod::nz &&
+       !c->predicate() && c->src(1).is_imm() && c->src(1).imm == 0 &&
+       c->src(0).val && type_bits(c->src(0).type) == 32 && !c->src(0).neg &&
+       !c->src(0).abs && c->exec_size == in->exec_size && c->group == in->group)
+      return c->src(0);
+   builder b(&s);
+   b.before(in);
+   const builder fb = b.exec(in->exec_size, in->group);
+   value *ones = fb.mov(data_type::u32, operand::imm_u32(~0u));
+   value *m = fb.ssa(data_type::u32);
+   fb.predicated(in->predicate(), in->pred_inv)
+      .sel(operand(m), operand(ones), operand::imm_u32(0));
+   return operand(m);
+}
+
+void
+predicate_send(const builder &pb, instr *send, const operand &mask, unsigned group)
+{
+   if (mask.is_null())
+      return;
+   builder b = pb;
+   b.before(send);
+   send->set_predicate(b.cmp(cond_mod::nz, channels_of(mask, group), operand::imm_u32(0)));
+   if (send->num_dsts() && send->dst().val) {
+      /* An atomic's result: undefined in the channels it skips. */
+      const value *d = send->dst().val;
+      send->set_preserve(operand(b.exec(d->width, d->group).undef(d->type)));
+   }
+}
+
 /* The surface index: an immediate in the descriptor, or a uniform value
  * ORed in (indirect descriptor).
  */
@@ -265,6 +307,7 @@ lower_surface(shader &s, instr *in)
     */
    const bool ret = in->num_dsts() && in->dst().val && !in->dst().val->uses().empty();
    /* Typed messages are SIMD8 on Gen9 (brw splits them by 8). */
+   const operand pmask = predicate_mask(s, in);
    for_each_piece(s, in, typed ? 8 : 16,
                   [&](const builder &pb, unsigned piece, unsigned group,
                       value *dst) {
@@ -327,8 +370,10 @@ lower_surface(shader &s, instr *in)
          rlen = write ? 0 : comps * piece / 8;
       }
       payloads p = build_payloads(pb, piece, group, header, 1, ps);
-      emit_send(pb, SFID_DC1, desc | bits, p, dst ? operand(dst) : operand(),
-                rlen, header != nullptr, desc_val);
+      predicate_send(pb, emit_send(pb, SFID_DC1, desc | bits, p,
+                                   dst ? operand(dst) : operand(), rlen,
+                                   header != nullptr, desc_val),
+                     pmask, group);
    });
    in->remove();
 }
@@ -339,6 +384,7 @@ lower_byte_scattered(shader &s, instr *in)
    const bool write = in->op == opcode::byte_scattered_write_logical;
    const unsigned bits = imm_of(in, write ? 3 : 2, "the bit size");
    const unsigned ds = bits == 8 ? 0 : bits == 16 ? 1 : 2;
+   const operand pmask = predicate_mask(s, in);
    for_each_piece(s, in, 16, [&](const builder &pb, unsigned piece,
                                  unsigned group, value *dst) {
       uint32_t bti = 0;
@@ -348,11 +394,12 @@ lower_byte_scattered(shader &s, instr *in)
          ps.push_back(make_param(in->src(2)));
       payloads p = build_payloads(pb, piece, group, nullptr, 0, ps);
       const unsigned ctrl = (piece == 16 ? 1u : 0u) | ds << 2;
-      emit_send(pb, SFID_DC0,
-                dp_desc(0, write ? DC_BYTE_SCATTERED_WRITE
-                                 : DC_BYTE_SCATTERED_READ, ctrl) | bti,
-                p, dst ? operand(dst) : operand(), write ? 0 : piece / 8,
-                false, desc_val);
+      predicate_send(pb, emit_send(pb, SFID_DC0,
+                                   dp_desc(0, write ? DC_BYTE_SCATTERED_WRITE
+                                                    : DC_BYTE_SCATTERED_READ, ctrl) | bti,
+                                   p, dst ? operand(dst) : operand(),
+                                   write ? 0 : piece / 8, false, desc_val),
+                     pmask, group);
    });
    in->remove();
 }

@@ -21,6 +21,19 @@ namespace ibis::lowering {
 
 namespace {
 
+bool
+writes_memory(const instr *in)
+{
+   switch (in->op) {
+   case opcode::untyped_write_logical: case opcode::untyped_atomic_logical:
+   case opcode::typed_write_logical: case opcode::typed_atomic_logical:
+   case opcode::byte_scattered_write_logical:
+      return true;
+   default:
+      return false;
+   }
+}
+
 struct renamer {
    shader &s;
    const dominance &dom;
@@ -37,6 +50,17 @@ struct renamer {
          instr *in = *it++;
          if (in == first_write)
             at_write = cur;
+         if (writes_memory(in) && in->predicate()) {
+            /* A store on the pixel mask: demoted channels are out too. */
+            builder bb(&s);
+            bb.before(in);
+            const builder eb = bb.exec(in->exec_size, in->group);
+            value *m = eb.ssa(data_type::u32);
+            eb.predicated(in->predicate(), in->pred_inv)
+               .sel(operand(m), operand(cur), operand::imm_u32(0));
+            in->set_predicate(eb.cmp(cond_mod::nz, operand(m), operand::imm_u32(0)));
+            continue;
+         }
          if (in->op != opcode::discard)
             continue;
          builder bb(&s);

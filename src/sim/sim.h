@@ -62,6 +62,8 @@ struct thread {
    uint32_t cr0 = 0;
    std::array<uint32_t, 4> sr0{};         /* sr0.2/sr0.3: dispatch mask */
    uint32_t dispatch_mask = 0xff;         /* channels the thread started with */
+   /* Fragment threads: the lit pixels (g1.7), without the helpers. */
+   uint32_t pixel_mask = 0xff;
    unsigned simd = 8;                     /* dispatch width */
    isa::gen gen = isa::gen::gen9;
    /* A fragment thread: 2x2 quads give the sampler its derivatives. */
@@ -240,6 +242,11 @@ enum bary_mode : unsigned {
 struct fs_payload {
    unsigned simd = 8;                     /* 8, 16 or 32 */
    uint32_t dispatch_mask = ~0u;          /* live pixels (low simd bits) */
+   /* Of those, the helpers: they run (for derivatives) but are not lit,
+    * so the pixel mask in g1.7 leaves them out and no RT write reaches
+    * them.
+    */
+   uint32_t helpers = 0;
    /* Upper-left pixel of each subspan (2x2 quad), simd / 4 of them. */
    std::vector<std::array<uint16_t, 2>> subspans;
    bool front_facing = true;

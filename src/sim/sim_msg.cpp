@@ -238,7 +238,7 @@ message::render_target()
    unsigned sub = in.group % 16;
    for (unsigned i = 0; i < width; i++) {
       unsigned ch = in.group + i;
-      bool live = header ? (ud(1, 7) >> (sub + i)) & 1 : (t.dispatch_mask >> ch) & 1;
+      bool live = header ? (ud(1, 7) >> (sub + i)) & 1 : (t.pixel_mask >> ch) & 1;
       if (!on(i) || !live)
          continue;
       rt_pixel &p = rt[ch];

@@ -70,6 +70,7 @@ make_fs_thread(const fs_payload &p, payload_layout *layout)
    t.fragment = true;
    uint32_t all = p.simd == 32 ? ~0u : (1u << p.simd) - 1;
    t.dispatch_mask = p.dispatch_mask & all;
+   t.pixel_mask = t.dispatch_mask & ~p.helpers;
    t.sr0[2] = t.sr0[3] = t.dispatch_mask;
    /* g0.0 bit 15: 0 for a front-facing polygon (Gfx6-11). */
    t.write<uint32_t>(0, 0, p.front_facing ? 0 : 1u << 15);
@@ -85,7 +86,7 @@ make_fs_thread(const fs_payload &p, payload_layout *layout)
          t.write<uint16_t>(r, 4 + 2 * s, ss[0]);
          t.write<uint16_t>(r, 5 + 2 * s, ss[1]);
       }
-      t.write<uint32_t>(r, 7, (t.dispatch_mask >> (16 * h)) & 0xffff);
+      t.write<uint32_t>(r, 7, (t.pixel_mask >> (16 * h)) & 0xffff);
    }
    for (unsigned ch = 0; ch < p.simd; ch++) {
       t.pixel_x[ch] = p.subspans[ch / 4][0] + (ch & 1);

@@ -141,6 +141,49 @@ TEST(from_nir_intrinsics, fs_discard_demote_depth)
    )"));
 }
 
+/* A fragment shader's stores and atomics run on the pixel mask (g1.7), so
+ * helper invocations write no memory (brw predicates them on the sample
+ * mask); the atomic's result is undefined in the helpers (preserve undef).
+ */
+TEST(from_nir_intrinsics, fs_stores_and_atomics_skip_helpers)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      con 32 %0 = load_const (0x00000000)
+      @store_ssbo (%0, %0 (0x0), %0 (0x0)) (wrmask=x, access=none, align_mul=4, align_offset=0)
+      div 32 %1 = @ssbo_atomic (%0 (0x0), %0 (0x0), %0 (0x0)) (access=none, atomic_op=iadd)
+      div 32x4 %2 = vec4 %1, %1, %1, %1
+      @store_output (%2, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=uint32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      hw %0:u16x16@g1
+      wlr %2:u16x8
+      wlr %10:u16x8
+      block0:
+         %1:u32x1 = mov %0.28<0,1,0> {WE_all}
+         %2 = mov 0x76543210:v {WE_all}
+         %3:u32x8 = mov %2
+         %4:u32x8 = shr %1, %3
+         %5:u32x8 = and %4, 1:u32
+         %6:flagx8 = cmp.nz %5, 0:u32
+         %7:u32x8 = mov 0:u32
+         %8:u32x8 = mov 0:u32
+         (+%6) untyped_write_logical 0:u32, %7, %8, 1:u32
+         %9:u32x1 = mov %0.28<0,1,0> {WE_all}
+         %10 = mov 0x76543210:v {WE_all}
+         %11:u32x8 = mov %10
+         %12:u32x8 = shr %9, %11
+         %13:u32x8 = and %12, 1:u32
+         %14:flagx8 = cmp.nz %13, 0:u32
+         %15:u32x8 = mov 0:u32
+         %16:u32x8 = mov 0:u32
+         %18:u32x8 = undef
+         (+%14) %17:u32x8 = untyped_atomic_logical 0:u32, %15, %16, _, 0:u32, preserve %18
+         %19:u32x8[4] = load_payload %17, %17, %17, %17
+         fb_write_logical %19, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
 /* VS: attributes in 4 GRFs per slot, vertex and instance ids from the
  * system-value slot after them, and the VUE written two slots per URB
  * message (header with the point size, position, then varyings).

@@ -583,6 +583,48 @@ TEST(lower_messages, discard_masks_rt_writes)
    )"));
 }
 
+TEST(lower_messages, fs_stores_skip_helpers_and_demoted_channels)
+{
+   /* brw predicates a fragment shader's stores and atomics on the sample
+    * mask (brw_emit_predicate_on_sample_mask), so neither helper pixels
+    * nor demoted channels write memory.  The translator predicates the
+    * store on the pixel mask (%1, from g1.7); lowering takes the channels
+    * a demote cleared out of that predicate, and each SIMD8 piece of the
+    * typed write gets its own flag.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:u32x16[2]
+      block0:
+         %1:flagx16 = cmp.nz %0, 0:u32
+         %2:flagx16 = cmp.l %0[1], 3:u32
+         (+%2) discard
+         %3:u32x16 = mov %0[1]
+         (+%1) typed_write_logical 4:u32, %3, %3, 1:u32
+         fb_write_logical _, _, _, _, _, _, _, _, 0:u32, 0:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:u32x16[2]
+      block0:
+         %5:u32x16 = mov 0xffffffff:u32
+         %1:flagx16 = cmp.nz %0, 0:u32
+         %2:flagx16 = cmp.l %0[1], 3:u32
+         (-%2) %6:u32x16 = sel %5, 0:u32
+         %3:u32x16 = mov %0[1]
+         (+%1) %7:u32x16 = sel %6, 0:u32
+         %8:flagx16 = cmp.nz %7, 0:u32
+         %9:u32x8[2] = load_payload %3, %3
+         %10:flagx8 = cmp.nz %7, 0:u32
+         (+%10) _ = send(8) 12:u32, 0x4035e04:u32, 0:u32, %9, _ {side_effects}
+         %11:u32x8+8[2] = load_payload %3.32, %3.32
+         %12:flagx8+8 = cmp.nz %7.32, 0:u32
+         (+%12) _ = send(8+8) 12:u32, 0x4036e04:u32, 0:u32, %11, _ {side_effects}
+         %13:u32x16[4] = load_payload _, _, _, _
+         %14:flagx16 = cmp.nz %6, 0:u32
+         (+%14) _ = send 5:u32, 0x10031000:u32, 0:u32, %13, _ {EOT}
+   )"));
+}
+
 TEST(lower_messages, derivatives_are_regioned_adds)
 {
    /* nexuiz/94.fs.simd32.asm:24: "add(16) g34<1>F g76.1<4,4,0>F

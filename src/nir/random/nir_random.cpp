@@ -2328,8 +2328,14 @@ generator::gen_image()
       return true;
    }
 
-   /* Stores and atomics: in fragment shaders under if (!helper). */
-   const bool fs = stage == shader_stage::fragment;
+   /* Stores and atomics: in fragment shaders under if (!helper), but half
+    * the stores without it (ibis must keep helpers from writing, as the
+    * interpreter does).  An atomic's result in a helper is undefined
+    * (ibis predicates it away) and may reach derivatives: always under
+    * the if.
+    */
+   const bool store = what < 8 || image == image_arr;
+   const bool fs = stage == shader_stage::fragment && !(store && rng_.chance(50));
    cf_list *saved_list = cur_list_;
    cf_node *saved_parent = cur_parent_;
    if_ *ifp = nullptr;
@@ -2343,7 +2349,7 @@ generator::gen_image()
       cur_ = new_block(ifp->then_list, ifp);
    }
    const size_t scope = visible_.size();
-   if (what < 8 || image == image_arr) {
+   if (store) {
       def *value;
       if (image == image_arr) {
          std::vector<operand> f;

@@ -238,6 +238,7 @@ setup(const std::string &stage, const interp::inputs &in, const nir::shader *s)
       sim::fs_payload p;
       p.simd = in.simd;
       p.dispatch_mask = in.channel_mask();
+      p.helpers = in.helpers;
       for (unsigned q = 0; q < in.simd / 4; q++) {
          std::array<float, 2> tl = { float(2 * q), 0 };
          if (!in.pixel.empty()) {

@@ -150,13 +150,15 @@ helper_guarded(const instr &in)
 
 } /* namespace */
 
-/* Fragment programs store to images and run image atomics only where the
- * channel is not a helper invocation (the interpreter drops a helper's
- * writes by itself, so this is checked on the program).
+/* Fragment programs run image atomics only where the channel is not a
+ * helper invocation (a helper's atomic result is undefined); stores are
+ * guarded half the time, so that the compiler's own predication of
+ * helpers' stores is exercised too (the interpreter drops a helper's
+ * writes by itself).
  */
 TEST(nir_random_interp, fragment_image_writes_skip_helpers)
 {
-   unsigned writes = 0;
+   unsigned atomics = 0, guarded = 0, unguarded = 0;
    for (uint64_t seed = 1; seed < 600; seed += 3) {
       SCOPED_TRACE("seed " + std::to_string(seed));
       auto s = generate(options_for(seed));
@@ -165,15 +167,18 @@ TEST(nir_random_interp, fragment_image_writes_skip_helpers)
             if (i->type != instr_type::intrinsic)
                continue;
             const intrinsic_op op = static_cast<const intrinsic_instr &>(*i).op;
-            if (op == intrinsic_op::image_store || op == intrinsic_op::image_atomic ||
-                op == intrinsic_op::image_atomic_swap) {
+            if (op == intrinsic_op::image_atomic || op == intrinsic_op::image_atomic_swap) {
                EXPECT_TRUE(helper_guarded(*i));
-               writes++;
+               atomics++;
+            } else if (op == intrinsic_op::image_store) {
+               (helper_guarded(*i) ? guarded : unguarded)++;
             }
          }
       }
    }
-   EXPECT_GT(writes, 50u);
+   EXPECT_GT(atomics, 20u);
+   EXPECT_GT(guarded, 20u);
+   EXPECT_GT(unguarded, 20u);
 }
 
 TEST(nir_random_interp, programs_run)
