@@ -71,7 +71,11 @@ copy_uniforms_before_loops(shader &s)
          break;
       block *pre = s.blocks()[l.first - 1].get();
       for (value *v : s.values()) {
-         if (v->width != 1 || !uses_grfs(v) || v->uses().empty())
+         /* The copies are u32 dwords: a 64-bit value is read by dwords
+          * only through a region, which they do not carry.
+          */
+         if (v->width != 1 || !uses_grfs(v) || v->uses().empty() ||
+             type_bits(v->type) != 32)
             continue;
          /* The value must be in its registers before the loop. */
          if (!v->is_preloaded() &&

@@ -639,6 +639,55 @@ TEST_F(sched, push_constants_read_after_a_loop_are_copied_before_it)
    )"));
 }
 
+TEST_F(sched, wide_uniforms_read_after_a_loop_are_not_copied)
+{
+   /* A 64-bit width-1 value read after the loop by its low dword (through
+    * a region) stays as it is: a u32 copy of it without the region is
+    * invalid IR (random cs seeds 636 and 906 at SIMD32 with register
+    * arrays).
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16
+      attr %2:f32x16
+      uniform %3:u32x1[16]@g6
+      block0:
+         %6:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %3, _ {WE_all}
+         %4:u64x1 = mov %6[1] {WE_all}
+         %5:f32x16 = mul %2, %3[1]:f32
+      block1:
+         do
+         %10:f32x16 = phi %5, %11
+         %11:f32x16 = mad %10, %3:f32, %2
+         %12:flagx16 = cmp.l %11, 1.0:f32
+         (+%12) break
+      block2:
+         while
+      block3:
+         %13:u32x1 = mov %4<0,1,0>:u32 {WE_all}
+         %14:f32x16 = mul %11, %13:f32
+         %16:u32x16 = mov %14:u32
+         _ = send 6:u32, 0x02080017:u32, 0:u32, %16, _ {EOT}
+   )", "sched-pre-pressure,validate", R"(
+      block0:
+         %6:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %3, _ {WE_all}
+         %4:u64x1 = mov %6[1] {WE_all}
+         %5:f32x16 = mul %2, %3[1]:f32
+      block1:
+         do
+         %10:f32x16 = phi %5, %11
+         %11:f32x16 = mad %10, %3:f32, %2
+         %12:flagx16 = cmp.l %11, 1.0:f32
+         (+%12) break
+      block2:
+         while
+      block3:
+         %13:u32x1 = mov %4<0,1,0>:u32 {WE_all}
+         %14:f32x16 = mul %11, %13:f32
+         %16:u32x16 = mov %14:u32
+         _ = send 6:u32, 0x2080017:u32, 0:u32, %16, _ {EOT}
+   )"));
+}
+
 TEST_F(sched, narrow_copies_the_dwords_read_of_loaded_blocks)
 {
    /* The narrow mode copies the dwords read of the constant blocks %4
