@@ -184,6 +184,20 @@ front_end(const context &c, unsigned simd, bool first)
    return s;
 }
 
+/* The narrowing retry's pass over the lowered program; false if no phi
+ * fits a word.
+ */
+bool
+narrow_phis(const context &c, shader &s, unsigned simd)
+{
+   const auto t = clock_type::now();
+   const bool changed = opt_narrow_phis(s);
+   c.seconds[STAGE_LOWER] += context::elapsed(t);
+   if (changed)
+      c.after(s, DEBUG_LOWER, width_tag(simd) + ", after narrow-phis");
+   return changed;
+}
+
 /* brw's "Promoted N constants": the immediates loaded into a register
  * because their readers cannot encode them (opt_combine_constants' loads).
  */
@@ -241,9 +255,17 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
     * cost: the largest ubershaders try SIMD16 in all three modes).
     */
    std::unique_ptr<shader> lowered;
+   /* The retry of a SIMD16 width that does not fit: its integer phis
+    * that fit a word become 16-bit (opt_narrow_phis; it costs
+    * conversions, so only where nothing else allocates).
+    */
+   bool narrow = false;
    auto next_program = [&](bool last) {
-      if (!lowered)
+      if (!lowered) {
          lowered = front_end(ctx, simd, v.attempts.empty());
+         if (narrow)
+            narrow_phis(ctx, *lowered, simd);
+      }
       if (last)
          return std::move(lowered);
       const auto t0 = clock_type::now();
@@ -252,7 +274,18 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
       ctx.after(*copy, 0, tag + "copy of the lowered program");
       return copy;
    };
+   /* Then the modes again with narrowed phis (SIMD16), before spilling. */
+   const size_t narrow_from = tries.size();
+   if (simd == 16)
+      for (sched_mode m : pre_ra_modes)
+         tries.push_back({m, 2u});
    for (size_t ti = 0; ti < tries.size(); ti++) {
+      if (ti == narrow_from) {
+         narrow = true;
+         over.clear();
+         if (lowered && !narrow_phis(ctx, *lowered, simd))
+            break;
+      }
       auto [m, level] = tries[ti];
       /* Splitting does not change MaxLive. */
       if (std::find(over.begin(), over.end(), m) != over.end())
@@ -275,7 +308,8 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
       v.stage_seconds[STAGE_RA] += context::elapsed(t);
       const std::string name = std::string(sched_mode_name(m)) +
                                (level == 2 ? "" : level == 1 ? " (SIMD32 phis whole)"
-                                           : " (SIMD32 values whole)");
+                                           : " (SIMD32 values whole)") +
+                               (narrow ? " (16-bit phis)" : "");
       if (ra.success) {
          v.attempts.push_back(name + ": allocated");
          allocated = true;
@@ -286,7 +320,7 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
       if (ra.gave_up_early)
          over.push_back(m);
       /* Spilling keeps to the first three modes' schedules. */
-      if (m != sched_mode::narrow && ra.max_live < best_pressure) {
+      if (m != sched_mode::narrow && !narrow && ra.max_live < best_pressure) {
          best_pressure = ra.max_live;
          best_mode = m;
       }
@@ -302,7 +336,13 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
             outer[i] += v.stage_seconds[i];
          return v;
       }
-      /* Spill from the schedule with the lowest pressure, as brw does. */
+      /* Spill from the schedule with the lowest pressure, as brw does,
+       * and from the program with its phis whole.
+       */
+      if (narrow) {
+         narrow = false;
+         lowered.reset();
+      }
       mode = best_mode;
       s = next_program(true);
       auto t = clock_type::now();

@@ -49,8 +49,14 @@ bool opt_combine_constants(shader &s);
 /* "x = mov.sat y", y's only reader: y's definition saturates instead. */
 bool opt_sat_prop(shader &s);
 
+/* After lowering, SIMD16: 32-bit integer phis whose values fit a word
+ * (range analysis) or whose high half nobody reads (demanded bits) become
+ * 16-bit phis, one GRF instead of two (opt_narrow_phis.cpp).
+ */
+bool opt_narrow_phis(shader &s);
+
 /* Registers "dce", "copy-prop", "cse", "constant-fold", "algebraic",
- * "cmod-prop", "sat-prop" and "combine-constants"
+ * "cmod-prop", "sat-prop", "combine-constants" and "narrow-phis"
  * with the pass registry (ir/ibis_pass.h).  Tools call it at start-up;
  * calling it again is a no-op.
  */

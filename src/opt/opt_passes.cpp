@@ -32,6 +32,8 @@ register_opt_passes()
                     opt_combine_constants);
       register_pass("sat-prop", "move a mov.sat's clamp into its source's "
                     "definition", opt_sat_prop);
+      register_pass("narrow-phis", "after lowering, SIMD16: integer phis that "
+                    "fit 16 bits become 16-bit phis", opt_narrow_phis);
       return true;
    }();
    (void)once;
