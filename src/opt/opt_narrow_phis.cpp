@@ -32,6 +32,7 @@
  */
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <unordered_map>
 #include <vector>
 
@@ -646,6 +647,7 @@ opt_narrow_phis(shader &s)
          in->set_src(u.slot, n);
       }
    }
+   std::map<std::pair<block *, value *>, value *> truncated;
    for (instr *phi : phis) {
       value *v = phi->dst().val;
       value *w = words[v->id];
@@ -656,12 +658,18 @@ opt_narrow_phis(shader &s)
             phi->set_src(i, operand(words[o.val->id]).as_type(t));
             continue;
          }
-         /* Truncate: the low word of each channel's dword. */
+         /* Truncate: the low word of each channel's dword, once per
+          * value and predecessor (the three components of a colour often
+          * read the same register).
+          */
          block *pred = phi->parent()->preds[i];
-         value *tw = s.create_value(reg_file::ssa, t, 16, 1, 0);
-         insert_mov(s, pred, pred->before_jump(), tw,
-                    operand(o.val).as_type(t).with_region(16, 8, 2));
-         phi->set_src(i, operand(tw));
+         value *&tw = truncated[{pred, o.val}];
+         if (!tw) {
+            tw = s.create_value(reg_file::ssa, t, 16, 1, 0);
+            insert_mov(s, pred, pred->before_jump(), tw,
+                       operand(o.val).as_type(t).with_region(16, 8, 2));
+         }
+         phi->set_src(i, operand(tw).as_type(t));
       }
       phi->set_dst(0, operand(w));
    }

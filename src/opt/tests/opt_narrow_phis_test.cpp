@@ -224,3 +224,39 @@ TEST(opt_narrow_phis, simd8_is_left_alone)
    )";
    EXPECT_TRUE(check_opt(program, "narrow-phis", program));
 }
+
+/* Two word phis reading the same dword from the same predecessor share
+ * its truncation, also when one is u16 and the other s16.
+ */
+TEST(opt_narrow_phis, one_truncation_per_value_and_predecessor)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd16 lowered
+      attr %1:s32x16
+      attr %2:f32x16
+      block0:         ; succs: block1
+         %3:u32x16 = mov 0:u32
+      block1:         ; preds: block0 block1 succs: block1 block2
+         do
+         %4:u32x16 = phi %3, %6
+         %5:u32x16 = phi %3, %7
+         %6:u32x16 = and %4, 255:u32
+         %8:s32x16 = add %5:s32, %1
+         %9:s32x16 = sel.ge %8, -1024:s32
+         %7:s32x16 = sel.l %9, 1023:s32
+         %10:flagx16 = cmp.l %2, 10.0:f32
+         (+%10) while
+      block2:         ; preds: block1
+         %11:u32x16[4] = load_payload %4, %5, %4, %5
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %11, _ {EOT}
+   )", "narrow-phis", R"(
+      block0: ; succs: block1
+         %3:u32x16 = mov 0:u32
+         %[[a]]:u16x16 = mov %3<16,8,2>:u16
+      block1: ; preds: block0 block1 succs: block1 block2
+         do
+         %[[w]]:u16x16 = phi %[[a]], %[[b]]
+         %[[x]]:s16x16 = phi %[[a]]:s16, %[[c]]
+   ...
+   )"));
+}
