@@ -296,9 +296,16 @@ struct range_analysis {
       case opcode::asr: {
          const int c = shift();
          const int_range a = sview(src(0));
-         if (c < 0)
-            return int_range::of(std::min<int64_t>(a.lo, 0), std::max<int64_t>(a.hi, 0));
-         return int_range::of(a.lo >> c, a.hi >> c);
+         const int_range r =
+            c < 0 ? int_range::of(std::min<int64_t>(a.lo, 0), std::max<int64_t>(a.hi, 0))
+                  : int_range::of(a.lo >> c, a.hi >> c);
+         /* Bit 31 is the sign (as the simulator has it); of an unsigned
+          * source, also allow a logical shift.
+          */
+         if (type_is_signed_int(in->src(0).type))
+            return r;
+         const int_range u = uview(src(0));
+         return hull(r, c < 0 ? int_range::of(0, u.hi) : int_range::of(u.lo >> c, u.hi >> c));
       }
       case opcode::shl: {
          const int c = shift();

@@ -260,3 +260,39 @@ TEST(opt_narrow_phis, one_truncation_per_value_and_predecessor)
    ...
    )"));
 }
+
+/* An asr of an unsigned dword by 16: -32768..32767 if the shift is
+ * arithmetic, 0..65535 if the hardware shifted an unsigned source
+ * logically; no word holds both, so the phi stays.  Of a signed source
+ * it is an s16 phi.
+ */
+TEST(opt_narrow_phis, asr_of_an_unsigned_source)
+{
+   const char *program = R"(
+      shader fs simd16 lowered
+      attr %1:u32x16
+      attr %2:f32x16
+      block0:         ; succs: block1
+         %3:u32x16 = mov 0:u32
+      block1:         ; preds: block0 block1 succs: block1 block2
+         do
+         %4:u32x16 = phi %3, %5
+         %6:u32x16 = add %4, %1
+         %5:u32x16 = asr %6, 16:u32
+         %10:flagx16 = cmp.l %2, 10.0:f32
+         (+%10) while
+      block2:         ; preds: block1
+         %8:u32x16[4] = load_payload %4, %4, %4, %4
+         _ = send 5:u32, 0x10031000:u32, 0:u32, %8, _ {EOT}
+   )";
+   EXPECT_TRUE(check_opt(program, "narrow-phis", program));
+
+   std::string is_signed = program;
+   is_signed.replace(is_signed.find("asr %6,"), 7, "asr %6:s32,");
+   EXPECT_TRUE(check_opt(is_signed, "narrow-phis", R"(
+      block1: ; preds: block0 block1 succs: block1 block2
+         do
+         %[[w]]:s16x16 = phi %[[a]], %[[b]]
+   ...
+   )"));
+}
