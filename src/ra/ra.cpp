@@ -58,14 +58,13 @@ tie_preserve_writes(shader &s)
    }
 }
 
-/* The pressure peak of compute_pressure() plus the registers of HW_REG
- * values (the thread payload), which it leaves out but which are live from
- * the program start to their last read here.
+/* GRFs in use at each instruction (by ip): compute_pressure() plus the
+ * registers of HW_REG values (the thread payload), which it leaves out
+ * but which are live from the program start to their last read here.
  */
-static unsigned
-max_live_with_fixed(shader &s)
+static std::vector<unsigned>
+pressure_with_fixed(shader &s, const liveness &live)
 {
-   liveness live(s);
    register_pressure p = compute_pressure(live);
    std::vector<unsigned> last_grf_use(128, 0);
    bool any = false;
@@ -88,14 +87,30 @@ max_live_with_fixed(shader &s)
       }
    }
    if (!any)
-      return p.max;
-   unsigned peak = 0;
+      return p.at;
+   /* Registers still fixed at each ip: the count drops as last uses pass. */
+   std::vector<unsigned> ends(p.at.size() + 1, 0);
+   for (unsigned r = 0; r < 128; r++)
+      if (last_grf_use[r])
+         ends[std::min<size_t>(last_grf_use[r], p.at.size())]++;
+   unsigned fixed = 0;
+   for (unsigned r = 0; r < 128; r++)
+      fixed += last_grf_use[r] > 0;
    for (unsigned ip = 0; ip < p.at.size(); ip++) {
-      unsigned fixed = 0;
-      for (unsigned r = 0; r < 128; r++)
-         fixed += last_grf_use[r] > ip;
-      peak = std::max(peak, p.at[ip] + fixed);
+      fixed -= ends[ip];
+      p.at[ip] += fixed;
    }
+   return p.at;
+}
+
+static unsigned
+max_live_with_fixed(shader &s)
+{
+   liveness live(s);
+   std::vector<unsigned> at = pressure_with_fixed(s, live);
+   unsigned peak = 0;
+   for (unsigned x : at)
+      peak = std::max(peak, x);
    return peak;
 }
 
@@ -114,43 +129,192 @@ grfs_used(const shader &s)
    return used;
 }
 
-/* The value to spill for a class that found no registers: among the
- * failed values and their neighbors, the cheapest per byte.
- */
-static std::vector<value *>
-choose_spills(const ra_graph &g, const std::vector<value *> &failed,
-              const value_set &unspillable)
-{
-   auto spillable = [&](const value *v) {
+/* What one round spills: values, and phi classes (by index) as a whole. */
+struct spill_plan {
+   const ra_graph &g;
+   const value_set &unspillable;
+   /* Phi class index per value id, -1 for other values. */
+   const std::vector<int> &class_of;
+   const std::vector<std::vector<value *>> &classes;
+   std::vector<value *> values;
+   std::vector<unsigned> class_list;
+   value_set chosen;
+   std::vector<bool> class_chosen;
+
+   spill_plan(const ra_graph &g, const value_set &u, const std::vector<int> &co,
+              const std::vector<std::vector<value *>> &cl, unsigned bound)
+      : g(g), unspillable(u), class_of(co), classes(cl), chosen(bound),
+        class_chosen(cl.size(), false)
+   {
+   }
+
+   int class_index(const value *v) const
+   {
+      return v->id < class_of.size() ? class_of[v->id] : -1;
+   }
+
+   /* May node k (or its phi class) be spilled, and is it not yet? */
+   bool open(unsigned k) const
+   {
+      const value *v = g.nodes[k];
+      int c = class_index(v);
+      if (c >= 0)
+         return !class_chosen[c];
       return (v->file == reg_file::ssa || v->file == reg_file::wlr) &&
-             !unspillable.has(v) && !v->defs().empty() &&
+             !unspillable.has(v) && !chosen.has(v) && !v->defs().empty() &&
              v->defs()[0]->op != opcode::undef;
-   };
-   std::vector<value *> out;
-   const value *best = nullptr;
-   float best_w = 0;
-   auto consider = [&](unsigned i) {
-      const value *v = g.nodes[i];
-      if (!spillable(v))
-         return;
-      float w = g.cost[i] / float(ra_value_bytes(v)) /
-                float(1 + g.end[i] - g.start[i]);
-      if (!best || w < best_w) {
-         best = v;
-         best_w = w;
+   }
+
+   /* Spills node k (or its class); the nodes that leave the registers. */
+   std::vector<unsigned> take(unsigned k)
+   {
+      value *v = g.nodes[k];
+      int c = class_index(v);
+      if (c < 0) {
+         chosen.add(v);
+         values.push_back(v);
+         return {k};
       }
-   };
+      class_chosen[c] = true;
+      class_list.push_back(unsigned(c));
+      std::vector<unsigned> out;
+      for (value *m : classes[c])
+         if (m->id < g.node_of.size() && g.node_of[m->id] >= 0)
+            out.push_back(unsigned(g.node_of[m->id]));
+      return out;
+   }
+
+   bool empty() const { return values.empty() && class_list.empty(); }
+};
+
+/* What spilling node i is worth: cheap (few weighted uses), large and
+ * long-lived values first.
+ */
+static float
+spill_weight(const ra_graph &g, unsigned i)
+{
+   return g.cost[i] / float(ra_value_bytes(g.nodes[i])) /
+          float(1 + g.end[i] - g.start[i]);
+}
+
+/* For each class that found no registers, the cheapest value per byte
+ * among its failed values and their neighbors, one per failed value:
+ * a round spills several values, not one per full coloring (a forced
+ * SIMD32 ubershader needs hundreds).
+ */
+static void
+choose_spills(spill_plan &plan, const std::vector<value *> &failed)
+{
+   const ra_graph &g = plan.g;
    for (value *v : failed) {
       int i = g.node_of[v->id];
       if (i < 0)
          continue;
-      consider(i);
+      int best = -1;
+      float best_w = 0;
+      auto consider = [&](unsigned k) {
+         if (!plan.open(k))
+            return;
+         float w = spill_weight(g, k);
+         if (best < 0 || w < best_w) {
+            best = int(k);
+            best_w = w;
+         }
+      };
+      consider(unsigned(i));
       for (unsigned nb : g.adj[i])
          consider(nb);
+      if (best >= 0)
+         plan.take(unsigned(best));
    }
-   if (best)
-      out.push_back(const_cast<value *>(best));
-   return out;
+}
+
+/* GRFs node k frees where it is live. */
+static float
+node_grfs(const ra_graph &g, unsigned k)
+{
+   const value *v = g.nodes[k];
+   return v->width == 1 ? uniform_bytes(v) / 32.0f : float(value_grfs(v));
+}
+
+/* Spills chosen by pressure, all in one go: walking the program in
+ * order, wherever more than limit GRFs are live, the values live across
+ * the instruction (neither read nor written by it, so a spill frees the
+ * point) with the lowest weight are spilled until the point fits.  A
+ * spilled value counts as gone over the rest of its interval.
+ */
+static void
+choose_pressure_spills(shader &s, spill_plan &plan, unsigned limit)
+{
+   const ra_graph &g = plan.g;
+   liveness live(s);
+   std::vector<unsigned> at = pressure_with_fixed(s, live);
+   struct point {
+      unsigned ip;
+      std::vector<unsigned> cands;   /* nodes */
+   };
+   std::vector<point> points;
+   for (const auto &b : s.blocks()) {
+      live.walk_backwards(b.get(), [&](const instr *in, const value_set &after) {
+         if (at[in->ip] <= limit)
+            return;
+         point pt;
+         pt.ip = in->ip;
+         after.for_each_id([&](unsigned id) {
+            if (id >= g.node_of.size() || g.node_of[id] < 0)
+               return;
+            unsigned k = unsigned(g.node_of[id]);
+            value *v = g.nodes[k];
+            if (!plan.open(k) || in->writes(v) || in->reads(v))
+               return;
+            /* A WLR value is in its register between its writes. */
+            if (v->defs().size() > 1) {
+               for (const instr *d : v->defs())
+                  if (d->parent() == in->parent() && d->ip > in->ip)
+                     return;
+            }
+            pt.cands.push_back(k);
+         });
+         points.push_back(std::move(pt));
+      });
+   }
+   std::sort(points.begin(), points.end(),
+             [](const point &a, const point &b) { return a.ip < b.ip; });
+   /* freed: GRFs spilled values free at the current ip; drop[ip] what
+    * changes there.
+    */
+   std::vector<float> drop(at.size() + 1, 0);
+   float freed = 0;
+   unsigned next = 0;
+   for (point &pt : points) {
+      for (; next <= pt.ip; next++)
+         freed += drop[next];
+      float need = float(at[pt.ip]) - freed - float(limit);
+      if (need <= 0)
+         continue;
+      std::sort(pt.cands.begin(), pt.cands.end(), [&](unsigned x, unsigned y) {
+         return spill_weight(g, x) < spill_weight(g, y);
+      });
+      for (unsigned k : pt.cands) {
+         if (need <= 0)
+            break;
+         if (!plan.open(k))
+            continue;
+         for (unsigned m : plan.take(k)) {
+            float grfs = node_grfs(g, m);
+            unsigned st = g.start[m], en = std::min<size_t>(g.end[m], at.size());
+            if (en <= pt.ip)
+               continue;
+            if (st <= pt.ip) {
+               freed += grfs;
+               need -= grfs;
+            } else {
+               drop[st] += grfs;
+            }
+            drop[en] -= grfs;
+         }
+      }
+   }
 }
 
 /* Values that are never spilled: phi class members, the values from id
@@ -204,6 +368,10 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
       res.flag_spills = ra_assign_flags(s);
 
       value_set unspillable = unspillable_values(s, classes, s.value_id_bound());
+      /* Far over the file, the first coloring cannot work: spill by
+       * pressure before trying it.
+       */
+      bool far_over = res.max_live > RA_GRF_BYTES / 32 + 16;
       for (unsigned round = 0;; round++) {
          ra_graph g = ra_build_interference(s);
          res.edges = g.edges;
@@ -213,31 +381,74 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
           * it keeps every copy), then without, get a try before anything
           * is spilled.
           */
-         ra_color_result r = ra_color_strategies(s, g, classes, true);
-         if (!r.success) {
-            ra_color_result r2 = ra_color_strategies(s, g, classes, false,
-                                                      false);
-            if (r2.success)
-               r = r2;
+         ra_color_result r;
+         if (!(far_over && round == 0 && opts.allow_spilling)) {
+            r = ra_color_strategies(s, g, classes, true);
+            if (!r.success) {
+               ra_color_result r2 = ra_color_strategies(s, g, classes, false,
+                                                         false);
+               if (r2.success)
+                  r = r2;
+            }
          }
          if (r.success)
             break;
          if (debug_enabled(DEBUG_RA)) {
             for (const value *v : r.spill)
-               fprintf(stderr, "ra: no registers for %%%u:%s (round %u)\n",
-                       v->id, value_spec(v).c_str(), round);
+               fprintf(stderr, "ra: no registers for %%%u:%s (round %u)%s%s\n",
+                       v->id, value_spec(v).c_str(), round,
+                       v->defs().empty() ? "" : ": ",
+                       v->defs().empty() ? "" : v->defs()[0]->str().c_str());
          }
          if (!opts.allow_spilling)
             throw error(strfmt("register allocation: SIMD%u needs spilling "
                                "(%u values do not fit; MaxLive %u GRFs)",
                                s.dispatch_width, unsigned(r.spill.size()),
                                res.max_live));
-         std::vector<value *> victims = choose_spills(g, r.spill, unspillable);
-         if (victims.empty() || round > 400)
+         /* Each class that failed spills the cheapest of itself and its
+          * neighbors; phi classes spill whole.
+          */
+         std::vector<int> class_of(s.value_id_bound(), -1);
+         for (size_t c = 0; c < classes.size(); c++)
+            for (value *v : classes[c])
+               class_of[v->id] = int(c);
+         spill_plan plan(g, unspillable, class_of, classes, s.value_id_bound());
+         /* Far over the file, or after a few rounds of spilling for the
+          * classes that failed, spill by pressure to a limit that drops
+          * every round.
+          */
+         unsigned limit = 0;
+         if (round == 0 && far_over) {
+            limit = RA_GRF_BYTES / 32 - 8;
+         } else if (round >= 3) {
+            unsigned margin = 8 * (round - 2);
+            limit = RA_GRF_BYTES / 32 > margin + 16
+                    ? RA_GRF_BYTES / 32 - margin : 16;
+         }
+         if (limit)
+            choose_pressure_spills(s, plan, limit);
+         choose_spills(plan, r.spill);
+         if (plan.empty())
             throw error("register allocation: out of registers and nothing "
                         "left to spill");
+         if (round > 64)
+            throw error("register allocation: still out of registers after "
+                        "64 rounds of spilling");
          unsigned before = s.value_id_bound();
-         ra_spill_values(s, dev, victims, res);
+         if (debug_enabled(DEBUG_RA))
+            fprintf(stderr, "ra: round %u spills %u values and %u phi "
+                    "classes (pressure limit %u GRFs)\n", round,
+                    unsigned(plan.values.size()), unsigned(plan.class_list.size()),
+                    limit);
+         ra_spill_values(s, dev, plan.values, res);
+         /* Classes last: their copies' sources may just have been
+          * spilled; later indices first, so earlier ones stay put.
+          */
+         std::sort(plan.class_list.rbegin(), plan.class_list.rend());
+         for (unsigned c : plan.class_list) {
+            ra_spill_phi_class(s, dev, classes[c]);
+            classes.erase(classes.begin() + c);
+         }
          unspillable = unspillable_values(s, classes, before);
       }
       ra_lower_copies(s);

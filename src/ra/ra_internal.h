@@ -168,4 +168,11 @@ ra_color_result ra_color_strategies(shader &s, const ra_graph &g,
 void ra_spill_values(shader &s, const device_info &dev,
                      const std::vector<value *> &vals, ra_result &res);
 
+/* Moves a phi class (ra_insert_phi_copies(): phi destination first) to
+ * scratch: each edge copy stores to its slot, the phi's copy becomes a
+ * fill.
+ */
+void ra_spill_phi_class(shader &s, const device_info &dev,
+                        const std::vector<value *> &cls);
+
 } /* namespace ibis */

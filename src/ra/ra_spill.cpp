@@ -83,4 +83,119 @@ ra_spill_values(shader &s, const device_info &dev,
       lower_instr(s, in, dev);
 }
 
+/* A phi class {d0, t_1..t_n} (ra_insert_phi_copies()) in scratch: the
+ * slot plays the class register.  Each edge copy t_i = s_i becomes a
+ * store of s_i to the slot; the phi goes, and "d = copy d0" becomes a
+ * fill of d.  The copies of a SIMD-local phi run with the mask: each
+ * channel keeps the value of the edge it came by, so a store there is a
+ * read-modify-write (NoMask fill, masked copy over it, NoMask store), as
+ * the class register would have been written.
+ */
+void
+ra_spill_phi_class(shader &s, const device_info &dev,
+                   const std::vector<value *> &cls)
+{
+   value *d0 = cls[0];
+   instr *phi = d0->def();
+   if (!phi || !phi->is_phi())
+      throw error(strfmt("register allocation: %%%u heads no phi class", d0->id));
+   const bool global = ra_phi_is_simd_global(phi);
+   const unsigned slot = s.scratch_bytes;
+   s.scratch_bytes += (d0->size_bytes() + 31) / 32 * 32;
+   std::vector<instr *> added;
+   auto scratch = [&](opcode op, uint32_t flag) {
+      instr *in = s.create_instr(op, d0->width);
+      in->group = d0->group;
+      in->flags |= flag | INSTR_WE_ALL;
+      added.push_back(in);
+      return in;
+   };
+
+   std::vector<instr *> pcs;
+   for (size_t i = 1; i < cls.size(); i++) {
+      value *t = cls[i];
+      instr *def = t->def();
+      if (!def)
+         continue;
+      if (def->op == opcode::undef) {
+         def->remove();
+         continue;
+      }
+      if (def->op != opcode::parallel_copy)
+         throw error(strfmt("register allocation: phi class member %%%u is "
+                            "not an edge copy", t->id));
+      for (unsigned k = 0; k < def->num_dsts(); k++) {
+         if (def->dst(k).val != t)
+            continue;
+         const operand src = def->src(k);
+         value *m = s.create_value(reg_file::ssa, t->type, t->width,
+                                   t->length, t->group);
+         instr *cp = ra_make_copy(s, operand(m), src);
+         if (global) {
+            cp->flags |= INSTR_WE_ALL;
+         } else if (t->width > 1) {
+            /* The masked copy over what the slot held. */
+            cp->flags &= ~uint32_t(INSTR_WE_ALL);
+            value *f = s.create_value(reg_file::ssa, t->type, t->width,
+                                      t->length, t->group);
+            instr *r = scratch(opcode::scratch_read_logical, INSTR_FILL);
+            r->add_dst(operand(f));
+            r->add_src(operand::imm_u32(slot));
+            def->parent()->insert_before(def, r);
+            cp->set_preserve(operand(f));
+         }
+         def->parent()->insert_before(def, cp);
+         instr *w = scratch(opcode::scratch_write_logical, INSTR_SPILL);
+         w->add_src(operand::imm_u32(slot));
+         w->add_src(operand(m));
+         def->parent()->insert_before(def, w);
+      }
+      if (std::find(pcs.begin(), pcs.end(), def) == pcs.end())
+         pcs.push_back(def);
+   }
+   /* The parallel copies without the class's entries. */
+   value_set members(s.value_id_bound());
+   for (value *v : cls)
+      members.add(v);
+   for (instr *pc : pcs) {
+      instr *n = s.create_instr(opcode::parallel_copy, pc->exec_size);
+      n->group = pc->group;
+      n->flags = pc->flags;
+      for (unsigned k = 0; k < pc->num_dsts(); k++) {
+         if (members.has(pc->dst(k).val))
+            continue;
+         n->add_dst(pc->dst(k));
+         n->add_src(pc->src(k));
+      }
+      if (n->num_dsts())
+         pc->parent()->insert_before(pc, n);
+      pc->remove();
+   }
+
+   /* The phi's reader, "d = copy d0", fills d instead. */
+   std::vector<instr *> readers;
+   for (const use &u : d0->uses())
+      if (std::find(readers.begin(), readers.end(), u.in) == readers.end())
+         readers.push_back(u.in);
+   phi->remove();
+   for (instr *in : readers) {
+      if ((in->op != opcode::copy && in->op != opcode::mov) ||
+          in->num_dsts() != 1 || in->src(0).val != d0 || in->src(0).offset ||
+          in->src(0).has_region || in->predicate() || in->preserve().val)
+         throw error(strfmt("register allocation: cannot spill phi class of "
+                            "%%%u: read by '%s'", d0->id, in->str().c_str()));
+      value *d = in->dst().val;
+      if (d->size_bytes() != d0->size_bytes())
+         throw error(strfmt("register allocation: cannot spill phi class of "
+                            "%%%u: %%%u differs in size", d0->id, d->id));
+      instr *r = scratch(opcode::scratch_read_logical, INSTR_FILL);
+      r->add_dst(in->dst());
+      r->add_src(operand::imm_u32(slot));
+      in->parent()->insert_before(in, r);
+      in->remove();
+   }
+   for (instr *in : added)
+      lower_instr(s, in, dev);
+}
+
 } /* namespace ibis */
