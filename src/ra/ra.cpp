@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 
 #include "ir/ibis_pass.h"
 #include "ir/ibis_text.h"
@@ -140,12 +141,30 @@ struct spill_plan {
    std::vector<unsigned> class_list;
    value_set chosen;
    std::vector<bool> class_chosen;
+   std::vector<bool> useful;
 
    spill_plan(const ra_graph &g, const value_set &u, const std::vector<int> &co,
               const std::vector<std::vector<value *>> &cl, unsigned bound)
       : g(g), unspillable(u), class_of(co), classes(cl), chosen(bound),
-        class_chosen(cl.size(), false)
+        class_chosen(cl.size(), false), useful(g.nodes.size(), false)
    {
+      /* A spill helps only a value live across an instruction that does
+       * not touch it: one whose interval holds more instructions than
+       * those that read or write it (a spilled value's own def and
+       * store, a fill and its reader do not).
+       */
+      std::vector<const instr *> seen;
+      for (unsigned k = 0; k < g.nodes.size(); k++) {
+         const value *v = g.nodes[k];
+         seen.clear();
+         for (const instr *d : v->defs())
+            seen.push_back(d);
+         for (const use &x : v->uses())
+            seen.push_back(x.in);
+         std::sort(seen.begin(), seen.end());
+         size_t n = std::unique(seen.begin(), seen.end()) - seen.begin();
+         useful[k] = g.end[k] > g.start[k] + n;
+      }
    }
 
    int class_index(const value *v) const
@@ -161,6 +180,7 @@ struct spill_plan {
       if (c >= 0)
          return !class_chosen[c];
       return (v->file == reg_file::ssa || v->file == reg_file::wlr) &&
+             useful[k] &&
              !unspillable.has(v) && !chosen.has(v) && !v->defs().empty() &&
              v->defs()[0]->op != opcode::undef;
    }
@@ -343,11 +363,45 @@ unspillable_values(shader &s, const std::vector<std::vector<value *>> &classes,
    return u;
 }
 
+/* Takes up to n GRFs just below the EOT window, above every fixed
+ * register, for the whole program: a HW_REG value read by a nop before
+ * the last instruction (removed again after allocation).
+ */
+static instr *
+reserve_grfs(shader &s, unsigned n)
+{
+   unsigned fixed_end = 0;
+   for (const value *v : s.values()) {
+      if (v->phys.kind == phys_reg::grf && v->phys.nr < RA_EOT_FIRST / 32 &&
+          (!v->defs().empty() || !v->uses().empty()))
+         fixed_end = std::max(fixed_end, v->phys.nr +
+                              (v->phys.subreg + v->size_bytes() + 31) / 32);
+   }
+   unsigned first = std::max(fixed_end, RA_EOT_FIRST / 32 > n ? RA_EOT_FIRST / 32 - n : 0);
+   if (first >= RA_EOT_FIRST / 32 || s.blocks().empty() ||
+       s.blocks().back()->instrs().empty())
+      return nullptr;
+   value *v = s.create_value(reg_file::hw_reg, data_type::u32, 8,
+                             RA_EOT_FIRST / 32 - first, 0);
+   v->phys.kind = phys_reg::grf;
+   v->phys.nr = first;
+   instr *keep = s.create_instr(opcode::nop, 8);
+   keep->flags |= INSTR_WE_ALL;
+   keep->add_src(operand(v));
+   block *b = s.blocks().back().get();
+   b->insert_before(b->last(), keep);
+   return keep;
+}
+
 ra_result
 allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
 {
    ra_result res;
    try {
+      unsigned reserve = opts.reserve_grfs;
+      if (const char *env = std::getenv("IBIS_RA_RESERVE"))
+         reserve = unsigned(std::strtoul(env, nullptr, 10));
+      instr *reserved = reserve ? reserve_grfs(s, reserve) : nullptr;
       res.max_live = max_live_with_fixed(s);
       /* Far more live than registers at one point: no coloring can work,
        * so a width that may not spill gives up before trying the six
@@ -367,7 +421,8 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
       std::vector<std::vector<value *>> classes = ra_insert_phi_copies(s);
       res.flag_spills = ra_assign_flags(s);
 
-      value_set unspillable = unspillable_values(s, classes, s.value_id_bound());
+      const unsigned first_new = s.value_id_bound();
+      value_set unspillable = unspillable_values(s, classes, first_new);
       /* Far over the file, the first coloring cannot work: spill by
        * pressure before trying it.
        */
@@ -418,28 +473,32 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
           * every round.
           */
          unsigned limit = 0;
+         /* Pressure counts the fixed registers (and reserved ones). */
+         const unsigned file = RA_GRF_BYTES / 32;
          if (round == 0 && far_over) {
-            limit = RA_GRF_BYTES / 32 - 8;
+            limit = file - 8;
          } else if (round >= 3) {
             unsigned margin = 8 * (round - 2);
-            limit = RA_GRF_BYTES / 32 > margin + 16
-                    ? RA_GRF_BYTES / 32 - margin : 16;
+            limit = file > margin + 16 ? file - margin : 16;
          }
          if (limit)
             choose_pressure_spills(s, plan, limit);
          choose_spills(plan, r.spill);
+         if (plan.empty() && debug_enabled(DEBUG_RA))
+            fprintf(stderr, "ra: nothing left to spill in\n%s", s.str().c_str());
          if (plan.empty())
             throw error("register allocation: out of registers and nothing "
                         "left to spill");
          if (round > 64)
             throw error("register allocation: still out of registers after "
                         "64 rounds of spilling");
-         unsigned before = s.value_id_bound();
+
          if (debug_enabled(DEBUG_RA))
             fprintf(stderr, "ra: round %u spills %u values and %u phi "
                     "classes (pressure limit %u GRFs)\n", round,
                     unsigned(plan.values.size()), unsigned(plan.class_list.size()),
                     limit);
+         res.spill_rounds++;
          ra_spill_values(s, dev, plan.values, res);
          /* Classes last: their copies' sources may just have been
           * spilled; later indices first, so earlier ones stay put.
@@ -449,9 +508,14 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
             ra_spill_phi_class(s, dev, classes[c]);
             classes.erase(classes.begin() + c);
          }
-         unspillable = unspillable_values(s, classes, before);
+         /* Fills, stores' staging values and copies the spills added
+          * live as short as they can: never spilled.
+          */
+         unspillable = unspillable_values(s, classes, first_new);
       }
       ra_lower_copies(s);
+      if (reserved)
+         reserved->remove();
       s.allocated = true;
       res.grfs_used = grfs_used(s);
       for (const auto &b : s.blocks()) {

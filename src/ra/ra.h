@@ -27,6 +27,12 @@ struct ra_options {
     * only with them whole: tesseract/367.fs).
     */
    bool split_phi_halves = true;
+   /* Testing: this many GRFs below the EOT window (or fewer, above the
+    * fixed payload) are taken for the whole program, so that programs
+    * spill that otherwise would not (the spiller's differential test:
+    * IBIS_RA_RESERVE=N sets it for every allocation, docs/ra.md).
+    */
+   unsigned reserve_grfs = 0;
 };
 
 struct ra_result {
@@ -34,6 +40,10 @@ struct ra_result {
    /* Why allocation failed, when it did. */
    std::string failure;
    unsigned spills = 0, fills = 0;
+   /* Colorings that failed and were followed by spilling (each round
+    * spills several values).
+    */
+   unsigned spill_rounds = 0;
    /* GRFs used: one more than the highest register written or read. */
    unsigned grfs_used = 0;
    /* Exact pressure peak in GRFs before allocation (compute_pressure()

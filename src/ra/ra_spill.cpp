@@ -65,6 +65,19 @@ ra_spill_values(shader &s, const device_info &dev,
          r->add_src(operand::imm_u32(slot));
          in->parent()->insert_before(in, r);
          added.push_back(r);
+         /* A phi edge takes the fill through a masked copy: a fill runs
+          * NoMask, and a phi whose edges all bring NoMask values would
+          * be taken for SIMD-global, its copies writing every channel
+          * (then-side garbage over the else-side's channels).
+          */
+         if (in->op == opcode::parallel_copy && !global) {
+            value *m = s.create_value(reg_file::ssa, v->type, v->width,
+                                      v->length, v->group);
+            instr *cp = ra_make_copy(s, operand(m), operand(f));
+            cp->flags &= ~uint32_t(INSTR_WE_ALL);
+            in->parent()->insert_before(in, cp);
+            f = m;
+         }
          for (unsigned i = 0; i < in->num_srcs(); i++) {
             if (in->src(i).val == v) {
                operand o = in->src(i);
@@ -81,6 +94,67 @@ ra_spill_values(shader &s, const device_info &dev,
    }
    for (instr *in : added)
       lower_instr(s, in, dev);
+}
+
+/* May d move down its block to just before the one reader of its
+ * result?  Fills (and their header and masked copies) only: nothing with
+ * side effects, and every result read once, in the block.
+ */
+static bool
+sinkable(const instr *d, const block *b)
+{
+   if (!d || d->parent() != b || d->is_phi() || d->is_block_end() ||
+       d->num_dsts() != 1 || d->predicate() || d->flag_def() ||
+       d->preserve().val)
+      return false;
+   if (!(d->flags & INSTR_FILL) && d->op != opcode::copy && d->op != opcode::mov)
+      return false;
+   const value *v = d->dst().val;
+   return v && v->file == reg_file::ssa && v->defs().size() == 1 &&
+          v->uses().size() == 1 && v->uses()[0].in->parent() == b;
+}
+
+/* Moves the single-use fill chain feeding in's sources (a fill, its
+ * header copy, the masked copy of a phi edge) to just before in.
+ */
+static void
+sink_fill_chain(instr *in)
+{
+   block *b = in->parent();
+   std::vector<instr *> chain;
+   std::vector<instr *> todo = {in};
+   while (!todo.empty()) {
+      instr *x = todo.back();
+      todo.pop_back();
+      for (const operand &o : x->srcs()) {
+         instr *d = o.val ? o.val->def() : nullptr;
+         if (d && (d->flags & INSTR_SPILL) == 0 && sinkable(d, b) &&
+             std::find(chain.begin(), chain.end(), d) == chain.end()) {
+            chain.push_back(d);
+            todo.push_back(d);
+         }
+      }
+   }
+   if (chain.empty())
+      return;
+   /* Only a chain that ends in a fill: other copies stay where they are. */
+   bool fill = false;
+   for (const instr *d : chain)
+      fill |= (d->flags & INSTR_FILL) != 0;
+   if (!fill)
+      return;
+   std::vector<instr *> order;
+   for (instr *x : b->instrs()) {
+      if (x == in) {
+         /* The chain in its original order. */
+         for (instr *y : b->instrs())
+            if (std::find(chain.begin(), chain.end(), y) != chain.end())
+               order.push_back(y);
+      }
+      if (std::find(chain.begin(), chain.end(), x) == chain.end())
+         order.push_back(x);
+   }
+   b->reorder(order);
 }
 
 /* A phi class {d0, t_1..t_n} (ra_insert_phi_copies()) in scratch: the
@@ -111,7 +185,7 @@ ra_spill_phi_class(shader &s, const device_info &dev,
       return in;
    };
 
-   std::vector<instr *> pcs;
+   std::vector<instr *> pcs, copies;
    for (size_t i = 1; i < cls.size(); i++) {
       value *t = cls[i];
       instr *def = t->def();
@@ -145,6 +219,7 @@ ra_spill_phi_class(shader &s, const device_info &dev,
             cp->set_preserve(operand(f));
          }
          def->parent()->insert_before(def, cp);
+         copies.push_back(cp);
          instr *w = scratch(opcode::scratch_write_logical, INSTR_SPILL);
          w->add_src(operand::imm_u32(slot));
          w->add_src(operand(m));
@@ -171,6 +246,13 @@ ra_spill_phi_class(shader &s, const device_info &dev,
          pc->parent()->insert_before(pc, n);
       pc->remove();
    }
+
+   /* A source the spiller filled for the parallel copy was filled before
+    * it, so it would live across every other entry's store: its fill
+    * moves down to its copy.
+    */
+   for (instr *cp : copies)
+      sink_fill_chain(cp);
 
    /* The phi's reader, "d = copy d0", fills d instead. */
    std::vector<instr *> readers;
