@@ -9,6 +9,7 @@
 #include "ir/ibis_text.h"
 #include "ir/testing/ibis_check.h"
 #include "ra/ra.h"
+#include "ra/ra_internal.h"
 #include "util/ibis_error.h"
 
 namespace {
@@ -162,4 +163,54 @@ TEST(ra_spill, simd32_value_spills_as_one_block)
          %[[f]]:f32x32@g[[_]] = send(8) 10:u32, 0x24c2[[_]]:u32, 0:u32, %[[_]], _ {WE_all, fill}
       ...
    )", out), "") << out;
+}
+
+/* Both edges of a SIMD-local phi bring spilled values: the fills before
+ * the edge copies run NoMask, so read directly they would make the phi
+ * look SIMD-global and its copies write every channel (the else-side's
+ * garbage over the then-side's channels).  Each fill reaches its
+ * parallel copy through a masked copy, and the phi stays SIMD-local.
+ */
+TEST(ra_spill, phi_edge_fill_goes_through_a_masked_copy)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %3:f32x8 = add %0, 1.0:f32
+         %4:f32x8 = mul %0, 2.0:f32
+         %1:flagx8 = cmp.nz %0, 0.0:f32
+         (+%1) if
+      block1:
+         %5:f32x8 = add %0, 3.0:f32
+         else
+      block2:
+         %6:f32x8 = add %0, 4.0:f32
+      block3:
+         endif
+         %7:f32x8 = phi %3, %4
+         untyped_write_logical 0:u32, %7, %5, 1:u32
+   )"));
+   ibis::ra_insert_phi_copies(*s);
+   ibis::ra_result res;
+   ibis::ra_spill_values(*s, ibis::device_by_name("skl"),
+                         {s->find_value(3), s->find_value(4)}, res);
+   const ibis::instr *phi = nullptr;
+   for (const auto &b : s->blocks())
+      for (const ibis::instr *in : b->instrs())
+         if (in->is_phi())
+            phi = in;
+   ASSERT_NE(phi, nullptr);
+   EXPECT_FALSE(ibis::ra_phi_is_simd_global(phi)) << s->str();
+   EXPECT_EQ(ibis::testing::match_ir(R"(
+      ...
+      block1:         ; preds: block0 succs: block3
+         %5:f32x8 = add %0, 3.0:f32
+      ...
+         %[[f]]:f32x8 = send 10:u32, [[_]]:u32, 0:u32, %[[_]], _ {WE_all, fill}
+         %[[m]]:f32x8 = copy %[[f]]
+         %[[t]]:f32x8 = parallel_copy %[[m]]
+         else
+      ...
+   )", s->str()), "") << s->str();
 }
