@@ -30,9 +30,13 @@ ra_spill_values(shader &s, const device_info &dev,
 
       /* After the last write (WLR writes are all in one block). */
       instr *last = v->defs()[0];
-      for (instr *d : v->defs()) {
-         if (d->parent() == last->parent() && d->ip > last->ip)
-            last = d;
+      if (v->defs().size() > 1) {
+         /* By block order: spills earlier in the round left the ips
+          * stale.
+          */
+         for (instr *x : last->parent()->instrs())
+            if (x->writes(v))
+               last = x;
       }
       instr *w = s.create_instr(opcode::scratch_write_logical, v->width);
       w->group = v->group;
@@ -45,11 +49,24 @@ ra_spill_values(shader &s, const device_info &dev,
          last->parent()->insert_after(last, w);
       added.push_back(w);
 
-      /* A fill before each reader. */
+      /* A fill before each reader after the store.  A WLR value read
+       * between or by its writes (a scan reading its own earlier pieces)
+       * is read there in its register: the slot is not written yet.
+       */
+      std::vector<instr *> before_store;
+      if (v->defs().size() > 1) {
+         for (instr *x : last->parent()->instrs()) {
+            before_store.push_back(x);
+            if (x == last)
+               break;
+         }
+      }
       std::vector<instr *> readers;
       for (const use &u : v->uses()) {
          if (u.in != w && std::find(readers.begin(), readers.end(), u.in) ==
-                          readers.end())
+                          readers.end() &&
+             std::find(before_store.begin(), before_store.end(), u.in) ==
+                          before_store.end())
             readers.push_back(u.in);
       }
       for (instr *in : readers) {

@@ -214,3 +214,36 @@ TEST(ra_spill, phi_edge_fill_goes_through_a_masked_copy)
       ...
    )", s->str()), "") << s->str();
 }
+
+/* A WLR value read by its own writes (a scan adds earlier pieces into
+ * later ones) is stored after its last write, and only readers after
+ * the store fill: the last write itself reads the register, not the
+ * slot it has not written yet (random cs seed 118 at SIMD32 with 100
+ * GRFs reserved read a garbage fill there).
+ */
+TEST(ra_spill, wlr_read_by_its_own_writes_is_not_filled_there)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd8
+      hw %0:u32x8@g2
+      wlr %1:u32x8
+      block0:
+         %1 = mov %0 {WE_all}
+         %1.16<1> = add(4) %1<4,4,1>, %1.16<4,4,1> {WE_all}
+         %2:u32x8 = add %0, 1:u32
+         untyped_write_logical 0:u32, %1, %2, 1:u32
+   )"));
+   ibis::ra_result res;
+   ibis::ra_spill_values(*s, ibis::device_by_name("skl"), {s->find_value(1)}, res);
+   EXPECT_EQ(ibis::testing::match_ir(R"(
+      block0:
+         %1 = mov %0 {WE_all}
+         %1.16<1> = add(4) %1<4,4,1>, %1.16<4,4,1> {WE_all}
+         %[[h]]:u32x8 = mov %[[g0]] {WE_all}
+         _ = send 10:u32, [[_]]:u32, 64:u32, %[[h]], %1 {WE_all, side_effects, spill}
+         %2:u32x8 = add %0, 1:u32
+         %[[h2]]:u32x8 = mov %[[g0]] {WE_all}
+         %[[f]]:u32x8 = send 10:u32, [[_]]:u32, 0:u32, %[[h2]], _ {WE_all, fill}
+         untyped_write_logical 0:u32, %[[f]], %2, 1:u32
+   )", s->str()), "") << s->str();
+}
