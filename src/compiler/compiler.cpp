@@ -179,6 +179,7 @@ front_end(const context &c, unsigned simd, bool first)
    opt_combine_constants(*s);
    opt_cse(*s);
    opt_dce(*s);
+   opt_empty_else(*s);
    c.seconds[STAGE_LOWER] += context::elapsed(t);
    quiet.after(*s, DEBUG_LOWER, width_tag(simd) + ", after lowering");
    return s;

@@ -55,8 +55,16 @@ bool opt_sat_prop(shader &s);
  */
 bool opt_narrow_phis(shader &s);
 
+/* Removes an empty else-arm with its else, and an empty then-arm with the
+ * else after inverting the if (docs/passes.md).  Saves the else and the
+ * NOP before its endif; phis at the endif take the removed arm's value
+ * from the if-block.
+ */
+bool opt_empty_else(shader &s);
+
 /* Registers "dce", "copy-prop", "cse", "constant-fold", "algebraic",
- * "cmod-prop", "sat-prop", "combine-constants" and "narrow-phis"
+ * "cmod-prop", "sat-prop", "combine-constants", "narrow-phis" and
+ * "empty-else"
  * with the pass registry (ir/ibis_pass.h).  Tools call it at start-up;
  * calling it again is a no-op.
  */

@@ -34,6 +34,8 @@ register_opt_passes()
                     "definition", opt_sat_prop);
       register_pass("narrow-phis", "after lowering, SIMD16: integer phis that "
                     "fit 16 bits become 16-bit phis", opt_narrow_phis);
+      register_pass("empty-else", "remove an empty if/else arm with its else "
+                    "(an empty then-arm inverts the if)", opt_empty_else);
       return true;
    }();
    (void)once;

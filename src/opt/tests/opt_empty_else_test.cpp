@@ -1,0 +1,273 @@
+/*
+ * Empty if/else arms: an empty else-arm goes with its else, an empty
+ * then-arm too once the if is inverted; the phis at the endif take the
+ * removed arm's value on the edge from the if-block.
+ */
+#include "opt_test.h"
+
+using ibis::testing::check_opt;
+
+TEST(opt_empty_else, empty_else_arm_goes)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:f32x8
+      block0:
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         (+%2) if
+      block1:
+         %3:f32x8 = add %1, 1.0:f32
+         else
+      block2:
+      block3:
+         endif
+         %4:f32x8 = phi %3, %1
+         )" WRITE("%4") R"(
+   )", "empty-else", R"(
+      block0: ; succs: block1 block3
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         (+%2) if
+      block1: ; preds: block0 succs: block2
+         %3:f32x8 = add %1, 1.0:f32
+      block2: ; preds: block1 succs: block3
+      block3: ; preds: block0 block2
+         endif
+         %4:f32x8 = phi %1, %3
+         )" WRITE("%4") R"(
+   )"));
+}
+
+/* The else-arm has a store: the then-arm goes instead. */
+TEST(opt_empty_else, empty_then_arm_inverts_the_if)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:f32x8
+      block0:
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         (+%2) if
+      block1:
+         else
+      block2:
+         %3:f32x8 = add %1, 1.0:f32
+         )" WRITE("%3") R"(
+      block3:
+         endif
+         %4:f32x8 = phi %1, %3
+         )" WRITE("%4") R"(
+   )", "empty-else", R"(
+      block0: ; succs: block1 block3
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         (-%2) if
+      block1: ; preds: block0 succs: block2
+      block2: ; preds: block1 succs: block3
+         %3:f32x8 = add %1, 1.0:f32
+         )" WRITE("%3") R"(
+      block3: ; preds: block0 block2
+         endif
+         %4:f32x8 = phi %1, %3
+         )" WRITE("%4") R"(
+   )"));
+}
+
+/* Both arms of the outer if end empty-handed in turn: the inner if/else
+ * loses its empty else, the outer one its empty then-arm.
+ */
+TEST(opt_empty_else, nested_arms)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:f32x8
+      block0:
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         (+%2) if
+      block1:
+         else
+      block2:
+         %3:flagx8 = cmp.l %1, 4.0:f32
+         (+%3) if
+      block3:
+         %4:f32x8 = mul %1, %1
+         else
+      block4:
+      block5:
+         endif
+         %5:f32x8 = phi %4, %1
+      block6:
+         endif
+         %6:f32x8 = phi %1, %5
+         )" WRITE("%6") R"(
+   )", "empty-else", R"(
+      block0: ; succs: block1 block6
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         (-%2) if
+      block1: ; preds: block0 succs: block2
+      block2: ; preds: block1 succs: block3 block5
+         %3:flagx8 = cmp.l %1, 4.0:f32
+         (+%3) if
+      block3: ; preds: block2 succs: block4
+         %4:f32x8 = mul %1, %1
+      block4: ; preds: block3 succs: block5
+      block5: ; preds: block2 block4 succs: block6
+         endif
+         %5:f32x8 = phi %1, %4
+      block6: ; preds: block0 block5
+         endif
+         %6:f32x8 = phi %1, %5
+         )" WRITE("%6") R"(
+   )"));
+}
+
+/* %1 lives on through the then-arm, so the copy before the if needs a
+ * register of its own there, where 128 registers of %5 are live: the else
+ * stays.  %7 dies at the if: its copy takes its register, the else goes.
+ */
+TEST(opt_empty_else, not_over_the_register_file)
+{
+   const char *in = R"(
+      shader fs simd8
+      attr %1:f32x8
+      attr %5:f32x8[128]
+      block0:
+         %7:f32x8 = mul %1, 3.0:f32
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         (+%2) if
+      block1:
+         %3:f32x8 = add %1, 1.0:f32
+         else
+      block2:
+      block3:
+         endif
+         %4:f32x8 = phi %3, %SRC
+         )" WRITE("%4") R"(
+         )" WRITE("%5[127]") R"(
+   )";
+   std::string kept = in, taken = in;
+   kept.replace(kept.find("%SRC"), 4, "%1");
+   taken.replace(taken.find("%SRC"), 4, "%7");
+   EXPECT_TRUE(check_opt(kept, "empty-else", R"(
+      block0: ; succs: block1 block2
+         %7:f32x8 = mul %1, 3.0:f32
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         (+%2) if
+      block1: ; preds: block0 succs: block3
+         %3:f32x8 = add %1, 1.0:f32
+         else
+      block2: ; preds: block0 succs: block3
+      block3: ; preds: block1 block2
+         endif
+         %4:f32x8 = phi %3, %1
+         )" WRITE("%4") R"(
+         )" WRITE("%5[127]") R"(
+   )"));
+   EXPECT_TRUE(check_opt(taken, "empty-else", R"(
+      block0: ; succs: block1 block3
+         %7:f32x8 = mul %1, 3.0:f32
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         (+%2) if
+      block1: ; preds: block0 succs: block2
+         %3:f32x8 = add %1, 1.0:f32
+      block2: ; preds: block1 succs: block3
+      block3: ; preds: block0 block2
+         endif
+         %4:f32x8 = phi %7, %3
+         )" WRITE("%4") R"(
+         )" WRITE("%5[127]") R"(
+   )"));
+}
+
+/* Both arms store: nothing to do. */
+TEST(opt_empty_else, full_arms_stay)
+{
+   const char *in = R"(
+      shader fs simd8
+      attr %1:f32x8
+      block0:
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         (+%2) if
+      block1:
+         %3:f32x8 = add %1, 1.0:f32
+         )" WRITE("%3") R"(
+         else
+      block2:
+         %4:f32x8 = mul %1, 2.0:f32
+         )" WRITE("%4") R"(
+      block3:
+         endif
+         %5:f32x8 = phi %3, %4
+         )" WRITE("%5") R"(
+   )";
+   EXPECT_TRUE(check_opt(in, "empty-else", in));
+}
+
+/* An arm computing only what the phis read moves before the if: its
+ * constant and the sum made of it, for every channel.  Either arm could go
+ * here; the else-arm is tried first.
+ */
+TEST(opt_empty_else, phi_only_arm_moves_before_the_if)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:f32x8
+      block0:
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         (+%2) if
+      block1:
+         %3:f32x8 = add %1, 1.0:f32
+         else
+      block2:
+         %4:f32x8 = mov 2.0:f32
+         %5:f32x8 = add %4, %1
+      block3:
+         endif
+         %6:f32x8 = phi %3, %4
+         %7:f32x8 = phi %3, %5
+         )" WRITE("%6") R"(
+         )" WRITE("%7") R"(
+   )", "empty-else", R"(
+      block0: ; succs: block1 block3
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         %4:f32x8 = mov 2.0:f32
+         %5:f32x8 = add %4, %1
+         (+%2) if
+      block1: ; preds: block0 succs: block2
+         %3:f32x8 = add %1, 1.0:f32
+      block2: ; preds: block1 succs: block3
+      block3: ; preds: block0 block2
+         endif
+         %6:f32x8 = phi %4, %3
+         %7:f32x8 = phi %5, %3
+         )" WRITE("%6") R"(
+         )" WRITE("%7") R"(
+   )"));
+}
+
+/* A result read elsewhere, a send or a predicated write keep the arm
+ * (the then-arm stores).
+ */
+TEST(opt_empty_else, arm_with_other_work_stays)
+{
+   for (const char *arm : {
+           "%4:f32x8 = mov 2.0:f32\n " WRITE("%4"),
+           "%4:f32x8 = untyped_read_logical 0:u32, %1, 1:u32",
+           "(+%2) %4:f32x8 = sel %1, 2.0:f32"}) {
+      std::string in = std::string(R"(
+         shader fs simd8
+         attr %1:f32x8
+         block0:
+            %2:flagx8 = cmp.g %1, 0.0:f32
+            (+%2) if
+         block1:
+            %3:f32x8 = add %1, 1.0:f32
+            )" WRITE("%3") R"(
+            else
+         block2:
+            )") + arm + R"(
+         block3:
+            endif
+            %6:f32x8 = phi %3, %4
+            )" WRITE("%6") R"(
+      )";
+      EXPECT_TRUE(check_opt(in, "empty-else", in)) << arm;
+   }
+}
