@@ -55,10 +55,11 @@ bool opt_sat_prop(shader &s);
  */
 bool opt_narrow_phis(shader &s);
 
-/* Removes an empty else-arm with its else, and an empty then-arm with the
- * else after inverting the if (docs/passes.md).  Saves the else and the
- * NOP before its endif; phis at the endif take the removed arm's value
- * from the if-block.
+/* Removes an if/else arm that only computes (a few ALU instructions) what
+ * the phis at its endif read, with its else: the instructions move before
+ * the if, and an empty then-arm inverts the if (docs/passes.md).  Saves
+ * the else and the NOP before its endif; phis at the endif take the
+ * removed arm's value from the if-block.
  */
 bool opt_empty_else(shader &s);
 

@@ -37,10 +37,12 @@ struct arm {
    block *kept;       /* the block ending the other arm, its edge to the join */
    block *join;
    bool invert;
+   instr *at = nullptr;   /* where the removed arm's instructions go */
 };
 
 /* Whether b holds only ALU instructions (but skip) whose results only the
  * phis at join and each other read: at most a few, moved before the if.
+ * A flag they write is only read among them.
  */
 bool
 hoistable(const block *b, const block *join, const instr *skip)
@@ -51,10 +53,22 @@ hoistable(const block *b, const block *join, const instr *skip)
          continue;
       const opcode_info &info = in->info();
       if (info.kind != opcode_kind::alu || info.writes_accum ||
-          info.reads_accum || in->has_side_effects() || in->predicate() ||
-          in->flag_def() || in->preserve().val || in->num_dsts() != 1 ||
+          info.reads_accum || in->has_side_effects() || in->preserve().val ||
+          in->num_dsts() > 1 || (in->num_dsts() == 0 && !in->flag_def()) ||
           ++n > max_hoisted)
          return false;
+      if (in->predicate() && in->predicate()->def()->parent() != b)
+         return false;
+      if (const value *f = in->flag_def()) {
+         if (f->defs().size() != 1)
+            return false;
+         for (const use &u : f->uses()) {
+            if (u.in->parent() != b)
+               return false;
+         }
+      }
+      if (in->num_dsts() == 0)
+         continue;
       const value *d = in->dst().val;
       if (!d || d->file != reg_file::ssa)
          return false;
@@ -76,12 +90,46 @@ move_before(shader &s, instr *in, instr *pos)
    m->cmod = in->cmod;
    m->flags = in->flags;
    std::vector<operand> dsts = in->dsts(), srcs = in->srcs();
+   value *pred = in->predicate(), *flag = in->flag_def();
+   bool inv = in->pred_inv;
    in->remove();
    for (const operand &d : dsts)
       m->add_dst(d);
    for (const operand &o : srcs)
       m->add_src(o);
+   if (flag)
+      m->set_flag_def(flag);
+   if (pred)
+      m->set_predicate(pred, inv);
    pos->parent()->insert_before(pos, m);
+}
+
+/* Where an arm's instructions go in the if-block: before the if, or, when
+ * they write a flag, before the definition of the if's own flag, so that
+ * the two are not live together (when every value they read is defined
+ * there already).
+ */
+instr *
+hoist_point(const block *removed, instr *in_if)
+{
+   bool flags = false;
+   for (const instr *in : removed->instrs())
+      flags |= in->flag_def() != nullptr;
+   const value *c = in_if->predicate();
+   instr *def = c && c->defs().size() == 1 ? c->defs()[0] : nullptr;
+   if (!flags || !def || def->parent() != in_if->parent())
+      return in_if;
+   for (const instr *in : removed->instrs()) {
+      for (const operand &o : in->srcs()) {
+         if (!o.val)
+            continue;
+         for (const instr *d : o.val->defs()) {
+            if (d->parent() == def->parent() && d->ip >= def->ip)
+               return in_if;
+         }
+      }
+   }
+   return def;
 }
 
 /* The block starting with the endif of the if/else whose else ends b. */
@@ -193,6 +241,9 @@ opt_empty_else(shader &s)
    arms = within_registers(s, arms);
    if (arms.empty())
       return false;
+   /* Before anything moves: instruction numbers are still in order. */
+   for (arm &a : arms)
+      a.at = hoist_point(a.removed, a.if_instr);
 
    /* Each phi's source by the block its edge leaves. */
    std::map<instr *, std::map<block *, operand>> by_pred;
@@ -212,7 +263,7 @@ opt_empty_else(shader &s)
       std::vector<instr *> moving(a.removed->instrs().begin(),
                                   a.removed->instrs().end());
       for (instr *in : moving)
-         move_before(s, in, a.if_instr);
+         move_before(s, in, a.at);
    }
    s.rebuild_cfg();
    for (const arm &a : arms) {

@@ -271,3 +271,66 @@ TEST(opt_empty_else, arm_with_other_work_stays)
       EXPECT_TRUE(check_opt(in, "empty-else", in)) << arm;
    }
 }
+
+/* A flag of the arm's own goes before the if's flag, so that the two are
+ * not live together; a value computed between the if's flag and the if
+ * keeps the arm's instructions after that flag.
+ */
+TEST(opt_empty_else, arm_flags_go_before_the_if_flag)
+{
+   const char *in = R"(
+      shader fs simd8
+      attr %1:f32x8
+      attr %8:s32x8
+      block0:
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         %9:s32x8 = add %8, 3:s32
+         (+%2) if
+      block1:
+         %3:f32x8 = add %1, 1.0:f32
+         )" WRITE("%3") R"(
+         else
+      block2:
+         %4:flagx8 = cmp.z %SRC, 1:s32
+         (+%4) %5:f32x8 = sel %1, 2.0:f32
+      block3:
+         endif
+         %6:f32x8 = phi %3, %5
+         )" WRITE("%6") R"(
+   )";
+   std::string before = in, after = in;
+   before.replace(before.find("%SRC"), 4, "%8");
+   after.replace(after.find("%SRC"), 4, "%9");
+   EXPECT_TRUE(check_opt(before, "empty-else", R"(
+      block0: ; succs: block1 block3
+         %4:flagx8 = cmp.z %8, 1:s32
+         (+%4) %5:f32x8 = sel %1, 2.0:f32
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         %9:s32x8 = add %8, 3:s32
+         (+%2) if
+      block1: ; preds: block0 succs: block2
+         %3:f32x8 = add %1, 1.0:f32
+         )" WRITE("%3") R"(
+      block2: ; preds: block1 succs: block3
+      block3: ; preds: block0 block2
+         endif
+         %6:f32x8 = phi %5, %3
+         )" WRITE("%6") R"(
+   )"));
+   EXPECT_TRUE(check_opt(after, "empty-else", R"(
+      block0: ; succs: block1 block3
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         %9:s32x8 = add %8, 3:s32
+         %4:flagx8 = cmp.z %9, 1:s32
+         (+%4) %5:f32x8 = sel %1, 2.0:f32
+         (+%2) if
+      block1: ; preds: block0 succs: block2
+         %3:f32x8 = add %1, 1.0:f32
+         )" WRITE("%3") R"(
+      block2: ; preds: block1 succs: block3
+      block3: ; preds: block0 block2
+         endif
+         %6:f32x8 = phi %5, %3
+         )" WRITE("%6") R"(
+   )"));
+}
