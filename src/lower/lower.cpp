@@ -423,6 +423,41 @@ remove_dead_payloads(shader &s)
    }
 }
 
+/* A payload slot filled from a constant takes the immediate: each slot is
+ * one mov either way, and the register the constant was loaded into goes
+ * when nothing else reads it (tesseract/515.fs: 0.0 in four slots of two
+ * RT writes was loaded once and copied four times).
+ */
+void
+payload_immediates(shader &s)
+{
+   for (const auto &b : s.blocks()) {
+      for (instr *in : b->instrs()) {
+         if (in->op != opcode::load_payload || in->num_dsts() != 1 ||
+             !in->dst().val || in->dst().val->bit_size() != 32)
+            continue;
+         for (unsigned k = 0; k < in->num_srcs(); k++) {
+            const operand &o = in->src(k);
+            const value *v = o.val;
+            if (!v || v->file != reg_file::ssa || v->length != 1 ||
+                v->defs().size() != 1 || o.offset || o.has_region || o.neg ||
+                o.abs || type_bits(o.type) != 32)
+               continue;
+            const instr *d = v->defs()[0];
+            if (d->op != opcode::mov || d->predicate() || d->saturate ||
+                d->cmod != cond_mod::none || d->flag_def() ||
+                d->preserve().val || d->num_srcs() != 1 || !d->src(0).is_imm() ||
+                d->dst().offset || d->dst().has_region ||
+                type_bits(d->src(0).type) != 32 ||
+                type_bits(d->dst().type) != 32 || d->src(0).neg ||
+                d->src(0).abs)
+               continue;
+            in->set_src(k, operand::imm_of(o.type, d->src(0).imm));
+         }
+      }
+   }
+}
+
 bool
 is_lowered_away(const instr *in)
 {
@@ -608,6 +643,7 @@ lower(shader &s, const device_info &dev)
       }
    }
    remove_dead_payloads(s);
+   payload_immediates(s);
    legalize(s, dev);
    s.lowered = true;
 }

@@ -516,3 +516,31 @@ TEST(lower_forms, compute_sampler_header_clears_dword_2)
          _ = send 7:u32, 0x2000010:u32, 0:u32, %10, _ {WE_all, EOT, side_effects}
    )"));
 }
+
+TEST(lower_forms, payload_slots_take_constants_as_immediates)
+{
+   /* Each slot is a mov either way; reading the immediate leaves the
+    * constant's own register to dce when nothing else reads it (%2 is
+    * also read by the add, and %1 by the send's first register).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8
+      block0:
+         %1:f32x8 = mov 0.5:f32
+         %2:f32x8 = mov 1.0:f32
+         %3:f32x8 = add %0, %2
+         %4:f32x8[4] = load_payload %1, %3, %1, %2
+         fb_write_logical %4, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8
+      block0:
+         %1:f32x8 = mov 0.5:f32
+         %2:f32x8 = mov 1.0:f32
+         %3:f32x8 = add %0, %2
+         %4:f32x8[4] = load_payload 0.5:f32, %3, 0.5:f32, 1.0:f32
+         %5:u32x8[3] = load_payload %4[1]:u32, %4[2]:u32, %4[3]:u32
+         _ = send 5:u32, 0x2031400:u32, 192:u32, %1, %5 {EOT}
+   )"));
+}

@@ -444,7 +444,7 @@ TEST(lower_messages, urb_writes_skip_an_empty_header)
       block0:
          %1:f32x8 = mul %0, 0.5:f32
          %10:u32x8 = mov 0:u32
-         %18:u32x8[8] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32, %1:u32, %10, %10, %10
+         %18:u32x8[8] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32, %1:u32, 0:u32, 0:u32, 0:u32
          %19:u32x8 = mov %9 {WE_all}
          _ = send 6:u32, 0x2080017:u32, 512:u32, %19, %18 {EOT, side_effects}
    )"));
