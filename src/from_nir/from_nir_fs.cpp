@@ -71,6 +71,21 @@ nir_translator::pixel_bit()
    return b.and_(data_type::u32, operand(bit), operand::imm_u32(1));
 }
 
+unsigned
+nir_translator::demoted()
+{
+   if (demoted_var < 0) {
+      /* 0 from the start: nothing that runs before the first demote or
+       * is_helper_invocation in program order demotes.
+       */
+      demoted_var = int(ssa.add_var(data_type::u32, width));
+      builder b = bld.exec(width);
+      b.at_start(sh->entry());
+      ssa.write(unsigned(demoted_var), sh->entry(), b.mov(data_type::u32, operand::imm_u32(0)));
+   }
+   return unsigned(demoted_var);
+}
+
 bool
 nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
 {
@@ -223,6 +238,10 @@ nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
       value *r = b.ssa(data_type::u32);
       instr *cmp = b.emit(opcode::cmp, {operand(r)}, {operand(one), operand::imm_u32(0)});
       cmp->cmod = cond_mod::z;
+      /* Demoted channels are helpers too (is_helper_invocation only). */
+      if (in.op == intrinsic_op::is_helper_invocation && facts->helpers_see_demotes)
+         r = b.or_(data_type::u32, operand(r),
+                   operand(ssa.read(demoted(), bld.cur_block())));
       set_def(in.dest, {operand(r)});
       return true;
    }
@@ -232,6 +251,9 @@ nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
       return true;
    case intrinsic_op::demote:
       bld.exec(width).discard();
+      if (facts->helpers_see_demotes)
+         ssa.write(demoted(), bld.cur_block(),
+                   bld.exec(width).mov(data_type::u32, operand::imm_u32(~0u)));
       return true;
    case intrinsic_op::discard_if:
    case intrinsic_op::terminate_if:
@@ -245,6 +267,14 @@ nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
          p.discard();
       else
          p.terminate();
+      if (in.op == intrinsic_op::demote_if && facts->helpers_see_demotes) {
+         const builder b = bld.exec(width);
+         value *ones = b.mov(data_type::u32, operand::imm_u32(~0u));
+         value *cur = ssa.read(demoted(), bld.cur_block());
+         value *next = b.ssa(data_type::u32);
+         b.predicated(f).sel(operand(next), operand(ones), operand(cur));
+         ssa.write(demoted(), bld.cur_block(), next);
+      }
       return true;
    }
    case intrinsic_op::store_output: {

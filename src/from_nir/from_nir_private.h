@@ -150,6 +150,10 @@ struct nir_facts {
    std::unordered_set<const nir::def *> uniform_regs;
    /* Ifs whose condition is not uniform. */
    std::unordered_set<const nir::if_ *> divergent_ifs;
+   /* The shader demotes and asks is_helper_invocation, which must count
+    * the demoted channels as helpers.
+    */
+   bool helpers_see_demotes = false;
 };
 nir_facts analyze_nir(const nir::function_impl &impl);
 
@@ -294,6 +298,11 @@ public:
    /* gl_SubgroupInvocation as u32, built from a WLR u16 sequence. */
    value *get_subgroup_invocation();
    value *pixel_bit();
+   /* ~0 in the channels a demote made helpers, else 0 (only when
+    * nir_facts::helpers_see_demotes); -1 before its first use.
+    */
+   int demoted_var = -1;
+   unsigned demoted();
    operand push_constant(unsigned byte_offset, data_type t);
    bool pushed_ubo(unsigned block, unsigned offset, unsigned bytes,
                    unsigned *push_byte) const;

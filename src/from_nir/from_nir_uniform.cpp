@@ -112,6 +112,7 @@ private:
     */
    std::unordered_set<const nir::loop *> divergent_loops, divergent_continues;
    std::unordered_set<const nir::def *> forced;
+   bool demotes = false, asks_helper = false;
    /* (def, block using it) for every source, including if conditions. */
    std::vector<std::pair<const nir::def *, const nir::block *>> uses;
    std::unordered_map<const nir::if_ *, const nir::block *> if_block;
@@ -168,8 +169,15 @@ analysis::collect(const nir::cf_list &list, const nir::block *&prev)
       switch (node->type) {
       case nir::cf_type::block: {
          auto *b = static_cast<const nir::block *>(node.get());
-         for (const auto &in : b->instrs)
+         for (const auto &in : b->instrs) {
             for_each_src(*in, [&](const nir::def *d) { uses.push_back({d, b}); });
+            if (in->type == nir::instr_type::intrinsic) {
+               const auto op = static_cast<const nir::intrinsic_instr &>(*in).op;
+               demotes |= op == nir::intrinsic_op::demote ||
+                          op == nir::intrinsic_op::demote_if;
+               asks_helper |= op == nir::intrinsic_op::is_helper_invocation;
+            }
+         }
          prev = b;
          break;
       }
@@ -490,6 +498,7 @@ analysis::run()
 {
    const nir::block *prev = nullptr;
    collect(impl.body, prev);
+   f.helpers_see_demotes = demotes && asks_helper;
    register_liveness();
    for (unsigned i = 0; i < 32 && pass(); i++)
       ;

@@ -184,6 +184,49 @@ TEST(from_nir_intrinsics, fs_stores_and_atomics_skip_helpers)
    )"));
 }
 
+/* is_helper_invocation counts the channels a demote made helpers (a
+ * variable ~0 where demoted, 0 from the start); load_helper_invocation
+ * would not.
+ */
+TEST(from_nir_intrinsics, fs_is_helper_after_demote)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+      con 32 %1 = load_const (0x00000000)
+      div 32 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 1 %3 = flt32 %2, %1 (0x0)
+      @demote_if (%3) ()
+      div 1 %4 = @is_helper_invocation () ()
+      div 32 %5 = b2i32 %4
+      div 32x4 %6 = vec4 %5, %5, %5, %5
+      @store_output (%6, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=uint32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      hw %7:u16x16@g1
+      wlr %9:u16x8
+      block0:
+         %5:u32x8 = mov 0:u32
+         %2:f32x8 = pln %1:f32, %0
+         %3:flagx8 = cmp.l %2, 0.0:f32
+         (+%3) discard
+         %4:u32x8 = mov 0xffffffff:u32
+         (+%3) %6:u32x8 = sel %4, %5
+         %8:u32x1 = mov %7.28<0,1,0> {WE_all}
+         %9 = mov 0x76543210:v {WE_all}
+         %10:u32x8 = mov %9
+         %11:u32x8 = shr %8, %10
+         %12:u32x8 = and %11, 1:u32
+         %13:u32x8 = cmp.z %12, 0:u32
+         %14:u32x8 = or %13, %6
+         %15:u32x8 = and %14, 1:u32
+         %16:u32x8[4] = load_payload %15, %15, %15, %15
+         fb_write_logical %16, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
 /* VS: attributes in 4 GRFs per slot, vertex and instance ids from the
  * system-value slot after them, and the VUE written two slots per URB
  * message (header with the point size, position, then varyings).

@@ -508,7 +508,7 @@ private:
    void emit_break(loop_state &lp, def *exit_value);
    void gen_break_if(const context &ctx);
    bool gen_continue_if(const context &ctx);
-   void gen_discard();
+   def *gen_discard();
    void gen_loop(unsigned budget, const context &ctx);
 
    /* Stage plumbing. */
@@ -2397,20 +2397,30 @@ generator::gen_image()
  * (demote_if) just before the outputs, so that the outputs of only some
  * channels are kept.
  */
-void
+def *
 generator::gen_discard()
 {
    if (!o_.discard || sh_->info.stage != shader_stage::fragment || rng_.chance(50))
-      return;
+      return nullptr;
    def *cond = condition(false);
    const bool demote = rng_.chance(50);
    intrinsic_instr *in = intrinsic(demote ? intrinsic_op::demote_if
                                           : intrinsic_op::terminate_if, 1);
    in->srcs[0].ssa = cond;
-   if (demote)
-      sh_->info.fs.uses_demote = true;
-   else
+   if (!demote) {
       sh_->info.fs.uses_discard = true;
+      return nullptr;
+   }
+   sh_->info.fs.uses_demote = true;
+   if (rng_.chance(50))
+      return nullptr;
+   /* Half the demotes: the ballot of is_helper_invocation after it, which
+    * the channels still lit see (demoted ones count as helpers).
+    */
+   def *helper = finish_intrinsic(intrinsic(intrinsic_op::is_helper_invocation, 1), 32, true);
+   intrinsic_instr *b = intrinsic(intrinsic_op::ballot, 1);
+   b->srcs[0].ssa = helper;
+   return finish_intrinsic(b, 32, false);
 }
 
 /* A 32-bit word mixing several values, so that they are all observed. */
@@ -2468,7 +2478,10 @@ generator::gen_outputs()
       return;
    }
    def *fl = alu(alu_op::vec4, 32, floats);
-   gen_discard();
+   if (def *h = gen_discard()) {
+      def *x = alu(alu_op::ixor, 32, {{raw, 0}, {h, 0}});
+      raw = alu(alu_op::vec4, 32, {{x, 0}, {raw, 1}, {raw, 2}, {raw, 3}});
+   }
    const bool vs = stage == shader_stage::vertex;
    const unsigned loc_f = vs ? loc_varying_pos : loc_frag_data0;
    const unsigned loc_r = vs ? loc_varying_var0 : loc_frag_data0 + 1;
