@@ -157,8 +157,8 @@ source_names(const std::string &line)
    return out;
 }
 
-/* Values that compute a memory address of a store, an atomic or a shared
- * load, and everything they are computed from (registers through their
+/* Values that compute a memory address of a store, an atomic, a shared
+ * load or an image access, and everything they are computed from (registers through their
  * stores).  Replacing one by a constant makes every invocation write one
  * address, a race whose winner the check cannot know (random cs seeds 10
  * and 336 reduced to such races).
@@ -178,6 +178,11 @@ address_values(const std::vector<std::string> &lines)
          at = 1;
       else if (l.find("@load_shared (") != std::string::npos)
          at = 0;
+      /* Images: the coordinates (a load of another's texel races too). */
+      else if (l.find("@image_store (") != std::string::npos ||
+               l.find("@image_atomic") != std::string::npos ||
+               l.find("@image_load (") != std::string::npos)
+         at = 1;
       if (at >= 0 && size_t(at) < srcs.size())
          todo.push_back(srcs[at]);
    }
