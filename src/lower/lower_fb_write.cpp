@@ -51,9 +51,9 @@ rt_header(shader &s, const builder &b, unsigned group, unsigned target,
           bool src0_alpha, bool stencil, bool copy)
 {
    /* Target 0 with nothing to set is g0-g1 as the thread got them, read
-    * in place as brw does (an EOT payload must be in g112-g127).  The
-    * caller asks for it at SIMD8 only: at SIMD16 the one instruction less
-    * out-estimates five SIMD32 programs, which then are dropped.
+    * in place as brw does (an EOT payload must be in g112-g127, so the
+    * caller asks for a copy there).  Not at SIMD32: three forced SIMD32
+    * dolphin ubershaders that spill then fail register allocation.
     */
    if (!target && !src0_alpha && !stencil && group < 16 && !copy) {
       for (value *v : s.values()) {
@@ -192,7 +192,7 @@ lower_fb_write(shader &s, instr *in, bool header, value *live)
          ps.push_back(make_param(dst_depth));
 
       const bool in_place_header =
-         in->exec_size == 8 && !(last && first + piece == in->exec_size);
+         in->exec_size <= 16 && !(last && first + piece == in->exec_size);
       value *h = header ? rt_header(s, pb, group, target, !alpha.is_null(),
                                     !stencil.is_null(),
                                     !in_place_header)
