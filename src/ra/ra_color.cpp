@@ -282,14 +282,23 @@ public:
                if (find(x) == ra && !channels_align(m, mo, x, int(off[x])))
                   return false;
             }
-            /* Copy-related members overlap only where the copy puts them. */
+            /* Copy-related members overlap only where the copy puts them:
+             * a source a load_payload reads at several positions may sit
+             * at any one of them (the others copy from it there).
+             */
             for (const ra_soft &sp : soft[m]) {
                if (find(sp.node) != ra)
                   continue;
                int qo = int(off[sp.node]);
                int qe = qo + int(node_bytes[sp.node]);
-               if (mo < qe && qo < me &&
-                   (sp.delta == INT32_MIN || mo != qo + sp.delta))
+               if (!(mo < qe && qo < me))
+                  continue;
+               bool placed = false;
+               for (const ra_soft &sq : soft[m]) {
+                  placed |= sq.node == sp.node && sq.delta != INT32_MIN &&
+                            mo == qo + sq.delta;
+               }
+               if (!placed)
                   return false;
             }
          }

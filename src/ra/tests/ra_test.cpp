@@ -1367,6 +1367,28 @@ TEST_F(ra_test, eot_payload_in_the_top_registers)
    EXPECT_LE(p->phys.nr + 4u, 128u);
 }
 
+/* humus-dynamicbranching/34.fs: one value written to all four colour
+ * slots (brw: the add writes g126, three movs fill g123-g125).  It is
+ * computed in one of its slots, and the payload copies it into the other
+ * three: three movs, not four.
+ */
+TEST_F(ra_test, value_read_at_several_payload_slots_sits_in_one)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8 = add %0, 1.0:f32
+         %2:u32x8[4] = load_payload %1:u32, %1:u32, %1:u32, %1:u32
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %2, _ {EOT}
+   )", "ra", R"(
+      block0:
+         %1:f32x8@g[[p]] = add %0, 1.0:f32
+         %2:u32x8[4]@g[[p]] = load_payload %1:u32, %1:u32, %1:u32, %1:u32
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %2, _ {EOT}
+   )"));
+}
+
 /* Width-1 values pack into one register by dwords. */
 TEST_F(ra_test, uniform_values_pack)
 {
