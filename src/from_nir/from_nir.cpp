@@ -187,10 +187,25 @@ value *
 nir_translator::flag_for(const nir::def *d, unsigned exec_width)
 {
    auto it = flags.find(d);
-   if (it != flags.end() && it->second.blk == bld.cur_block() &&
-       it->second.flag->width == exec_width)
+   if (it == flags.end() || it->second.flag->width != exec_width)
+      return nullptr;
+   if (it->second.blk == bld.cur_block())
       return it->second.flag;
-   return nullptr;
+   /* Flags live in one block.  A use in a later ibis block of the same NIR
+    * block (an instruction between them became control flow: an access
+    * per distinct index) compares again, as the comparison may have made
+    * no value (nir_facts::want_value).
+    */
+   const instr *c = it->second.flag->def();
+   if (!c || c->op != opcode::cmp || c->predicate())
+      return nullptr;
+   std::vector<operand> srcs(c->srcs().begin(), c->srcs().end());
+   value *f = bld.exec(c->exec_size, c->group).flag();
+   instr *n = bld.exec(c->exec_size, c->group).emit(opcode::cmp, {}, srcs);
+   n->cmod = c->cmod;
+   n->set_flag_def(f);
+   record_flag(*d, f);
+   return f;
 }
 
 value *

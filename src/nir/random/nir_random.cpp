@@ -2412,7 +2412,7 @@ generator::gen_discard()
       return nullptr;
    }
    sh_->info.fs.uses_demote = true;
-   if (rng_.chance(50))
+   if (!o_.subgroups || rng_.chance(50))
       return nullptr;
    /* Half the demotes: the ballot of is_helper_invocation after it, which
     * the channels still lit see (demoted ones count as helpers).
