@@ -317,7 +317,11 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
             const block *h0 = loop_head[b->index];
             bool leaves = h0 && !(succ->index >= h0->index &&
                                   succ->index <= loop_last[h0->index]);
-            if (to <= from && !leaves)
+            /* A cont waits, disabled, at the while: what it carries to the
+             * do block is live in the rest of the loop body.
+             */
+            bool cont = h0 && succ == h0 && b->last()->op == opcode::cont;
+            if (to <= from && !leaves && !cont)
                continue;
             std::fill(edge.words.begin(), edge.words.end(), 0);
             edge.add_all(in_[succ->index]);
@@ -331,6 +335,11 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
             if (to > from) {
                for (const value *v : vals)
                   cover(v, from, to);
+            }
+            if (cont) {
+               unsigned end_ip = s.blocks()[loop_last[h0->index]]->last()->ip + 1;
+               for (const value *v : vals)
+                  cover(v, from, end_ip);
             }
             /* Leaving loops: every loop around b that succ is outside of. */
             for (const block *h = loop_head[b->index]; h;) {

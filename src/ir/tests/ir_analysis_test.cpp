@@ -164,6 +164,43 @@ TEST(ir_analysis, wlr_value_lives_from_its_first_write)
    EXPECT_EQ(live.end(s->find_value(1)), 3u);
 }
 
+/* Channels that take a cont wait, disabled, at the while while the others
+ * run the rest of the body: the value the cont carries to the do block's
+ * phi (%3) must stay in its register until the while, or a write of
+ * another layout there (%7, 16-bit) may share it.  (random fs seed 1874
+ * SIMD32: a u16 staging value clobbered a byte register array of the
+ * continuing channels.)
+ */
+TEST(ir_analysis, value_carried_by_cont_lives_to_the_while)
+{
+   auto s = parse_shader(dedent(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:u32x8 = mov 0:u32
+      block1:
+         do
+         %2:u32x8 = phi %1, %3, %5
+         %4:flagx8 = cmp.ge %2:s32, 4:s32
+         (+%4) break
+      block2:
+         %3:u32x8 = add %2, 1:u32
+         %6:flagx8 = cmp.l %3:s32, 2:s32
+         (+%6) cont
+      block3:
+         %7:u16x8 = mov 5:u16
+         %5:u32x8 = add %2, %7:u16
+         while
+      block4:
+         untyped_write_logical 0:u32, %2, %2, 1:u32
+   )"));
+   liveness live(*s);
+   const instr *wh = s->find_value(5)->defs()[0]->parent()->last();
+   ASSERT_EQ(wh->op, opcode::while_);
+   EXPECT_GE(live.end(s->find_value(3)), wh->ip);
+   EXPECT_TRUE(regs_interval_interfere(s->find_value(3), s->find_value(7), live));
+}
+
 /* Hand counts (32-byte GRFs; width-1 values pack by dwords):
  *   %1 u32x1[3]  12 B  uniform      %6 u16x32[2]  128 B  4 GRFs
  *   %2 f64x1      8 B  uniform      %7 u32x1        4 B  uniform
