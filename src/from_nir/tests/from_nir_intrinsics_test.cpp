@@ -227,6 +227,78 @@ TEST(from_nir_intrinsics, fs_is_helper_after_demote)
    )"));
 }
 
+/* A comparison only an if reads makes a flag and no value; an image load
+ * between them whose index differs between channels becomes a loop, so
+ * the if is in another block and compares again (random fs 3727 read the
+ * missing value as 0).
+ */
+TEST(from_nir_intrinsics, flag_compared_again_after_a_distinct_index_loop)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+      con 32 %1 = load_const (0x00000000)
+      div 32 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 32 %3 = flt32 %2, %1 (0x0)
+      con 32 %4 = load_const (0x00000003)
+      con 32 %5 = load_const (0x00000006)
+      div 32 %6 = b32csel %2, %4 (0x3), %5 (0x6)
+      con 32x4 %7 = load_const (0x00000000, 0x00000000, 0x00000000, 0x00000000)
+      div 32 %8 = @image_load (%6, %7, %1 (0x0), %1 (0x0)) (image_dim=2D, image_array=false, format=r32_uint, access=none, range_base=0, dest_type=uint32)
+      if %3 {
+         block b1:
+         @terminate () ()
+      } else {
+         block b2:
+      }
+      block b3:
+      div 32x4 %9 = vec4 %8, %8, %8, %8
+      @store_output (%9, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=uint32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b4:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:         ; succs: block1
+         %17:u32x8 = undef
+         %2:f32x8 = pln %1:f32, %0
+         %3:flagx8 = cmp.l %2, 0.0:f32
+         %4:flagx8 = cmp.nz %2:u32, 0:u32
+         (+%4) %5:u32x8 = sel 3:u32, 6:u32
+      block1:         ; preds: block0 block5 succs: block2 block3
+         do
+         %16:u32x8 = phi %17, %15
+         %6:u32x1 = find_live_channel {WE_all}
+         %7:u32x1 = broadcast %5, %6 {WE_all}
+         %8:u32x8 = xor %5, %7
+         %9:flagx8 = cmp.z %8, 0:u32
+         (+%9) if
+      block2:         ; preds: block1 succs: block3
+         %11:u32x8 = mov 0:u32
+         %12:u32x8 = mov 0:u32
+         %13:u32x8[2] = load_payload %11, %12
+         %10:u32x8 = typed_read_logical %7, %13, 1:u32
+      block3:         ; preds: block1 block2 succs: block4 block5
+         endif
+         %15:u32x8 = phi %16, %10
+         %14:flagx8 = cmp.z %8, 0:u32
+         (+%14) if
+      block4:         ; preds: block3 succs: block6
+         break
+      block5:         ; preds: block3 succs: block1
+         endif
+         while
+      block6:         ; preds: block4 succs: block7 block8
+         %18:flagx8 = cmp.l %2, 0.0:f32
+         (+%18) if
+      block7:         ; preds: block6 succs: block8
+         terminate
+      block8:         ; preds: block6 block7
+         endif
+         %19:u32x8[4] = load_payload %15, %15, %15, %15
+         fb_write_logical %19, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
 /* VS: attributes in 4 GRFs per slot, vertex and instance ids from the
  * system-value slot after them, and the VUE written two slots per URB
  * message (header with the point size, position, then varyings).
