@@ -370,3 +370,44 @@ TEST(ir_analysis, interference_ssa)
    EXPECT_FALSE(regs_interfere(v(2), v(5), live, dom));
    EXPECT_FALSE(regs_interval_interfere(v(2), v(5), live));
 }
+
+/* Channels that take a continue keep the value the header's phi reads
+ * from it, disabled, while the others run the rest of the body: its
+ * interval reaches the while (random fs seed 3951 SIMD32, where a u16
+ * temporary written later in the body landed on the u8 value's bytes).
+ */
+TEST(ir_analysis, value_carried_by_a_continue_lives_to_the_while)
+{
+   auto s = parse_shader(dedent(R"(
+      shader fs simd16
+      block0:         ; succs: block1
+         %1:u32x16 = mov 0:u32
+      block1:         ; preds: block0 block3 block4 succs: block2 block5
+         do
+         %2:u32x16 = phi %1, %3, %6
+         %4:flagx16 = cmp.ge %2, 3:u32
+         (+%4) break
+      block2:         ; preds: block1 succs: block3 block4
+         %3:u32x16 = add %2, 1:u32
+         %5:flagx16 = cmp.l %2, 1:u32
+         (+%5) if
+      block3:         ; preds: block2 succs: block1
+         cont
+      block4:         ; preds: block2 succs: block1
+         endif
+         %6:u32x16 = add %2, 2:u32
+         %7:u16x16 = mov 5:u16
+         %8:u16x16 = add %7, 1:u16
+         while
+      block5:         ; preds: block1
+         fb_write_logical %2, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )"));
+   liveness live(*s);
+   const value *carried = s->find_value(3);
+   const instr *w = s->blocks()[4]->last();
+   ASSERT_EQ(w->op, opcode::while_);
+   EXPECT_GT(live.end(carried), def_of(*s, 8)->ip);
+   EXPECT_EQ(live.end(carried), w->ip + 1);
+   /* The entry edge falls through into the header: no continue. */
+   EXPECT_EQ(live.end(s->find_value(1)), s->blocks()[1]->first()->ip);
+}
