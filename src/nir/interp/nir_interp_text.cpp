@@ -75,6 +75,10 @@ private:
 
    uint32_t word(const token &t);
    uint64_t number(const token &t, uint64_t max);
+   /* "WxHxD" (one to three sizes, each up to max) into dims, the missing
+    * ones 1; returns how many were given.
+    */
+   unsigned sizes(const token &t, unsigned max, unsigned dims[3]);
    float real(const token &t);
    unsigned location(const token &t, const name_table &names);
    int channel(const line &l, size_t arg);
@@ -131,6 +135,21 @@ parser::number(const token &t, uint64_t max)
       fail_at(t, "expected an integer up to " + std::to_string(max) +
                         ", got '" + t.text + "'");
    return v;
+}
+
+unsigned
+parser::sizes(const token &t, unsigned max, unsigned dims[3])
+{
+   dims[0] = dims[1] = dims[2] = 1;
+   unsigned n = 0;
+   std::stringstream ss(t.text);
+   std::string part;
+   while (std::getline(ss, part, 'x')) {
+      if (n == 3)
+         fail_at(t, "at most three sizes");
+      dims[n++] = unsigned(number({part, t.col, t.line}, max));
+   }
+   return n;
 }
 
 float
@@ -232,15 +251,8 @@ parser::parse_texture(const line &l)
    texture t;
 
    const token &size = l.head[2];
-   unsigned dims[3] = {1, 1, 1};
-   unsigned n = 0;
-   std::stringstream ss(size.text);
-   std::string part;
-   while (std::getline(ss, part, 'x')) {
-      if (n == 3)
-         fail_at(size, "at most three sizes");
-      dims[n++] = unsigned(number({part, size.col, size.line}, 1u << 16));
-   }
+   unsigned dims[3];
+   const unsigned n = sizes(size, 1u << 16, dims);
    t.width = dims[0];
    t.height = dims[1];
    t.depth = dims[2];
@@ -296,15 +308,8 @@ parser::parse_image(const line &l)
    const unsigned index = unsigned(number(l.head[1], 255));
    image im;
    const token &size = l.head[2];
-   unsigned dims[3] = {1, 1, 1};
-   unsigned n = 0;
-   std::stringstream ss(size.text);
-   std::string part;
-   while (std::getline(ss, part, 'x')) {
-      if (n == 3)
-         fail_at(size, "at most three sizes");
-      dims[n++] = unsigned(number({part, size.col, size.line}, 1u << 14));
-   }
+   unsigned dims[3];
+   const unsigned n = sizes(size, 1u << 14, dims);
    im.width = dims[0];
    im.height = dims[1];
    im.depth = dims[2];
