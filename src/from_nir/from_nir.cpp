@@ -183,6 +183,15 @@ nir_translator::record_flag(const nir::def &d, value *f)
    flags[&d] = flag_info{f, bld.cur_block()};
 }
 
+int
+nir_translator::io_slot(int location, const operand &off) const
+{
+   /* 64 varying slots, and fragment results below that too. */
+   if (off.imm >= 64)
+      unsupported("I/O slot offset %llu is out of range", (unsigned long long)off.imm);
+   return location + int(off.imm);
+}
+
 value *
 nir_translator::flag_for(const nir::def *d, unsigned exec_width)
 {

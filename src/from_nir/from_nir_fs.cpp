@@ -138,7 +138,7 @@ nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
          unsupported("indirectly indexed inputs are not supported");
       if (in.dest.bit_size != 32)
          unsupported("%u-bit interpolated inputs are not supported", in.dest.bit_size);
-      int slot = in.get_io_semantics().location + int(off.imm);
+      int slot = io_slot(in.get_io_semantics().location, off);
       int a = payload.attr_index(slot);
       if (a < 0)
          unsupported("varying slot %d has no setup data in the payload", slot);
@@ -162,7 +162,7 @@ nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
       operand off = src(in.srcs[0].ssa, 0);
       if (!off.is_imm())
          unsupported("indirectly indexed inputs are not supported");
-      int slot = in.get_io_semantics().location + int(off.imm);
+      int slot = io_slot(in.get_io_semantics().location, off);
       int a = payload.attr_index(slot);
       if (a < 0)
          unsupported("varying slot %d has no setup data in the payload", slot);

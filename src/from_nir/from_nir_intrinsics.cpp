@@ -358,7 +358,7 @@ nir_translator::store_output(const nir::intrinsic_instr &in, int slot)
    operand off = src(in.srcs[1].ssa, 0);
    if (!off.is_imm())
       unsupported("indirectly indexed outputs are not supported");
-   slot += int(off.imm);
+   slot = io_slot(slot, off);
    const nir::def *val = in.srcs[0].ssa;
    unsigned first = in.index(intrinsic_index::component);
    unsigned mask = in.index(intrinsic_index::write_mask);

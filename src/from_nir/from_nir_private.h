@@ -199,6 +199,10 @@ public:
 
    /* Errors. */
    [[noreturn]] void unsupported(const char *fmt, ...) const __attribute__((format(printf, 2, 3)));
+   /* An I/O location plus a constant slot offset (bad input: an offset
+    * past every slot).
+    */
+   int io_slot(int location, const operand &off) const;
 
    /* Values of NIR defs. */
    bool is_uniform(const nir::def &d) const { return facts->uniform.count(&d); }

@@ -38,7 +38,7 @@ nir_translator::emit_vs_intrinsic(const nir::intrinsic_instr &in)
          unsupported("indirectly indexed vertex attributes are not supported");
       if (in.dest.bit_size != 32)
          unsupported("%u-bit vertex attributes are not supported", in.dest.bit_size);
-      const int slot = in.get_io_semantics().location + int(off.imm);
+      const int slot = io_slot(in.get_io_semantics().location, off);
       int a = payload.attr_index(slot);
       /* Bad input, as in the FS: the slot (an offset past the attribute)
        * is not in inputs_read, so the payload has no room for it.

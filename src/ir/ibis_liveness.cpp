@@ -113,7 +113,8 @@ liveness::solve(unsigned bound)
    std::vector<std::vector<unsigned>> phi_ids(n);
    for (unsigned i = 0; i < n; i++) {
       const block *b = sh.blocks()[i].get();
-      uint64_t *g = &gen[size_t(i) * nw], *k = &kill[size_t(i) * nw];
+      /* data(): a shader with no values has nw = 0 and empty vectors. */
+      uint64_t *g = gen.data() + size_t(i) * nw, *k = kill.data() + size_t(i) * nw;
       for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it) {
          const instr *in = *it;
          auto visit_def = [&](const value *v) {
@@ -185,7 +186,7 @@ liveness::solve(unsigned bound)
          }
          for (unsigned id : phi_ids[i])
             out[id / 64] |= 1ull << (id % 64);
-         const uint64_t *g = &gen[size_t(i) * nw], *k = &kill[size_t(i) * nw];
+         const uint64_t *g = gen.data() + size_t(i) * nw, *k = kill.data() + size_t(i) * nw;
          std::vector<uint64_t> &in = in_[i].words;
          bool same = true;
          for (size_t w = 0; w < nw; w++) {

@@ -36,6 +36,14 @@ const finding findings[] = {
     * attributes (an internal error in ibis_ir); the validator rejects it.
     */
    {"vs-load-input-past-the-vec4.nir", "components 0-4 of an I/O slot"},
+   /* A store_output at offset 0x7fffffff: the slot sum overflowed (UBSan)
+    * and compiled to some other slot.
+    */
+   {"vs-output-offset-overflow.nir", "I/O slot offset 2147483647 is out of range"},
+   /* An empty FS: liveness took &v[0] of empty word vectors (UBSan); it
+    * compiles to a null RT write.
+    */
+   {"fs-empty.nir", ""},
 };
 
 std::string
