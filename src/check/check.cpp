@@ -410,7 +410,8 @@ std::vector<uint32_t>
 push_data(const interp::inputs &in, const payload_layout &l)
 {
    std::vector<uint32_t> d(size_t(l.uniform_regs) * 8, 0);
-   memcpy(d.data(), in.push.data(), std::min(in.push.size(), d.size() * 4));
+   if (!d.empty() && !in.push.empty())
+      memcpy(d.data(), in.push.data(), std::min(in.push.size(), d.size() * 4));
    for (size_t i = 0; i < l.ubo_ranges.size(); i++) {
       const push_range &pr = l.ubo_ranges[i];
       size_t at = size_t(l.ubo_range_start[i] - l.push_start) * 8;

@@ -532,7 +532,10 @@ reads_word(const instr *in, unsigned i, data_type word,
    const operand &other = in->src(1 - i);
    if (!is_int32(other.type))
       return false;
-   return other.is_imm() || (other.val && !(tracked(other.val) && narrowed[other.val->id]));
+   /* Values made by this rewrite have ids past narrowed: not narrowed. */
+   return other.is_imm() ||
+          (other.val && !(tracked(other.val) && other.val->id < narrowed.size() &&
+                          narrowed[other.val->id]));
 }
 
 /* "dst = mov src" at 16 channels, inserted before pos in blk. */

@@ -663,8 +663,12 @@ public:
                continue;
             int p = node_pos[sp.node] / 4, b = int(node_bytes[sp.node] / 4);
             int lo = p - od - sz + 1, hi = p + b - od - 1;
+            if (sp.delta == INT32_MIN) {
+               rule_out(lo, hi);
+               continue;
+            }
             int want = node_pos[sp.node] + sp.delta - int(o);
-            if (sp.delta == INT32_MIN || want % 4) {
+            if (want % 4) {
                rule_out(lo, hi);
                continue;
             }
