@@ -472,6 +472,19 @@ lower_sync(shader &s, instr *in)
 
 } /* anonymous namespace */
 
+bool
+writes_memory(opcode op)
+{
+   switch (op) {
+   case opcode::untyped_write_logical: case opcode::untyped_atomic_logical:
+   case opcode::typed_write_logical: case opcode::typed_atomic_logical:
+   case opcode::byte_scattered_write_logical:
+      return true;
+   default:
+      return false;
+   }
+}
+
 void
 lower_dataport(shader &s, instr *in)
 {

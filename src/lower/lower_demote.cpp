@@ -21,19 +21,6 @@ namespace ibis::lowering {
 
 namespace {
 
-bool
-writes_memory(const instr *in)
-{
-   switch (in->op) {
-   case opcode::untyped_write_logical: case opcode::untyped_atomic_logical:
-   case opcode::typed_write_logical: case opcode::typed_atomic_logical:
-   case opcode::byte_scattered_write_logical:
-      return true;
-   default:
-      return false;
-   }
-}
-
 struct renamer {
    shader &s;
    const dominance &dom;
@@ -50,7 +37,7 @@ struct renamer {
          instr *in = *it++;
          if (in == first_write)
             at_write = cur;
-         if (writes_memory(in) && in->predicate()) {
+         if (writes_memory(in->op) && in->predicate()) {
             /* A store on the pixel mask: demoted channels are out too. */
             builder bb(&s);
             bb.before(in);

@@ -126,6 +126,8 @@ void lower_urb_write(shader &s, instr *in);
 void lower_fb_write(shader &s, instr *in, bool header, value *live);
 void lower_tex(shader &s, instr *in);
 void lower_dataport(shader &s, instr *in);
+/* The data-port logical ops that write memory (stores and atomics). */
+bool writes_memory(opcode op);
 void lower_derivative(shader &s, instr *in);
 void lower_interp(shader &s, instr *in);
 void lower_terminate(shader &s, instr *in);
