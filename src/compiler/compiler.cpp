@@ -60,7 +60,7 @@ const struct {
    const char *name;
    bool (*run)(shader &);
 } opt_pipeline[] = {
-   {"copy-prop", opt_copy_prop}, {"cse", opt_cse},
+   {"copy-prop", opt_copy_prop}, {"cse", opt_cse}, {"hoist", opt_hoist},
    {"algebraic", opt_algebraic}, {"constant-fold", opt_constant_fold},
    {"copy-prop", opt_copy_prop}, {"sat-prop", opt_sat_prop},
    {"cmod-prop", opt_cmod_prop},

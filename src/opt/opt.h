@@ -63,9 +63,16 @@ bool opt_narrow_phis(shader &s);
  */
 bool opt_empty_else(shader &s);
 
+/* Equal scalar expressions (NoMask, exec size 1: ALU instructions and
+ * constant-buffer loads) in arms where none dominates another are computed
+ * once, at the end of the nearest block dominating them all
+ * (opt_hoist.cpp).
+ */
+bool opt_hoist(shader &s);
+
 /* Registers "dce", "copy-prop", "cse", "constant-fold", "algebraic",
- * "cmod-prop", "sat-prop", "combine-constants", "narrow-phis" and
- * "empty-else"
+ * "cmod-prop", "sat-prop", "combine-constants", "narrow-phis",
+ * "empty-else" and "hoist"
  * with the pass registry (ir/ibis_pass.h).  Tools call it at start-up;
  * calling it again is a no-op.
  */

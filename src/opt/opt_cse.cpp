@@ -344,6 +344,18 @@ cse::run()
 } /* anonymous namespace */
 
 bool
+is_numbered_expression(const instr *in)
+{
+   return is_expression(in) && writes_only_values(in);
+}
+
+void
+expression_key(std::vector<uint64_t> &k, const instr *in)
+{
+   put_instr(k, in, nullptr);
+}
+
+bool
 opt_cse(shader &s)
 {
    return cse(s).run();

@@ -36,6 +36,8 @@ register_opt_passes()
                     "fit 16 bits become 16-bit phis", opt_narrow_phis);
       register_pass("empty-else", "remove an empty if/else arm with its else "
                     "(an empty then-arm inverts the if)", opt_empty_else);
+      register_pass("hoist", "compute equal scalar expressions of several "
+                    "arms once, in the block dominating them", opt_hoist);
       return true;
    }();
    (void)once;

@@ -61,4 +61,12 @@ bool for_each_instr(shader &s, bool (*fn)(instr *));
  */
 instr *replace_with_mov(instr *in, const operand &src, bool drop_cmod = false);
 
+/* Would cse number in (a pure expression writing only SSA/FLAG values)? */
+bool is_numbered_expression(const instr *in);
+
+/* Appends cse's key of one instruction to k: two instructions with equal
+ * keys compute the same results from the same operands.
+ */
+void expression_key(std::vector<uint64_t> &k, const instr *in);
+
 } /* namespace ibis */

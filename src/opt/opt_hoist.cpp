@@ -1,0 +1,176 @@
+/*
+ * Hoisting of uniform expressions computed in several arms.
+ *
+ * cse merges an expression with an equal one that dominates it; two equal
+ * expressions in sibling arms (the dolphin ubershaders extract the same
+ * bitfields of a UBO word in every case of a switch) stay.  A scalar
+ * expression (exec size 1, NoMask, no predicate, no flag) runs the same in
+ * any block, for every channel, so equal ones are computed once at the end
+ * of the nearest block that dominates them all, where their operands are
+ * already defined, and their readers read that one.  Chains (shr then and)
+ * merge over rounds, one link per round.  Besides ALU instructions the
+ * constant-buffer load (uniform_block_read_logical) moves too: it has no
+ * effect, and a read out of bounds returns zeros.
+ *
+ * Cost: per round, one hash per instruction and a walk up the dominator
+ * tree per merged group.
+ */
+#include "opt/opt.h"
+
+#include <unordered_map>
+
+#include "ir/ibis_analysis.h"
+#include "opt/opt_util.h"
+
+namespace ibis {
+
+namespace {
+
+using vn_key = std::vector<uint64_t>;
+
+struct key_hash {
+   size_t operator()(const vn_key &k) const
+   {
+      uint64_t h = 0xcbf29ce484222325ull;
+      for (uint64_t w : k) {
+         h ^= w;
+         h *= 0x100000001b3ull;
+         h ^= h >> 29;
+      }
+      return h;
+   }
+};
+
+/* A scalar expression that computes the same wherever it runs. */
+bool
+is_hoistable(const instr *in)
+{
+   if (in->exec_size != 1 || !in->we_all() || in->predicate() ||
+       in->flag_def() || !in->preserve().is_null() || in->is_phi() ||
+       !is_numbered_expression(in))
+      return false;
+   const opcode_kind kind = in->info().kind;
+   if ((kind == opcode_kind::send || kind == opcode_kind::logical) &&
+       in->op != opcode::uniform_block_read_logical)
+      return false;
+   if (kind == opcode_kind::cf)
+      return false;
+   for (const operand &d : in->dsts()) {
+      if (!d.val || d.val->file != reg_file::ssa || d.val->width != 1)
+         return false;
+   }
+   for (const operand &o : in->srcs()) {
+      if (o.val && o.val->file != reg_file::ssa && !o.val->is_preloaded())
+         return false;
+   }
+   return true;
+}
+
+/* Is every value in reads defined by the end of b? */
+bool
+operands_available(const instr *in, const block *b, const dominance &dom)
+{
+   for (const operand &o : in->srcs()) {
+      if (!o.val || o.val->is_preloaded())
+         continue;
+      const instr *d = o.val->def();
+      if (!d || !d->parent() || !dom.dominates(d->parent(), b))
+         return false;
+   }
+   return true;
+}
+
+/* A copy of in at the end of b, writing new values of the same layout. */
+instr *
+clone_at_end(shader &s, const instr *in, block *b)
+{
+   instr *c = s.create_instr(in->op, in->exec_size);
+   c->group = in->group;
+   c->saturate = in->saturate;
+   c->cmod = in->cmod;
+   c->flags = in->flags;
+   for (const operand &d : in->dsts()) {
+      operand o = d;
+      o.val = s.create_value(d.val->file, d.val->type, d.val->width,
+                             d.val->length, d.val->group);
+      c->add_dst(o);
+   }
+   for (const operand &o : in->srcs())
+      c->add_src(o);
+   b->insert(b->before_jump(), c);
+   return c;
+}
+
+/* One round: each group of equal expressions, none dominating another,
+ * becomes one.
+ */
+bool
+hoist_round(shader &s)
+{
+   s.renumber();
+   dominance dom(s);
+   std::unordered_map<vn_key, std::vector<instr *>, key_hash> groups;
+   std::vector<const vn_key *> order;   /* first-seen order: deterministic */
+   for (block *b : dom.rpo()) {
+      for (instr *in : b->instrs()) {
+         if (!is_hoistable(in))
+            continue;
+         vn_key k;
+         expression_key(k, in);
+         auto res = groups.emplace(std::move(k), std::vector<instr *>());
+         if (res.second)
+            order.push_back(&res.first->first);
+         res.first->second.push_back(in);
+      }
+   }
+
+   bool progress = false;
+   for (const vn_key *k : order) {
+      std::vector<instr *> &members = groups[*k];
+      if (members.size() < 2)
+         continue;
+      block *ncd = members[0]->parent();
+      for (const instr *m : members) {
+         while (!dom.dominates(ncd, m->parent()))
+            ncd = dom.idom(ncd);
+      }
+      /* A member in that block already comes before the others (cse
+       * leaves such pairs only when it did not run in between).
+       */
+      instr *rep = nullptr;
+      for (instr *m : members) {
+         if (m->parent() == ncd && (!rep || m->ip < rep->ip))
+            rep = m;
+      }
+      if (!rep) {
+         if (!operands_available(members[0], ncd, dom))
+            continue;
+         rep = clone_at_end(s, members[0], ncd);
+      }
+      for (instr *m : members) {
+         if (m == rep)
+            continue;
+         for (unsigned i = 0; i < m->num_dsts(); i++)
+            replace_uses(m->dst(i).val, rep->dst(i).val);
+         m->remove();
+      }
+      progress = true;
+   }
+   return progress;
+}
+
+} /* anonymous namespace */
+
+bool
+opt_hoist(shader &s)
+{
+   bool progress = false;
+   /* Each round merges one more link of the chains; the ubershaders'
+    * longest (load, shr, and, shl, add, load) settle in six.
+    */
+   for (unsigned round = 0; round < 16 && hoist_round(s); round++)
+      progress = true;
+   return progress;
+}
+
+} /* namespace ibis */

@@ -1,0 +1,165 @@
+/*
+ * hoist: equal scalar expressions of arms that do not dominate each other
+ * are computed once where a block dominates them all; full-width,
+ * predicated and flag-writing ones, and loads with effects, stay.
+ */
+#include "ir/ibis_pass.h"
+#include "ir/ibis_text.h"
+#include "opt_test.h"
+
+using ibis::testing::check_opt;
+
+/* A bitfield of a push constant extracted in both arms: the shr merges in
+ * the first round, the and in the second.
+ */
+TEST(opt_hoist, chain_in_both_arms_goes_before_the_if)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      uniform %1:u32x1[4]
+      attr %2:f32x8
+      block0:
+         %3:flagx8 = cmp.g %2, 0.0:f32
+         (+%3) if
+      block1:
+         %4:u32x1 = shr %1[1], 4:u32 {WE_all}
+         %5:u32x1 = and %4, 15:u32 {WE_all}
+         %6:u32x8 = add %5, 1:u32
+         else
+      block2:
+         %7:u32x1 = shr %1[1], 4:u32 {WE_all}
+         %8:u32x1 = and %7, 15:u32 {WE_all}
+         %9:u32x8 = add %8, 2:u32
+      block3:
+         endif
+         %10:u32x8 = phi %6, %9
+         )" WRITE("%10") R"(
+   )", "hoist", R"(
+      block0:
+         %3:flagx8 = cmp.g %2, 0.0:f32
+         %[[a]]:u32x1 = shr %1[1], 4:u32 {WE_all}
+         %[[b]]:u32x1 = and %[[a]], 15:u32 {WE_all}
+         (+%3) if
+      block1:
+         %6:u32x8 = add %[[b]], 1:u32
+         else
+      block2:
+         %9:u32x8 = add %[[b]], 2:u32
+      block3:
+         endif
+         %10:u32x8 = phi %6, %9
+         )" WRITE("%10") R"(
+   )"));
+}
+
+/* A constant-buffer load and its address in a nested arm and in the
+ * outer else: one load, in the block that dominates both; inside a loop
+ * it reads the loop's phi, so it stays in the loop body.
+ */
+TEST(opt_hoist, constant_buffer_load_in_a_loop)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      uniform %1:u32x1[4]
+      attr %2:f32x8
+      block0:
+         %3:u32x1 = mov 0:u32 {WE_all}
+      block1:
+         do
+         %4:u32x1 = phi %3, %20 {WE_all}
+         %5:flagx8 = cmp.g %2, 0.0:f32
+         (+%5) if
+      block2:
+         %6:flagx8 = cmp.l %2, 1.0:f32
+         (+%6) if
+      block3:
+         %7:u32x1 = shl %4, 4:u32 {WE_all}
+         %8:u32x1[4] = uniform_block_read_logical 3:u32, %7, 16:u32 {WE_all}
+         %9:u32x8 = mov %8[2]
+      block4:
+         endif
+         %10:u32x8 = phi %1, %9
+         else
+      block5:
+         %11:u32x1 = shl %4, 4:u32 {WE_all}
+         %12:u32x1[4] = uniform_block_read_logical 3:u32, %11, 16:u32 {WE_all}
+         %13:u32x8 = mov %12[2]
+      block6:
+         endif
+         %14:u32x8 = phi %10, %13
+         )" WRITE("%14") R"(
+         %20:u32x1 = add %4, 1:u32 {WE_all}
+         %21:flagx8 = cmp.l %20, %1[3]
+         (+%21) while
+      block7:
+   )", "hoist", R"(
+      block0:
+         %3:u32x1 = mov 0:u32 {WE_all}
+      block1:
+         do
+         %4:u32x1 = phi %3, %20 {WE_all}
+         %5:flagx8 = cmp.g %2, 0.0:f32
+         %[[a]]:u32x1 = shl %4, 4:u32 {WE_all}
+         %[[l]]:u32x1[4] = uniform_block_read_logical 3:u32, %[[a]], 16:u32 {WE_all}
+         (+%5) if
+      block2:
+         %6:flagx8 = cmp.l %2, 1.0:f32
+         (+%6) if
+      block3:
+         %9:u32x8 = mov %[[l]][2]
+      block4:
+         endif
+         %10:u32x8 = phi %1, %9
+         else
+      block5:
+         %13:u32x8 = mov %[[l]][2]
+      block6:
+         endif
+         ...
+   )"));
+}
+
+/* Full width, predicated, flag-writing, different, single and effectful
+ * expressions: nothing moves.
+ */
+TEST(opt_hoist, what_stays)
+{
+   const char *program = R"(
+      shader fs simd8
+      uniform %1:u32x1[4]
+      attr %2:f32x8
+      block0:
+         %3:flagx8 = cmp.g %2, 0.0:f32
+         %4:flagx1 = cmp.z %1[2], 0:u32 {WE_all}
+         (+%3) if
+      block1:
+         %5:u32x8 = shr %1[1], 4:u32
+         (+%4) %6:u32x1 = sel %1, %1[1] {WE_all}
+         %7:u32x1, %8:flagx1 = and.nz %1, 2:u32 {WE_all}
+         %9:u32x1 = shr %1[1], 5:u32 {WE_all}
+         %10:u32x1 = or %1[1], 5:u32 {WE_all}
+         %11:u32x1[4] = untyped_read_logical 1:u32, %1, 1:u32 {WE_all}
+         else
+      block2:
+         %12:u32x8 = shr %1[1], 4:u32
+         (+%4) %13:u32x1 = sel %1, %1[1] {WE_all}
+         %14:u32x1, %15:flagx1 = and.nz %1, 2:u32 {WE_all}
+         %16:u32x1 = shr %1[1], 6:u32 {WE_all}
+         %17:u32x1[4] = untyped_read_logical 1:u32, %1, 1:u32 {WE_all}
+      block3:
+         endif
+         %18:u32x8 = phi %5, %12
+         %19:u32x1 = phi %6, %13 {WE_all}
+         %20:u32x1 = phi %7, %14 {WE_all}
+         %21:u32x1 = phi %9, %16 {WE_all}
+         %22:u32x1 = phi %10, %1[3] {WE_all}
+         %23:u32x1 = phi %11[1], %17[1] {WE_all}
+         %24:u32x8 = add %18, %19
+         %25:u32x8 = add %20, %21
+         %26:u32x8 = add %22, %23
+         )" WRITE("%24") R"(
+         )" WRITE("%25") R"(
+         )" WRITE("%26") R"(
+   )";
+   EXPECT_TRUE(check_opt(program, "hoist", program));
+}
