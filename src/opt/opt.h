@@ -64,9 +64,9 @@ bool opt_narrow_phis(shader &s);
 bool opt_empty_else(shader &s);
 
 /* Equal scalar expressions (NoMask, exec size 1: ALU instructions and
- * constant-buffer loads) in arms where none dominates another are computed
- * once, at the end of the nearest block dominating them all
- * (opt_hoist.cpp).
+ * constant-buffer loads), and full-width ALU ones whose values take one
+ * GRF, in arms where none dominates another are computed once, at the end
+ * of the nearest block dominating them all (opt_hoist.cpp).
  */
 bool opt_hoist(shader &s);
 

@@ -1,5 +1,5 @@
 /*
- * Hoisting of uniform expressions computed in several arms.
+ * Hoisting of expressions computed in several arms.
  *
  * cse merges an expression with an equal one that dominates it; two equal
  * expressions in sibling arms (the dolphin ubershaders extract the same
@@ -10,7 +10,11 @@
  * already defined, and their readers read that one.  Chains (shr then and)
  * merge over rounds, one link per round.  Besides ALU instructions the
  * constant-buffer load (uniform_block_read_logical) moves too: it has no
- * effect, and a read out of bounds returns zeros.
+ * effect, and a read out of bounds returns zeros.  A full-width
+ * expression moves too when its values take one GRF each: it then
+ * computes the channels enabled in the dominating block, a superset of
+ * the arms' ones, which read the same; a wider value would hold more
+ * registers over the arms (SIMD16 ubershaders stop allocating).
  *
  * Cost: per round, one hash per instruction and a walk up the dominator
  * tree per merged group.
@@ -45,18 +49,24 @@ struct key_hash {
 bool
 is_hoistable(const instr *in)
 {
-   if (in->exec_size != 1 || !in->we_all() || in->predicate() ||
+   const bool scalar = in->exec_size == 1 && in->we_all();
+   if (in->predicate() ||
        in->flag_def() || !in->preserve().is_null() || in->is_phi() ||
        !is_numbered_expression(in))
       return false;
    const opcode_kind kind = in->info().kind;
    if ((kind == opcode_kind::send || kind == opcode_kind::logical) &&
-       in->op != opcode::uniform_block_read_logical)
+       (in->op != opcode::uniform_block_read_logical || !scalar))
       return false;
    if (kind == opcode_kind::cf)
       return false;
    for (const operand &d : in->dsts()) {
-      if (!d.val || d.val->file != reg_file::ssa || d.val->width != 1)
+      if (!d.val || d.val->file != reg_file::ssa)
+         return false;
+      /* A wider value lives over the arms in the registers of channels
+       * the arms may not run: at most one GRF.
+       */
+      if (!(scalar && d.val->width == 1) && value_grfs(d.val) > 1)
          return false;
    }
    for (const operand &o : in->srcs()) {

@@ -54,42 +54,43 @@ TEST(opt_hoist, chain_in_both_arms_goes_before_the_if)
 
 /* A constant-buffer load and its address in a nested arm and in the
  * outer else: one load, in the block that dominates both; inside a loop
- * it reads the loop's phi, so it stays in the loop body.
+ * it reads the loop's phi, so it stays in the loop body.  The SIMD16
+ * broadcasts of the loaded word take two GRFs: they stay.
  */
 TEST(opt_hoist, constant_buffer_load_in_a_loop)
 {
    EXPECT_TRUE(check_opt(R"(
-      shader fs simd8
+      shader fs simd16
       uniform %1:u32x1[4]
-      attr %2:f32x8
+      attr %2:f32x16
       block0:
          %3:u32x1 = mov 0:u32 {WE_all}
       block1:
          do
          %4:u32x1 = phi %3, %20 {WE_all}
-         %5:flagx8 = cmp.g %2, 0.0:f32
+         %5:flagx16 = cmp.g %2, 0.0:f32
          (+%5) if
       block2:
-         %6:flagx8 = cmp.l %2, 1.0:f32
+         %6:flagx16 = cmp.l %2, 1.0:f32
          (+%6) if
       block3:
          %7:u32x1 = shl %4, 4:u32 {WE_all}
          %8:u32x1[4] = uniform_block_read_logical 3:u32, %7, 16:u32 {WE_all}
-         %9:u32x8 = mov %8[2]
+         %9:u32x16 = mov %8[2]
       block4:
          endif
-         %10:u32x8 = phi %1, %9
+         %10:u32x16 = phi %1, %9
          else
       block5:
          %11:u32x1 = shl %4, 4:u32 {WE_all}
          %12:u32x1[4] = uniform_block_read_logical 3:u32, %11, 16:u32 {WE_all}
-         %13:u32x8 = mov %12[2]
+         %13:u32x16 = mov %12[2]
       block6:
          endif
-         %14:u32x8 = phi %10, %13
+         %14:u32x16 = phi %10, %13
          )" WRITE("%14") R"(
          %20:u32x1 = add %4, 1:u32 {WE_all}
-         %21:flagx8 = cmp.l %20, %1[3]
+         %21:flagx16 = cmp.l %20, %1[3]
          (+%21) while
       block7:
    )", "hoist", R"(
@@ -98,28 +99,94 @@ TEST(opt_hoist, constant_buffer_load_in_a_loop)
       block1:
          do
          %4:u32x1 = phi %3, %20 {WE_all}
-         %5:flagx8 = cmp.g %2, 0.0:f32
+         %5:flagx16 = cmp.g %2, 0.0:f32
          %[[a]]:u32x1 = shl %4, 4:u32 {WE_all}
          %[[l]]:u32x1[4] = uniform_block_read_logical 3:u32, %[[a]], 16:u32 {WE_all}
          (+%5) if
       block2:
-         %6:flagx8 = cmp.l %2, 1.0:f32
+         %6:flagx16 = cmp.l %2, 1.0:f32
          (+%6) if
       block3:
-         %9:u32x8 = mov %[[l]][2]
+         %9:u32x16 = mov %[[l]][2]
       block4:
          endif
-         %10:u32x8 = phi %1, %9
+         %10:u32x16 = phi %1, %9
          else
       block5:
-         %13:u32x8 = mov %[[l]][2]
+         %13:u32x16 = mov %[[l]][2]
       block6:
          endif
          ...
    )"));
 }
 
-/* Full width, predicated, flag-writing, different, single and effectful
+/* At SIMD8 a full-width 32-bit value is one GRF: it may live over the
+ * arms.  The conversion reads the hoisted rnde in the next round.
+ */
+TEST(opt_hoist, one_grf_value_goes_before_the_if)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:f32x8[2]
+      block0:
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         (+%2) if
+      block1:
+         %3:f32x8 = mul %1[1], 255.0:f32
+         %4:f32x8 = rnde %3
+         %5:s32x8 = mov %4
+         else
+      block2:
+         %6:f32x8 = mul %1[1], 255.0:f32
+         %7:f32x8 = rnde %6
+         %8:s32x8 = mov %7
+         %9:s32x8 = add %8, 1:s32
+      block3:
+         endif
+         %10:s32x8 = phi %5, %9
+         )" WRITE("%10") R"(
+   )", "hoist", R"(
+      block0:
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         %[[a]]:f32x8 = mul %1[1], 255.0:f32
+         %[[b]]:f32x8 = rnde %[[a]]
+         %[[c]]:s32x8 = mov %[[b]]
+         (+%2) if
+      block1:
+         else
+      block2:
+         %9:s32x8 = add %[[c]], 1:s32
+      block3:
+         endif
+         %10:s32x8 = phi %[[c]], %9
+         )" WRITE("%10") R"(
+   )"));
+}
+
+/* At SIMD16 the same values take two GRFs each: they stay in the arms. */
+TEST(opt_hoist, two_grf_value_stays)
+{
+   const char *program = R"(
+      shader fs simd16
+      attr %1:f32x16[2]
+      block0:
+         %2:flagx16 = cmp.g %1, 0.0:f32
+         (+%2) if
+      block1:
+         %3:f32x16 = mul %1[1], 255.0:f32
+         else
+      block2:
+         %4:f32x16 = mul %1[1], 255.0:f32
+         %5:f32x16 = add %4, 1.0:f32
+      block3:
+         endif
+         %6:f32x16 = phi %3, %5
+         )" WRITE("%6") R"(
+   )";
+   EXPECT_TRUE(check_opt(program, "hoist", program));
+}
+
+/* Predicated, flag-writing, different, single and effectful
  * expressions: nothing moves.
  */
 TEST(opt_hoist, what_stays)
@@ -133,7 +200,6 @@ TEST(opt_hoist, what_stays)
          %4:flagx1 = cmp.z %1[2], 0:u32 {WE_all}
          (+%3) if
       block1:
-         %5:u32x8 = shr %1[1], 4:u32
          (+%4) %6:u32x1 = sel %1, %1[1] {WE_all}
          %7:u32x1, %8:flagx1 = and.nz %1, 2:u32 {WE_all}
          %9:u32x1 = shr %1[1], 5:u32 {WE_all}
@@ -141,19 +207,18 @@ TEST(opt_hoist, what_stays)
          %11:u32x1[4] = untyped_read_logical 1:u32, %1, 1:u32 {WE_all}
          else
       block2:
-         %12:u32x8 = shr %1[1], 4:u32
          (+%4) %13:u32x1 = sel %1, %1[1] {WE_all}
          %14:u32x1, %15:flagx1 = and.nz %1, 2:u32 {WE_all}
          %16:u32x1 = shr %1[1], 6:u32 {WE_all}
          %17:u32x1[4] = untyped_read_logical 1:u32, %1, 1:u32 {WE_all}
       block3:
          endif
-         %18:u32x8 = phi %5, %12
          %19:u32x1 = phi %6, %13 {WE_all}
          %20:u32x1 = phi %7, %14 {WE_all}
          %21:u32x1 = phi %9, %16 {WE_all}
          %22:u32x1 = phi %10, %1[3] {WE_all}
          %23:u32x1 = phi %11[1], %17[1] {WE_all}
+         %18:u32x8 = mov %2:u32
          %24:u32x8 = add %18, %19
          %25:u32x8 = add %20, %21
          %26:u32x8 = add %22, %23
