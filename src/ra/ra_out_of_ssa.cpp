@@ -391,6 +391,15 @@ sequentialize(shader &s, instr *pc, const value_set &global)
        * channel.
        */
       bool we_all = x->width == 1 || global.has(x);
+      /* The xors run with X's channels, for o's value too (interference
+       * keeps other layouts out of a cycle).
+       */
+      const value *ov = o ? o->dst.val : nullptr;
+      if (!o || ov->width != x->width || ov->group != x->group ||
+          (ov->width > 1 && global.has(ov) != global.has(x)))
+         throw error(strfmt("register allocation: a parallel copy cycle "
+                            "through values of other channels in '%s'",
+                            pc->str().c_str()));
       value *tv = s.create_value(reg_file::ssa, x->type, x->width, x->length,
                                  x->group);
       tv->phys.kind = phys_reg::grf;

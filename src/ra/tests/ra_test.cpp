@@ -388,6 +388,62 @@ TEST_F(ra_test, parallel_copy_cycle_of_upper_halves_keeps_their_group)
    )"));
 }
 
+/* random fs seed 7768 SIMD32: the edge copies of a lower-half phi (from
+ * %1) and an upper-half phi (from %2) were colored into a cycle, %1 on
+ * the upper phi's register and %2 on the lower one's, and swapped with
+ * xors of channels 0-15 (an upper half written in the lower half's
+ * channels: invalid IR).  An edge copy's destination interferes with the
+ * other entries' sources when the two phis differ in width, group or
+ * NoMask, so a cycle keeps to one set of channels; one layout alone (%1
+ * and %3, the lower halves) may still share.
+ */
+TEST_F(ra_test, parallel_copy_cycle_keeps_to_one_set_of_channels)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd32
+      hw %0:u32x32@g2
+      block0:
+         %1:u16x16 = mov 1:u16
+         %2:u16x16+16 = mov 2:u16
+         %3:u16x16 = mov 3:u16
+         %4:flagx32 = cmp.l %0, 9:u32
+         (+%4) if
+      block1:
+         %5:u16x16 = mov 5:u16
+         %6:u16x16+16 = mov 6:u16
+         %7:u16x16 = mov 7:u16
+      block2:
+         endif
+         %8:u16x16 = phi %1, %5
+         %9:u16x16+16 = phi %2, %6
+         %10:u16x16 = phi %3, %7
+         %11:u32x16 = mov %8
+         %12:u32x16+16 = mov %9
+         %13:u32x16 = mov %10
+         untyped_write_logical 0:u32, %11, %13, 1:u32
+         untyped_write_logical 0:u32, %12, %12, 1:u32
+   )"));
+   ibis::ra_insert_phi_copies(*s);
+   const ibis::instr *pc = nullptr;
+   for (const ibis::instr *in : s->blocks()[0]->instrs()) {
+      if (in->op == ibis::opcode::parallel_copy)
+         pc = in;
+   }
+   ASSERT_NE(pc, nullptr) << s->str();
+   ASSERT_EQ(pc->num_dsts(), 3u) << s->str();
+   ibis::ra_graph g = ibis::ra_build_interference(*s);
+   auto edge = [&](const ibis::value *a, const ibis::value *b) {
+      const auto &l = g.adj[g.node_of[a->id]];
+      return std::find(l.begin(), l.end(), unsigned(g.node_of[b->id])) != l.end();
+   };
+   /* Entry 0 copies %1 into the lower phi, 1 %2 into the upper one. */
+   EXPECT_TRUE(edge(pc->dst(0).val, pc->src(1).val)) << s->str();
+   EXPECT_TRUE(edge(pc->dst(1).val, pc->src(0).val)) << s->str();
+   EXPECT_TRUE(edge(pc->dst(1).val, pc->src(2).val)) << s->str();
+   EXPECT_FALSE(edge(pc->dst(0).val, pc->src(2).val)) << s->str();
+   EXPECT_FALSE(edge(pc->dst(2).val, pc->src(0).val)) << s->str();
+}
+
 /* random vs 4: packed bytes cannot be xor-swapped (a byte destination of
  * an ALU op needs stride 2), so a byte parallel copy never forms a cycle:
  * its destinations interfere with the other entries' sources, and the
