@@ -1344,10 +1344,39 @@ TEST_F(ra_test, unread_split_components_are_dropped)
          %1:f32x16@g[[a]] = add %0, 1.0:f32
          %2:f32x16@g[[_]] = add %0, 2.0:f32
          %3:f32x16@g[[c]] = add %0, 3.0:f32
-         %[[x]]:f32x16@g[[a]] = load_payload %1
-         %[[y]]:f32x16@g[[c]] = load_payload %3
-         %5:f32x16@g[[_]] = mul %[[y]], %[[x]]
+         %5:f32x16@g[[_]] = mul %3, %1
          untyped_write_logical 0:u32, %5, %5, 1:u32
+   )"));
+}
+
+/* nexuiz/94.fs: a component of a split vector that is a whole value of
+ * its layout is that value, not a copy of it.  A copy would interfere
+ * with the value wherever both live, so a payload gathering such copies
+ * while the values live on (read again by a later payload) could not be
+ * built in place: five movs per loop iteration there.  Here both
+ * payloads are built in place.
+ */
+TEST_F(ra_test, whole_value_components_are_the_values)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8 lowered
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8 = add %0, 1.0:f32
+         %2:f32x8 = add %0, 2.0:f32
+         %3:f32x8[2] = load_payload %1, %2
+         %4:u32x8[2] = load_payload %3[1]:u32, %3:u32
+         _ = send 5:u32, 0x4031000:u32, 0:u32, %4, _ {side_effects}
+         %5:u32x8[2] = load_payload %2:u32, %1:u32
+         _ = send 5:u32, 0x4031000:u32, 0:u32, %5, _ {side_effects}
+   )", "ra", R"(
+      block0:
+         %1:f32x8@g[[a]] = add %0, 1.0:f32
+         %2:f32x8@g[[b]] = add %0, 2.0:f32
+         %4:u32x8[2]@g[[b]] = load_payload %2:u32, %1:u32
+         _ = send 5:u32, 0x4031000:u32, 0:u32, %4, _ {side_effects}
+         %5:u32x8[2]@g[[b]] = load_payload %2:u32, %1:u32
+         _ = send 5:u32, 0x4031000:u32, 0:u32, %5, _ {side_effects}
    )"));
 }
 
