@@ -487,6 +487,63 @@ TEST_F(ra_test, parallel_copy_of_bytes_has_no_cycle)
    )"));
 }
 
+/* ra_result::copies counts what out of SSA leaves: three xors for a
+ * swap, three copies through a third register for bytes, nothing where
+ * the phi classes coalesce (the then/else sharing).
+ */
+TEST_F(ra_test, copies_out_of_ssa_are_counted)
+{
+   const char *loop = R"(
+      shader fs simd8
+      hw %0:@@x8@g2
+      block0:
+         %1:@@x8 = mov %0
+         %2:@@x8 = add %0, %0
+      block1:
+         do
+         %3:@@x8 = phi %1, %4
+         %4:@@x8 = phi %2, %3
+         %5:@@x8 = add %3, %4
+         %7:u32x8 = mov %5
+         untyped_write_logical 0:u32, %7, %7, 1:u32
+         %6:flagx8 = cmp.l %5, %0
+         (+%6) while
+      block2:
+         halt
+   )";
+   auto typed = [&](const std::string &t) {
+      std::string text = loop;
+      for (size_t at; (at = text.find("@@")) != std::string::npos;)
+         text.replace(at, 2, t);
+      return text;
+   };
+   std::string out;
+   ibis::ra_result r = allocate(typed("u32"), &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(r.copies, 3u) << out;
+   EXPECT_NE(out.find("xor"), std::string::npos) << out;
+   r = allocate(typed("u8"), &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(r.copies, 3u) << out;
+   EXPECT_EQ(out.find("xor"), std::string::npos) << out;
+   r = allocate(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8 = mov 1.0:f32
+         %2:flagx8 = cmp.nz %0, 0.0:f32
+         (+%2) if
+      block1:
+         %3:f32x8 = add %1, %0
+      block2:
+         endif
+         %4:f32x8 = phi %1, %3
+         untyped_write_logical 0:u32, %4, %4, 1:u32
+   )", &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(r.copies, 0u) << out;
+}
+
 /* dolphin ubershader 147 FS SIMD16: two-register values need not start
  * at even registers, so a cycle could pair g5-g6 with g4-g5, which no
  * swap undoes ("a parallel copy cycle with partly overlapping
