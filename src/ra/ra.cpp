@@ -513,7 +513,7 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
           */
          unspillable = unspillable_values(s, classes, first_new);
       }
-      ra_lower_copies(s);
+      res.copies = ra_lower_copies(s);
       if (reserved)
          reserved->remove();
       s.allocated = true;
@@ -535,9 +535,10 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
    }
    if (debug_enabled(DEBUG_RA))
       fprintf(stderr, "ra: SIMD%u %s%s%s: %u GRFs, MaxLive %u, %u spills, "
-              "%u fills\n", s.dispatch_width, res.success ? "ok" : "failed",
-              res.success ? "" : ": ", res.failure.c_str(), res.grfs_used,
-              res.max_live, res.spills, res.fills);
+              "%u fills, %u copies\n", s.dispatch_width,
+              res.success ? "ok" : "failed", res.success ? "" : ": ",
+              res.failure.c_str(), res.grfs_used, res.max_live, res.spills,
+              res.fills, res.copies);
    return res;
 }
 

@@ -60,6 +60,10 @@ struct ra_result {
     * fit.
     */
    unsigned flag_spills = 0;
+   /* Instructions out of SSA left: phi copies that did not coalesce and
+    * the xors of swaps.
+    */
+   unsigned copies = 0;
 };
 
 /* Allocates s in place.  On success s.allocated is set and every value has

@@ -313,6 +313,21 @@ ra_build_interference(shader &s)
           * different size.
           */
          if (in->op == opcode::parallel_copy) {
+            /* The xors of a swap run with one entry's channels: a cycle
+             * keeps to entries whose phis share width, group and NoMask
+             * (random fs seed 7768 SIMD32 swapped a lower half with an
+             * upper half in channels 0-15).
+             */
+            std::vector<unsigned> mask(in->num_dsts());
+            for (unsigned i = 0; i < in->num_dsts(); i++) {
+               const value *d = in->dst(i).val;
+               bool global = false;
+               for (const use &u : d->uses()) {
+                  if (u.in->is_phi())
+                     global = ra_phi_is_simd_global(u.in);
+               }
+               mask[i] = d->width | d->group << 8 | unsigned(global) << 16;
+            }
             for (unsigned i = 0; i < in->num_dsts(); i++) {
                for (unsigned j = 0; j < in->num_dsts(); j++) {
                   const operand &src = in->src(j);
@@ -335,7 +350,7 @@ ra_build_interference(shader &s)
                                src.val->bit_size() == 8 ||
                                ra_value_bytes(in->dst(i).val) > 32 ||
                                ra_value_bytes(src.val) > 32;
-                  if (partial || (i != j && (bytes ||
+                  if (partial || (i != j && (bytes || mask[i] != mask[j] ||
                                              ra_value_bytes(in->dst(i).val) !=
                                              ra_value_bytes(in->dst(j).val))))
                      add_edge(in->dst(i).val, src.val);

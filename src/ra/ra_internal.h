@@ -64,9 +64,10 @@ bool ra_phi_is_simd_global(const instr *phi);
 
 /* After coloring: removes phis, turns parallel copies into copies on
  * physical registers (cycles broken with xor swaps), drops copies whose
- * source already is in place, and ties preserve writes.
+ * source already is in place, and ties preserve writes.  Returns the
+ * instructions out of SSA left: copies and swap xors.
  */
-void ra_lower_copies(shader &s);
+unsigned ra_lower_copies(shader &s);
 
 /* Replaces every write and read of from by to. */
 void ra_rename(value *from, value *to);

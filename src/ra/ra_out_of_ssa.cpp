@@ -295,9 +295,11 @@ emit_xor(shader &s, block *b, block::iterator pos, const operand &dst,
    }
 }
 
-void
+/* Returns the instructions emitted: copies and swap xors. */
+unsigned
 sequentialize(shader &s, instr *pc, const value_set &global)
 {
+   unsigned emitted = 0;
    block *b = pc->parent();
    /* Entries already in place need no code; their source register now
     * holds the destination too, so the source takes its name.
@@ -349,6 +351,7 @@ sequentialize(shader &s, instr *pc, const value_set &global)
          if (e.dst.val->width > 1 && !global.has(e.dst.val))
             cp->flags &= ~uint32_t(INSTR_WE_ALL);
          b->insert(pos, cp);
+         emitted++;
          e.done = true;
          left--;
          progress = true;
@@ -391,6 +394,15 @@ sequentialize(shader &s, instr *pc, const value_set &global)
        * channel.
        */
       bool we_all = x->width == 1 || global.has(x);
+      /* The xors run with X's channels, for o's value too (interference
+       * keeps other layouts out of a cycle).
+       */
+      const value *ov = o ? o->dst.val : nullptr;
+      if (!o || ov->width != x->width || ov->group != x->group ||
+          (ov->width > 1 && global.has(ov) != global.has(x)))
+         throw error(strfmt("register allocation: a parallel copy cycle "
+                            "through values of other channels in '%s'",
+                            pc->str().c_str()));
       value *tv = s.create_value(reg_file::ssa, x->type, x->width, x->length,
                                  x->group);
       tv->phys.kind = phys_reg::grf;
@@ -399,6 +411,7 @@ sequentialize(shader &s, instr *pc, const value_set &global)
       emit_xor(s, b, pos, operand(x), o->src, e->src, e->bytes, we_all);
       emit_xor(s, b, pos, operand(tv), e->src, operand(x), e->bytes, we_all);
       emit_xor(s, b, pos, operand(x), operand(x), operand(tv), e->bytes, we_all);
+      emitted += 3;
       e->done = true;
       left--;
       for (copy_entry &c : entries) {
@@ -415,6 +428,7 @@ sequentialize(shader &s, instr *pc, const value_set &global)
       }
    }
    pc->remove();
+   return emitted;
 }
 
 } /* anonymous namespace */
@@ -428,9 +442,10 @@ in_place(const instr *in)
           ra_value_bytes(in->src(0).val) == ra_value_bytes(in->dst().val);
 }
 
-void
+unsigned
 ra_lower_copies(shader &s)
 {
+   unsigned emitted = 0;
    /* A phi class becomes one variable, named by the phi's destination:
     * the edge copies write it, so liveness on the allocated program sees
     * it defined on every path.
@@ -448,6 +463,15 @@ ra_lower_copies(shader &s)
    for (instr *phi : phis) {
       if (ra_phi_is_simd_global(phi))
          global.add(phi->dst().val);
+      /* The phi's own copy after the phis (ra_insert_phi_copies()) costs
+       * an instruction unless it is in place.
+       */
+      for (const use &u : phi->dst().val->uses()) {
+         if (u.in->parent() == phi->parent() && !u.in->is_phi() &&
+             (u.in->op == opcode::copy || u.in->op == opcode::mov) &&
+             !in_place(u.in))
+            emitted++;
+      }
    }
    for (instr *phi : phis) {
       value *d0 = phi->dst().val;
@@ -461,7 +485,7 @@ ra_lower_copies(shader &s)
       }
    }
    for (instr *pc : pcs)
-      sequentialize(s, pc, global);
+      emitted += sequentialize(s, pc, global);
    /* Copies whose source is in place: the destination is another name
     * for the source's register.
     */
@@ -482,6 +506,7 @@ ra_lower_copies(shader &s)
           !only_undef(src))
          ra_rename(d, src);
    }
+   return emitted;
 }
 
 } /* namespace ibis */

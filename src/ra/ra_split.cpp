@@ -581,6 +581,16 @@ ra_split_vectors(shader &s, bool halves, bool phis)
 
 namespace {
 
+/* Is o all of an SSA value with v's per-component layout? */
+bool
+whole_value(const operand &o, const value *v)
+{
+   const value *x = o.val;
+   return x && x->file == reg_file::ssa && !o.offset && !o.has_region &&
+          !o.neg && !o.abs && x->length == 1 && x->width == v->width &&
+          x->group == v->group && x->bit_size() == v->bit_size();
+}
+
 unsigned
 split_components(shader &s)
 {
@@ -624,6 +634,16 @@ split_components(shader &s)
       for (unsigned k = 0; k < v->length; k++) {
          if (!read[k])
             continue;
+         /* A component that is a whole SSA value of its layout is that
+          * value: a copy of it would interfere with the value wherever
+          * both live (a loop's payload of values read after the loop,
+          * nexuiz/94.fs: five copies per iteration).
+          */
+         if (parts[k].size() == 1 && whole_value(parts[k][0], v) &&
+             (!(in->flags & INSTR_WE_ALL) || parts[k][0].val->is_simd_global())) {
+            comp[k] = parts[k][0].val;
+            continue;
+         }
          comp[k] = s.create_value(reg_file::ssa, v->type, v->width, 1, v->group);
          instr *lp = s.create_instr(opcode::load_payload, in->exec_size);
          lp->group = in->group;

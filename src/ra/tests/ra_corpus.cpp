@@ -3,7 +3,8 @@
  * allocation at every width, each allocation checked by the independent
  * validator.  Prints the figures of docs/ra.md: shaders allocated without
  * spills per width, registers used minus MaxLive, edges of the hybrid
- * graph against an interval-only graph, allocation time.
+ * graph against an interval-only graph, the copies out of SSA left,
+ * allocation time.
  *
  * Until lower() lowers everything, a shader it refuses is allocated in its
  * optimized (unlowered) form and counted apart.
@@ -67,7 +68,7 @@ struct tally {
    unsigned long long body_gap = 0, failed_fit = 0;
    std::vector<unsigned> failed_live;
    unsigned long long used_minus_live = 0, zero_gap = 0;
-   unsigned long long edges = 0, interval_edges = 0;
+   unsigned long long edges = 0, interval_edges = 0, copies = 0;
    double seconds = 0, max_seconds = 0;
    std::string max_name;
 };
@@ -157,6 +158,7 @@ TEST(ra_corpus, every_shader_allocates_and_validates)
          t.zero_gap += r.grfs_used <= r.max_live;
          t.edges += r.edges;
          t.interval_edges += r.interval_edges;
+         t.copies += r.copies;
       }
    }
    EXPECT_GT(files, 0u);
@@ -173,14 +175,14 @@ TEST(ra_corpus, every_shader_allocates_and_validates)
    EXPECT_LE(by["VS SIMD8"].spilled, 3u);
    EXPECT_GE(by["FS SIMD16"].ok, 399u);
    EXPECT_GE(by["FS SIMD32"].ok, 363u);
-   printf("%-12s %7s %7s %7s %7s %9s %8s %8s %12s %12s %9s %9s\n", "width",
+   printf("%-12s %7s %7s %7s %7s %9s %8s %8s %12s %12s %8s %9s %9s\n", "width",
           "shaders", "alloc", "spilled", "failed", "unlowered", "gap-avg",
-          "gap=0", "edges", "interval", "ms-avg", "ms-max");
+          "gap=0", "edges", "interval", "copies", "ms-avg", "ms-max");
    for (const auto &[k, t] : by) {
-      printf("%-12s %7u %7u %7u %7u %9u %8.2f %8llu %12llu %12llu %9.3f %9.3f  %s\n",
+      printf("%-12s %7u %7u %7u %7u %9u %8.2f %8llu %12llu %12llu %8llu %9.3f %9.3f  %s\n",
              k.c_str(), t.shaders, t.ok, t.spilled, t.failed, t.unlowered,
              t.ok ? double(t.used_minus_live) / t.ok : 0.0, t.zero_gap,
-             t.edges, t.interval_edges,
+             t.edges, t.interval_edges, t.copies,
              t.shaders ? 1000 * t.seconds / t.shaders : 0.0,
              1000 * t.max_seconds, t.max_name.c_str());
    }

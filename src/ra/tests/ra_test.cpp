@@ -388,6 +388,62 @@ TEST_F(ra_test, parallel_copy_cycle_of_upper_halves_keeps_their_group)
    )"));
 }
 
+/* random fs seed 7768 SIMD32: the edge copies of a lower-half phi (from
+ * %1) and an upper-half phi (from %2) were colored into a cycle, %1 on
+ * the upper phi's register and %2 on the lower one's, and swapped with
+ * xors of channels 0-15 (an upper half written in the lower half's
+ * channels: invalid IR).  An edge copy's destination interferes with the
+ * other entries' sources when the two phis differ in width, group or
+ * NoMask, so a cycle keeps to one set of channels; one layout alone (%1
+ * and %3, the lower halves) may still share.
+ */
+TEST_F(ra_test, parallel_copy_cycle_keeps_to_one_set_of_channels)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd32
+      hw %0:u32x32@g2
+      block0:
+         %1:u16x16 = mov 1:u16
+         %2:u16x16+16 = mov 2:u16
+         %3:u16x16 = mov 3:u16
+         %4:flagx32 = cmp.l %0, 9:u32
+         (+%4) if
+      block1:
+         %5:u16x16 = mov 5:u16
+         %6:u16x16+16 = mov 6:u16
+         %7:u16x16 = mov 7:u16
+      block2:
+         endif
+         %8:u16x16 = phi %1, %5
+         %9:u16x16+16 = phi %2, %6
+         %10:u16x16 = phi %3, %7
+         %11:u32x16 = mov %8
+         %12:u32x16+16 = mov %9
+         %13:u32x16 = mov %10
+         untyped_write_logical 0:u32, %11, %13, 1:u32
+         untyped_write_logical 0:u32, %12, %12, 1:u32
+   )"));
+   ibis::ra_insert_phi_copies(*s);
+   const ibis::instr *pc = nullptr;
+   for (const ibis::instr *in : s->blocks()[0]->instrs()) {
+      if (in->op == ibis::opcode::parallel_copy)
+         pc = in;
+   }
+   ASSERT_NE(pc, nullptr) << s->str();
+   ASSERT_EQ(pc->num_dsts(), 3u) << s->str();
+   ibis::ra_graph g = ibis::ra_build_interference(*s);
+   auto edge = [&](const ibis::value *a, const ibis::value *b) {
+      const auto &l = g.adj[g.node_of[a->id]];
+      return std::find(l.begin(), l.end(), unsigned(g.node_of[b->id])) != l.end();
+   };
+   /* Entry 0 copies %1 into the lower phi, 1 %2 into the upper one. */
+   EXPECT_TRUE(edge(pc->dst(0).val, pc->src(1).val)) << s->str();
+   EXPECT_TRUE(edge(pc->dst(1).val, pc->src(0).val)) << s->str();
+   EXPECT_TRUE(edge(pc->dst(1).val, pc->src(2).val)) << s->str();
+   EXPECT_FALSE(edge(pc->dst(0).val, pc->src(2).val)) << s->str();
+   EXPECT_FALSE(edge(pc->dst(2).val, pc->src(0).val)) << s->str();
+}
+
 /* random vs 4: packed bytes cannot be xor-swapped (a byte destination of
  * an ALU op needs stride 2), so a byte parallel copy never forms a cycle:
  * its destinations interfere with the other entries' sources, and the
@@ -429,6 +485,63 @@ TEST_F(ra_test, parallel_copy_of_bytes_has_no_cycle)
       block2:
          halt
    )"));
+}
+
+/* ra_result::copies counts what out of SSA leaves: three xors for a
+ * swap, three copies through a third register for bytes, nothing where
+ * the phi classes coalesce (the then/else sharing).
+ */
+TEST_F(ra_test, copies_out_of_ssa_are_counted)
+{
+   const char *loop = R"(
+      shader fs simd8
+      hw %0:@@x8@g2
+      block0:
+         %1:@@x8 = mov %0
+         %2:@@x8 = add %0, %0
+      block1:
+         do
+         %3:@@x8 = phi %1, %4
+         %4:@@x8 = phi %2, %3
+         %5:@@x8 = add %3, %4
+         %7:u32x8 = mov %5
+         untyped_write_logical 0:u32, %7, %7, 1:u32
+         %6:flagx8 = cmp.l %5, %0
+         (+%6) while
+      block2:
+         halt
+   )";
+   auto typed = [&](const std::string &t) {
+      std::string text = loop;
+      for (size_t at; (at = text.find("@@")) != std::string::npos;)
+         text.replace(at, 2, t);
+      return text;
+   };
+   std::string out;
+   ibis::ra_result r = allocate(typed("u32"), &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(r.copies, 3u) << out;
+   EXPECT_NE(out.find("xor"), std::string::npos) << out;
+   r = allocate(typed("u8"), &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(r.copies, 3u) << out;
+   EXPECT_EQ(out.find("xor"), std::string::npos) << out;
+   r = allocate(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8 = mov 1.0:f32
+         %2:flagx8 = cmp.nz %0, 0.0:f32
+         (+%2) if
+      block1:
+         %3:f32x8 = add %1, %0
+      block2:
+         endif
+         %4:f32x8 = phi %1, %3
+         untyped_write_logical 0:u32, %4, %4, 1:u32
+   )", &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(r.copies, 0u) << out;
 }
 
 /* dolphin ubershader 147 FS SIMD16: two-register values need not start
@@ -1288,10 +1401,39 @@ TEST_F(ra_test, unread_split_components_are_dropped)
          %1:f32x16@g[[a]] = add %0, 1.0:f32
          %2:f32x16@g[[_]] = add %0, 2.0:f32
          %3:f32x16@g[[c]] = add %0, 3.0:f32
-         %[[x]]:f32x16@g[[a]] = load_payload %1
-         %[[y]]:f32x16@g[[c]] = load_payload %3
-         %5:f32x16@g[[_]] = mul %[[y]], %[[x]]
+         %5:f32x16@g[[_]] = mul %3, %1
          untyped_write_logical 0:u32, %5, %5, 1:u32
+   )"));
+}
+
+/* nexuiz/94.fs: a component of a split vector that is a whole value of
+ * its layout is that value, not a copy of it.  A copy would interfere
+ * with the value wherever both live, so a payload gathering such copies
+ * while the values live on (read again by a later payload) could not be
+ * built in place: five movs per loop iteration there.  Here both
+ * payloads are built in place.
+ */
+TEST_F(ra_test, whole_value_components_are_the_values)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8 lowered
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8 = add %0, 1.0:f32
+         %2:f32x8 = add %0, 2.0:f32
+         %3:f32x8[2] = load_payload %1, %2
+         %4:u32x8[2] = load_payload %3[1]:u32, %3:u32
+         _ = send 5:u32, 0x4031000:u32, 0:u32, %4, _ {side_effects}
+         %5:u32x8[2] = load_payload %2:u32, %1:u32
+         _ = send 5:u32, 0x4031000:u32, 0:u32, %5, _ {side_effects}
+   )", "ra", R"(
+      block0:
+         %1:f32x8@g[[a]] = add %0, 1.0:f32
+         %2:f32x8@g[[b]] = add %0, 2.0:f32
+         %4:u32x8[2]@g[[b]] = load_payload %2:u32, %1:u32
+         _ = send 5:u32, 0x4031000:u32, 0:u32, %4, _ {side_effects}
+         %5:u32x8[2]@g[[b]] = load_payload %2:u32, %1:u32
+         _ = send 5:u32, 0x4031000:u32, 0:u32, %5, _ {side_effects}
    )"));
 }
 
