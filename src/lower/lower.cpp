@@ -305,6 +305,8 @@ struct fs_state {
    bool rt_header = false;      /* several render targets or dual source */
    bool has_terminate = false;
    value *live = nullptr;       /* 0/~0 per channel after the halt target */
+   value *live_flag = nullptr;  /* or a flag of them (single_terminate) */
+   bool live_flag_inv = false;
 };
 
 bool
@@ -486,10 +488,15 @@ is_lowered_away(const instr *in)
  * NoMask 0.
  */
 value *
-emit_halt_target(shader &s, instr *first_write)
+emit_halt_target(shader &s, instr *first_write, bool mark_live)
 {
    builder b(&s);
    const unsigned w = s.dispatch_width;
+   if (!mark_live) {
+      b.before(first_write);
+      b.emit(opcode::halt, {}, {});
+      return nullptr;
+   }
    /* The zero goes before any halt: when every channel halts, the jump
     * lands on the target and skips whatever precedes it in its block.
     */
@@ -501,6 +508,52 @@ emit_halt_target(shader &s, instr *first_write)
    mark->set_preserve(operand(zero));
    b.emit(opcode::halt, {}, {});
    return live;
+}
+
+/* The flag of the one terminate of a shader without demotes, when its
+ * channels are exactly the ones the RT writes must skip: a predicated
+ * terminate at the dispatch width in the block of every RT write and
+ * before them, which write at that width without a sample mask of their
+ * own.  A block runs one set of channels and halted ones come back only
+ * at the halt target, so the writes take the inverted flag as their
+ * predicate (brw's f1.0) instead of a mask the live channels mark
+ * (nexuiz/52.fs SIMD16: 73 -> 70 instructions, brw 71).  Not at SIMD32:
+ * there the flag takes f0 whole to the end, and the MRT writes of
+ * tesseract/319-323 and 532-540 then estimate up to 50 cycles slower
+ * (five SIMD32 programs no longer beat their SIMD16 ones).
+ */
+instr *
+single_terminate(shader &s, instr *first_write)
+{
+   instr *term = nullptr;
+   for (const auto &b : s.blocks()) {
+      for (instr *in : b->instrs()) {
+         if (in->op == opcode::discard)
+            return nullptr;
+         if (in->op == opcode::terminate) {
+            if (term)
+               return nullptr;
+            term = in;
+         }
+         if (in->op == opcode::fb_write_logical &&
+             (in->parent() != first_write->parent() ||
+              in->exec_size != s.dispatch_width ||
+              !in->src(fb_write_logical_src::sample_mask).is_null()))
+            return nullptr;
+      }
+   }
+   if (!term || !term->predicate() || term->parent() != first_write->parent() ||
+       term->exec_size != s.dispatch_width || term->group ||
+       s.dispatch_width > 16)
+      return nullptr;
+   /* Before the first write in its block. */
+   for (instr *in : first_write->parent()->instrs()) {
+      if (in == term)
+         return term;
+      if (in == first_write)
+         return nullptr;
+   }
+   return nullptr;
 }
 
 } /* anonymous namespace */
@@ -611,13 +664,17 @@ lower(shader &s, const device_info &dev)
       }
    }
    fs.rt_header |= targets > 1;
-   value *alive = lower_demotes(s, first_write);
-   if (fs.has_terminate) {
-      if (!first_write)
-         throw error("lower: terminate in a shader without a render-target "
-                     "write");
-      fs.live = emit_halt_target(s, first_write);
+   if (fs.has_terminate && !first_write)
+      throw error("lower: terminate in a shader without a render-target "
+                  "write");
+   instr *term = fs.has_terminate ? single_terminate(s, first_write) : nullptr;
+   if (term) {
+      fs.live_flag = term->predicate();
+      fs.live_flag_inv = !term->pred_inv;
    }
+   value *alive = lower_demotes(s, first_write);
+   if (fs.has_terminate)
+      fs.live = emit_halt_target(s, first_write, !term);
    if (alive && fs.live) {
       builder b(&s);
       b.before(first_write);
@@ -637,7 +694,8 @@ lower(shader &s, const device_info &dev)
           * texture reads may still move across the first SIMD32 half.
           */
          if (in->op == opcode::fb_write_logical)
-            lower_fb_write(s, in, fs.rt_header, fs.live);
+            lower_fb_write(s, in, fs.rt_header, fs.live, fs.live_flag,
+                           fs.live_flag_inv);
          else
             lower_instr(s, in, dev);
       }

@@ -22,7 +22,8 @@
  *
  * terminate: a predicated halt.  Halted channels come back at the halt
  * target lower() puts before the first RT write, where the channels still
- * running mark themselves alive; every RT write is predicated on that.
+ * running mark themselves alive; every RT write is predicated on that (or
+ * on the inverted flag of the one terminate, lower.cpp single_terminate).
  */
 #include "lower/lower_private.h"
 
@@ -139,7 +140,8 @@ nomask_payload(const builder &b, const std::vector<operand> &grfs)
 } /* anonymous namespace */
 
 void
-lower_fb_write(shader &s, instr *in, bool header, value *live)
+lower_fb_write(shader &s, instr *in, bool header, value *live,
+               value *live_flag, bool live_flag_inv)
 {
    namespace src = fb_write_logical_src;
    const operand &color0 = in->src(src::color0);
@@ -264,6 +266,8 @@ lower_fb_write(shader &s, instr *in, bool header, value *live)
       if (!keep.is_null()) {
          value *f = pb.cmp(cond_mod::nz, keep, operand::imm_u32(0));
          sb = pb.predicated(f);
+      } else if (live_flag) {
+         sb = pb.predicated(live_flag, live_flag_inv);
       }
       instr *send = emit_send(sb, SFID_RENDER,
                               rt_write_desc(target, control, group, last), p,

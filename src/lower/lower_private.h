@@ -123,7 +123,11 @@ operand plain(const builder &b, const operand &o);
 /* The per-opcode lowerings; each replaces `in` and removes it. */
 void lower_scratch(shader &s, instr *in, const device_info &dev);
 void lower_urb_write(shader &s, instr *in);
-void lower_fb_write(shader &s, instr *in, bool header, value *live);
+/* RT writes are predicated on live != 0, or on live_flag (inverted with
+ * live_flag_inv), the channels still alive after terminates.
+ */
+void lower_fb_write(shader &s, instr *in, bool header, value *live,
+                    value *live_flag = nullptr, bool live_flag_inv = false);
 void lower_tex(shader &s, instr *in);
 void lower_dataport(shader &s, instr *in);
 /* The data-port logical ops that write memory (stores and atomics). */

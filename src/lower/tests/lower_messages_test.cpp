@@ -522,27 +522,90 @@ TEST(lower_messages, terminate_halts_and_masks_rt_writes)
 {
    /* dolphin/ubershaders/201.fs.simd8.asm:4779: brw halts terminated
     * channels; :5052 "(+f1.0) sendsc(8)": the RT write is predicated on the
-    * channels still alive.
+    * channels still alive.  A terminate under an if: the channels that
+    * reach the halt target mark themselves alive.
     */
    EXPECT_TRUE(check_lower(R"(
       shader fs simd8
       attr %0:f32x8[4]
       block0:
+         %2:flagx8 = cmp.l %0[1], 0.5:f32
+         (+%2) if
+      block1:
          %1:flagx8 = cmp.l %0, 0.5:f32
          (+%1) terminate
+      block2:
+         endif
          fb_write_logical %0, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )", R"(
       shader fs simd8 lowered
       attr %0:f32x8[4]
-      block0:
-         %2:u32x8 = mov 0:u32 {WE_all}
+      block0: ; succs: block1 block2
+         %3:u32x8 = mov 0:u32 {WE_all}
+         %2:flagx8 = cmp.l %0[1], 0.5:f32
+         (+%2) if
+      block1: ; preds: block0 succs: block2
          %1:flagx8 = cmp.l %0, 0.5:f32
          (+%1) halt
-         %3:u32x8 = mov 0xffffffff:u32, preserve %2
+      block2: ; preds: block0 block1
+         endif
+         %4:u32x8 = mov 0xffffffff:u32, preserve %3
          halt
-         %4:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
-         %5:flagx8 = cmp.nz %3, 0:u32
-         (+%5) _ = send 5:u32, 0x8031400:u32, 0:u32, %4, _ {EOT}
+         %5:u32x8[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         %6:flagx8 = cmp.nz %4, 0:u32
+         (+%6) _ = send 5:u32, 0x8031400:u32, 0:u32, %5, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, terminate_in_the_write_block_predicates_on_its_flag)
+{
+   /* nexuiz/52.fs.simd16.asm:8-9 "(+f1.0) cmp.ge.f1.0 ... halt" and :81
+    * "(+f1.0) sendc(16)": brw keeps the live channels in a flag.  The one
+    * terminate of the block that writes halts the channels its flag is set
+    * in, and only halted channels come back at the halt target: the write
+    * takes the inverted flag, no mask is marked.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:f32x16[4]
+      block0:
+         %1:flagx16 = cmp.l %0[3], 0.5:f32
+         (+%1) terminate
+         fb_write_logical %0, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:f32x16[4]
+      block0:
+         %1:flagx16 = cmp.l %0[3], 0.5:f32
+         (+%1) halt
+         halt
+         %2:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         (-%1) _ = send 5:u32, 0x10031000:u32, 0:u32, %2, _ {EOT}
+   )"));
+   /* Two terminates: the writes need both flags, so the mask stays. */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:f32x16[4]
+      block0:
+         %1:flagx16 = cmp.l %0[3], 0.5:f32
+         (+%1) terminate
+         %2:flagx16 = cmp.l %0[2], 0.5:f32
+         (+%2) terminate
+         fb_write_logical %0, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:f32x16[4]
+      block0:
+         %3:u32x16 = mov 0:u32 {WE_all}
+         %1:flagx16 = cmp.l %0[3], 0.5:f32
+         (+%1) halt
+         %2:flagx16 = cmp.l %0[2], 0.5:f32
+         (+%2) halt
+         %4:u32x16 = mov 0xffffffff:u32, preserve %3
+         halt
+         %5:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         %6:flagx16 = cmp.nz %4, 0:u32
+         (+%6) _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
    )"));
 }
 
