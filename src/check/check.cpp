@@ -236,6 +236,10 @@ make_inputs(const nir::shader &s, unsigned simd, uint64_t seed, unsigned index)
       for (unsigned k = 0; k < 3; k++)
          in.workgroup_size[k] = std::max(1u, unsigned(s.info.workgroup_size[k]));
       in.num_workgroups = {2, 2, 1};
+      /* Every invocation of the workgroup, shared memory and barriers
+       * across its threads.
+       */
+      in.whole_workgroup = true;
    }
    if (index == 0)
       return in;
@@ -372,6 +376,8 @@ namespace {
 
 struct setup {
    sim::thread t;
+   /* CS: every thread of the workgroup (t unused). */
+   std::vector<sim::thread> group;
    sim::memory mem;
    std::vector<unsigned> vue;    /* VS: VUE slot -> location */
 };
@@ -593,19 +599,28 @@ make_setup(const nir::shader &s, unsigned simd, const interp::inputs &in,
       break;
    }
    case nir::shader_stage::compute: {
+      /* The whole workgroup: ceil(invocations / simd) threads, each with
+       * its subgroup id (the local ids derive from it, as brw on Gen9),
+       * one SLM and the group's barrier id in g0.2.
+       */
       sim::cs_payload p;
       p.simd = simd;
       p.workgroup_id = {in.workgroup_id[0], in.workgroup_id[1], in.workgroup_id[2]};
       p.local_size = {in.workgroup_size[0], in.workgroup_size[1], in.workgroup_size[2]};
-      p.subgroup_id = in.subgroup_id;
+      p.barrier_id = 1 + (in.workgroup_id[0] + 2 * in.workgroup_id[1]) % 15;
       p.push = push;
       p.push.resize(size_t(l.push_regs - 1) * 8, 0);
-      sim::payload_layout sl;
-      r.t = sim::make_cs_thread(p, &sl);
-      if (sl.subgroup_id_dword != l.push_start * 8 + unsigned(l.cs_subgroup_id_dword))
-         throw error(strfmt("check: the simulator puts the subgroup id in dword %u, ibis "
-                            "reads dword %u", sl.subgroup_id_dword,
-                            l.push_start * 8 + unsigned(l.cs_subgroup_id_dword)));
+      const unsigned invocations = p.local_size[0] * p.local_size[1] * p.local_size[2];
+      const unsigned threads = in.whole_workgroup ? (invocations + simd - 1) / simd : 1;
+      for (unsigned k = 0; k < threads; k++) {
+         p.subgroup_id = in.whole_workgroup ? k : in.subgroup_id;
+         sim::payload_layout sl;
+         r.group.push_back(sim::make_cs_thread(p, &sl));
+         if (sl.subgroup_id_dword != l.push_start * 8 + unsigned(l.cs_subgroup_id_dword))
+            throw error(strfmt("check: the simulator puts the subgroup id in dword %u, ibis "
+                               "reads dword %u", sl.subgroup_id_dword,
+                               l.push_start * 8 + unsigned(l.cs_subgroup_id_dword)));
+      }
       break;
    }
    default:
@@ -681,6 +696,21 @@ struct perturbed {
       }
       return true;
    }
+   /* Shared memory word i is v in every run. */
+   bool shared(size_t i, uint32_t v, bool is_float) const
+   {
+      if (runs.empty())
+         return false;
+      for (const interp::outputs &o : runs) {
+         uint32_t w;
+         if (i + 4 > o.shared.size())
+            return false;
+         memcpy(&w, &o.shared[i], 4);
+         if (!same(w, v, is_float))
+            return false;
+      }
+      return true;
+   }
    bool ssbo(unsigned b, size_t i, uint32_t v, bool is_float) const
    {
       if (runs.empty())
@@ -751,7 +781,8 @@ struct comparer {
          res.unchecked++;
          return;
       }
-      const bool memory = what.compare(0, 5, "ssbo ") == 0 || what.compare(0, 6, "image ") == 0;
+      const bool memory = what.compare(0, 5, "ssbo ") == 0 || what.compare(0, 6, "image ") == 0 ||
+                          what.compare(0, 7, "shared ") == 0;
       if (!memory)
          note(what, channel, want, got);
       res.compared++;
@@ -908,6 +939,22 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
                  stable);
       }
    }
+   /* Compute: the workgroup's shared memory as the last invocation left it. */
+   if (s.info.stage == nir::shader_stage::compute && s.info.shared_size) {
+      const exactness e = cmp.class_of("shared");
+      auto it = r.mem.surfaces.find(254);
+      for (size_t i = 0; i + 4 <= want.shared.size() && i < s.info.shared_size; i += 4) {
+         uint32_t w, g;
+         memcpy(&w, &want.shared[i], 4);
+         const uint32_t *got = nullptr;
+         if (it != r.mem.surfaces.end() && i + 4 <= it->second.data.size()) {
+            memcpy(&g, &it->second.data[i], 4);
+            got = &g;
+         }
+         const bool stable = e != exactness::exact && pert.shared(i, w, false);
+         cmp.one(strfmt("shared dword %zu", i / 4), 0, w, got, e, stable);
+      }
+   }
    for (const auto &[i, im] : want.images) {
       std::string name = strfmt("image %u", i);
       exactness e = std::max(cmp.class_of(name), cmp.class_of("image"));
@@ -959,7 +1006,10 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
       return res;
    }
    try {
-      sim::run(binary, r.t, r.mem);
+      if (s.info.stage == nir::shader_stage::compute)
+         sim::run_group(binary, r.group, r.mem);
+      else
+         sim::run(binary, r.t, r.mem);
    } catch (const error &e) {
       res.v = verdict::run_error;
       res.first = e.what();
