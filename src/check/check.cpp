@@ -382,25 +382,7 @@ struct setup {
    std::vector<unsigned> vue;    /* VS: VUE slot -> location */
 };
 
-/* Barycentric weights (of vertices 1 and 2) of a window position. */
-std::array<float, 2>
-barycentric(const interp::inputs &in, double x, double y, bool perspective)
-{
-   const auto &v = in.triangle;
-   double d = (v[1].x - v[0].x) * (v[2].y - v[0].y) - (v[2].x - v[0].x) * (v[1].y - v[0].y);
-   if (d == 0)
-      throw error("check: degenerate input triangle");
-   double b1 = ((x - v[0].x) * (v[2].y - v[0].y) - (v[2].x - v[0].x) * (y - v[0].y)) / d;
-   double b2 = ((v[1].x - v[0].x) * (y - v[0].y) - (x - v[0].x) * (v[1].y - v[0].y)) / d;
-   double b0 = 1 - b1 - b2;
-   if (perspective) {
-      double p0 = b0 / v[0].w, p1 = b1 / v[1].w, p2 = b2 / v[2].w;
-      double s = p0 + p1 + p2;
-      b1 = p1 / s;
-      b2 = p2 / s;
-   }
-   return {float(b1), float(b2)};
-}
+using sim::check::barycentric;
 
 void
 put_dwords(sim::thread &t, unsigned reg, const std::vector<uint32_t> &d)
@@ -516,15 +498,10 @@ make_setup(const nir::shader &s, unsigned simd, const interp::inputs &in,
       break;
    }
    case nir::shader_stage::fragment: {
-      sim::fs_payload p;
-      p.simd = simd;
-      p.dispatch_mask = mask;
-      p.helpers = in.helpers;
-      p.bary_modes = 0;
-      p.front_facing = in.front_face;
-      for (unsigned q = 0; q < simd / 4; q++)
-         p.subspans.push_back({uint16_t(2 * q), 0});
-      r.t = sim::make_fs_thread(p);
+      /* The barycentrics go where ibis's layout puts them, below. */
+      if (in.simd != simd)
+         throw error(strfmt("check: inputs for SIMD%u, shader at SIMD%u", in.simd, simd));
+      r.t = sim::make_fs_thread(sim::check::fs_dispatch(in, 0));
       const unsigned halves = simd == 32 ? 2 : 1, hw = std::min(16u, simd);
       for (unsigned h = 0; h < halves; h++) {
          for (unsigned m = 0; m < 6; m++) {
