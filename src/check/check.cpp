@@ -236,6 +236,10 @@ make_inputs(const nir::shader &s, unsigned simd, uint64_t seed, unsigned index)
       for (unsigned k = 0; k < 3; k++)
          in.workgroup_size[k] = std::max(1u, unsigned(s.info.workgroup_size[k]));
       in.num_workgroups = {2, 2, 1};
+      /* Every invocation of the workgroup, shared memory and barriers
+       * across its threads.
+       */
+      in.whole_workgroup = true;
    }
    if (index == 0)
       return in;
@@ -372,29 +376,13 @@ namespace {
 
 struct setup {
    sim::thread t;
+   /* CS: every thread of the workgroup (t unused). */
+   std::vector<sim::thread> group;
    sim::memory mem;
    std::vector<unsigned> vue;    /* VS: VUE slot -> location */
 };
 
-/* Barycentric weights (of vertices 1 and 2) of a window position. */
-std::array<float, 2>
-barycentric(const interp::inputs &in, double x, double y, bool perspective)
-{
-   const auto &v = in.triangle;
-   double d = (v[1].x - v[0].x) * (v[2].y - v[0].y) - (v[2].x - v[0].x) * (v[1].y - v[0].y);
-   if (d == 0)
-      throw error("check: degenerate input triangle");
-   double b1 = ((x - v[0].x) * (v[2].y - v[0].y) - (v[2].x - v[0].x) * (y - v[0].y)) / d;
-   double b2 = ((v[1].x - v[0].x) * (y - v[0].y) - (x - v[0].x) * (v[1].y - v[0].y)) / d;
-   double b0 = 1 - b1 - b2;
-   if (perspective) {
-      double p0 = b0 / v[0].w, p1 = b1 / v[1].w, p2 = b2 / v[2].w;
-      double s = p0 + p1 + p2;
-      b1 = p1 / s;
-      b2 = p2 / s;
-   }
-   return {float(b1), float(b2)};
-}
+using sim::check::barycentric;
 
 void
 put_dwords(sim::thread &t, unsigned reg, const std::vector<uint32_t> &d)
@@ -510,15 +498,10 @@ make_setup(const nir::shader &s, unsigned simd, const interp::inputs &in,
       break;
    }
    case nir::shader_stage::fragment: {
-      sim::fs_payload p;
-      p.simd = simd;
-      p.dispatch_mask = mask;
-      p.helpers = in.helpers;
-      p.bary_modes = 0;
-      p.front_facing = in.front_face;
-      for (unsigned q = 0; q < simd / 4; q++)
-         p.subspans.push_back({uint16_t(2 * q), 0});
-      r.t = sim::make_fs_thread(p);
+      /* The barycentrics go where ibis's layout puts them, below. */
+      if (in.simd != simd)
+         throw error(strfmt("check: inputs for SIMD%u, shader at SIMD%u", in.simd, simd));
+      r.t = sim::make_fs_thread(sim::check::fs_dispatch(in, 0));
       const unsigned halves = simd == 32 ? 2 : 1, hw = std::min(16u, simd);
       for (unsigned h = 0; h < halves; h++) {
          for (unsigned m = 0; m < 6; m++) {
@@ -593,19 +576,28 @@ make_setup(const nir::shader &s, unsigned simd, const interp::inputs &in,
       break;
    }
    case nir::shader_stage::compute: {
+      /* The whole workgroup: ceil(invocations / simd) threads, each with
+       * its subgroup id (the local ids derive from it, as brw on Gen9),
+       * one SLM and the group's barrier id in g0.2.
+       */
       sim::cs_payload p;
       p.simd = simd;
       p.workgroup_id = {in.workgroup_id[0], in.workgroup_id[1], in.workgroup_id[2]};
       p.local_size = {in.workgroup_size[0], in.workgroup_size[1], in.workgroup_size[2]};
-      p.subgroup_id = in.subgroup_id;
+      p.barrier_id = 1 + (in.workgroup_id[0] + 2 * in.workgroup_id[1]) % 15;
       p.push = push;
       p.push.resize(size_t(l.push_regs - 1) * 8, 0);
-      sim::payload_layout sl;
-      r.t = sim::make_cs_thread(p, &sl);
-      if (sl.subgroup_id_dword != l.push_start * 8 + unsigned(l.cs_subgroup_id_dword))
-         throw error(strfmt("check: the simulator puts the subgroup id in dword %u, ibis "
-                            "reads dword %u", sl.subgroup_id_dword,
-                            l.push_start * 8 + unsigned(l.cs_subgroup_id_dword)));
+      const unsigned invocations = p.local_size[0] * p.local_size[1] * p.local_size[2];
+      const unsigned threads = in.whole_workgroup ? (invocations + simd - 1) / simd : 1;
+      for (unsigned k = 0; k < threads; k++) {
+         p.subgroup_id = in.whole_workgroup ? k : in.subgroup_id;
+         sim::payload_layout sl;
+         r.group.push_back(sim::make_cs_thread(p, &sl));
+         if (sl.subgroup_id_dword != l.push_start * 8 + unsigned(l.cs_subgroup_id_dword))
+            throw error(strfmt("check: the simulator puts the subgroup id in dword %u, ibis "
+                               "reads dword %u", sl.subgroup_id_dword,
+                               l.push_start * 8 + unsigned(l.cs_subgroup_id_dword)));
+      }
       break;
    }
    default:
@@ -681,6 +673,21 @@ struct perturbed {
       }
       return true;
    }
+   /* Shared memory word i is v in every run. */
+   bool shared(size_t i, uint32_t v, bool is_float) const
+   {
+      if (runs.empty())
+         return false;
+      for (const interp::outputs &o : runs) {
+         uint32_t w;
+         if (i + 4 > o.shared.size())
+            return false;
+         memcpy(&w, &o.shared[i], 4);
+         if (!same(w, v, is_float))
+            return false;
+      }
+      return true;
+   }
    bool ssbo(unsigned b, size_t i, uint32_t v, bool is_float) const
    {
       if (runs.empty())
@@ -751,7 +758,8 @@ struct comparer {
          res.unchecked++;
          return;
       }
-      const bool memory = what.compare(0, 5, "ssbo ") == 0 || what.compare(0, 6, "image ") == 0;
+      const bool memory = what.compare(0, 5, "ssbo ") == 0 || what.compare(0, 6, "image ") == 0 ||
+                          what.compare(0, 7, "shared ") == 0;
       if (!memory)
          note(what, channel, want, got);
       res.compared++;
@@ -908,6 +916,22 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
                  stable);
       }
    }
+   /* Compute: the workgroup's shared memory as the last invocation left it. */
+   if (s.info.stage == nir::shader_stage::compute && s.info.shared_size) {
+      const exactness e = cmp.class_of("shared");
+      auto it = r.mem.surfaces.find(254);
+      for (size_t i = 0; i + 4 <= want.shared.size() && i < s.info.shared_size; i += 4) {
+         uint32_t w, g;
+         memcpy(&w, &want.shared[i], 4);
+         const uint32_t *got = nullptr;
+         if (it != r.mem.surfaces.end() && i + 4 <= it->second.data.size()) {
+            memcpy(&g, &it->second.data[i], 4);
+            got = &g;
+         }
+         const bool stable = e != exactness::exact && pert.shared(i, w, false);
+         cmp.one(strfmt("shared dword %zu", i / 4), 0, w, got, e, stable);
+      }
+   }
    for (const auto &[i, im] : want.images) {
       std::string name = strfmt("image %u", i);
       exactness e = std::max(cmp.class_of(name), cmp.class_of("image"));
@@ -959,7 +983,10 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
       return res;
    }
    try {
-      sim::run(binary, r.t, r.mem);
+      if (s.info.stage == nir::shader_stage::compute)
+         sim::run_group(binary, r.group, r.mem);
+      else
+         sim::run(binary, r.t, r.mem);
    } catch (const error &e) {
       res.v = verdict::run_error;
       res.first = e.what();

@@ -173,6 +173,10 @@ private:
     * not constant).
     */
    std::map<std::string, unsigned> image_level;
+   /* What any invocation stored to shared memory (one array for the
+    * whole workgroup: a load may read another invocation's word).
+    */
+   unsigned shared_level = 0;
 
    /* A value used as a condition, an index or an address: a step of a
     * step, the bits of a continuous float.
@@ -456,6 +460,28 @@ private:
           */
          l |= as_choice(of(in.srcs[2].ssa) | of(in.srcs[1].ssa));
          output(name, l);
+         return;
+      }
+      case intrinsic_op::load_shared:
+         raise(&in.dest, as_choice(of(in.srcs[0].ssa)) | shared_level | control);
+         return;
+      case intrinsic_op::store_shared:
+      case intrinsic_op::shared_atomic:
+      case intrinsic_op::shared_atomic_swap: {
+         /* The final words are output "shared"; an atomic's arithmetic on
+          * an approximate value is not continuous.
+          */
+         const bool store = in.op == intrinsic_op::store_shared;
+         const nir::def *addr = in.srcs[store ? 1 : 0].ssa;
+         const unsigned l = (store ? of(in.srcs[0].ssa) : as_choice(srcs)) |
+                            as_choice(of(addr)) | control;
+         output("shared", l);
+         if ((shared_level | l) != shared_level) {
+            shared_level |= l;
+            changed = true;
+         }
+         if (!store)
+            raise(&in.dest, l | shared_level);
          return;
       }
       case intrinsic_op::image_store:

@@ -74,6 +74,15 @@ struct thread {
     */
    std::array<int32_t, max_channels> pixel_x{}, pixel_y{};
 
+   /* Compute threads: the barrier id the group was dispatched with (g0.2
+    * bits 27:24), whether the thread's barrier message still waits for
+    * the rest of the group, and the notification count n0 that the
+    * gateway's answer raises and `wait n0` consumes.
+    */
+   uint32_t barrier_id = 0;
+   bool barrier_sent = false;
+   unsigned n0 = 0;
+
    /* Typed access to the GRF file (byte offset = reg * 32 + sub). */
    template <typename T> T read(unsigned reg, unsigned elem) const;
    template <typename T> void write(unsigned reg, unsigned elem, T v);
@@ -194,6 +203,11 @@ struct memory {
    /* Render-target writes by binding-table index, per thread channel. */
    std::map<unsigned, std::array<rt_pixel, max_channels>> rt;
    unsigned barriers = 0;                     /* gateway barrier messages */
+   /* run_group() sets it: a barrier message is answered when every thread
+    * of the group has sent one.  Alone, a thread's barrier is answered at
+    * once.
+    */
+   bool barrier_waits = false;
 };
 
 /* ---- Running ---- */
@@ -214,6 +228,17 @@ struct result {
  */
 result run(const std::vector<uint8_t> &program, thread &t, memory &mem,
            const limits &lim = limits());
+
+/* Runs the threads of one compute workgroup on one memory (one SLM, the
+ * scratch space each thread's own copy of mem.scratch), round robin: each
+ * runs until it ends or waits (`wait n0`) on a barrier the group has not
+ * completed; when every thread has sent its barrier message, all are
+ * answered.  A group where every thread left waits and one ended without
+ * the barrier (or none can go on) is a deadlock: ibis::error, as is any
+ * thread's error (named by its index) or a thread over the limit.
+ */
+std::vector<result> run_group(const std::vector<uint8_t> &program, std::vector<thread> &threads,
+                              memory &mem, const limits &lim = limits());
 
 /* ---- Thread payloads (docs/sim.md, "Thread payloads") ---- */
 
@@ -267,6 +292,7 @@ struct cs_payload {
    std::array<uint32_t, 3> workgroup_id{};
    std::array<uint32_t, 3> local_size{8, 1, 1};
    unsigned subgroup_id = 0;              /* which thread of the group */
+   uint32_t barrier_id = 0;               /* g0.2 bits 27:24 (0..15) */
    std::vector<uint32_t> push;            /* cross-thread push constants */
    /* Push the subgroup id as per-thread data: dword 0 of the register
     * after the cross-thread constants, as anv lays it out on Gen9.

@@ -13,6 +13,7 @@
  */
 #include <cmath>
 #include <cstdarg>
+#include <memory>
 
 #include "sim/sim_internal.h"
 
@@ -1022,29 +1023,40 @@ pred_bit(const thread &t, const isa::inst &in, unsigned i)
    return acc ^ in.pred_inv;
 }
 
-} /* namespace */
-
-result
-run(const std::vector<uint8_t> &program, thread &t, memory &mem, const limits &lim)
-{
-   std::vector<isa::decoded> prog = isa::decode_program(program.data(), program.size(), t.gen);
+/* One thread on its way through the program, which may stop at a
+ * `wait` (run_group) and go on later.
+ */
+struct thread_run {
+   std::vector<isa::decoded> prog;
    std::map<int64_t, size_t> at;
-   for (size_t k = 0; k < prog.size(); k++)
-      at[int64_t(prog[k].offset)] = k;
-   int64_t end = prog.empty() ? 0 : int64_t(program.size());
-
-   if (t.simd != 8 && t.simd != 16 && t.simd != 32)
-      throw error(strfmt("sim: dispatch width %u", t.simd));
-   thread_state s{t};
-   for (unsigned ch = 0; ch < max_channels; ch++)
-      s.pcip[ch] = ((t.dispatch_mask >> ch) & 1) && ch < t.simd ? 0 : -1;
-
+   int64_t end = 0;
+   thread_state s;
    result res;
+
+   thread_run(const std::vector<uint8_t> &program, thread &t)
+      : prog(isa::decode_program(program.data(), program.size(), t.gen)), s{t}
+   {
+      for (size_t k = 0; k < prog.size(); k++)
+         at[int64_t(prog[k].offset)] = k;
+      end = prog.empty() ? 0 : int64_t(program.size());
+      if (t.simd != 8 && t.simd != 16 && t.simd != 32)
+         throw error(strfmt("sim: dispatch width %u", t.simd));
+      for (unsigned ch = 0; ch < max_channels; ch++)
+         s.pcip[ch] = ((t.dispatch_mask >> ch) & 1) && ch < t.simd ? 0 : -1;
+   }
+   /* True when the thread ended, false when it waits on n0. */
+   bool go(memory &mem, const limits &lim);
+};
+
+bool
+thread_run::go(memory &mem, const limits &lim)
+{
+   thread &t = s.t;
    while (true) {
       auto it = at.find(s.ip);
       if (it == at.end()) {
          if (s.ip >= end && s.ip >= 0)
-            return res;   /* fell off the end without EOT */
+            return true;   /* fell off the end without EOT */
          throw error(strfmt("sim: jump to offset 0x%llx, which is not an instruction",
                             (long long)s.ip));
       }
@@ -1154,7 +1166,16 @@ run(const std::vector<uint8_t> &program, thread &t, memory &mem, const limits &l
          continue;
       }
       case opcode::nop:
+         break;
       case opcode::wait:
+         /* n0: raised by the gateway's answer to a barrier. */
+         if (!t.n0) {
+            if (!mem.barrier_waits)
+               c.fail("wait on n0, which nothing will raise: the thread would hang");
+            s.count--;
+            return false;
+         }
+         t.n0--;
          break;
       case opcode::send:
       case opcode::sendc:
@@ -1162,7 +1183,7 @@ run(const std::vector<uint8_t> &program, thread &t, memory &mem, const limits &l
       case opcode::sendsc:
          if (execute_send(c)) {
             res.eot = true;
-            return res;
+            return true;
          }
          break;
       case opcode::jmpi:
@@ -1184,6 +1205,90 @@ run(const std::vector<uint8_t> &program, thread &t, memory &mem, const limits &l
       }
       s.ip = next;
    }
+}
+
+} /* namespace */
+
+result
+run(const std::vector<uint8_t> &program, thread &t, memory &mem, const limits &lim)
+{
+   thread_run r(program, t);
+   if (!r.go(mem, lim))
+      throw internal_error("sim: a lone thread stopped at a wait");
+   return r.res;
+}
+
+std::vector<result>
+run_group(const std::vector<uint8_t> &program, std::vector<thread> &threads, memory &mem,
+          const limits &lim)
+{
+   const size_t n = threads.size();
+   if (!n)
+      throw error("sim: a workgroup of no threads");
+   std::vector<std::unique_ptr<thread_run>> runs;
+   for (thread &t : threads) {
+      t.barrier_sent = false;
+      t.n0 = 0;
+      runs.push_back(std::make_unique<thread_run>(program, t));
+   }
+   std::vector<std::vector<uint8_t>> scratch(n, mem.scratch);
+   std::vector<bool> ended(n, false), waiting(n, false);
+   const bool waits = mem.barrier_waits;
+   mem.barrier_waits = true;
+   struct restore {
+      memory &mem;
+      bool waits;
+      ~restore() { mem.barrier_waits = waits; }
+   } restore_waits{mem, waits};
+
+   while (true) {
+      bool progress = false;
+      for (size_t k = 0; k < n; k++) {
+         if (ended[k] || (waiting[k] && !threads[k].n0))
+            continue;
+         progress = true;
+         std::swap(mem.scratch, scratch[k]);
+         try {
+            ended[k] = runs[k]->go(mem, lim);
+         } catch (const error &e) {
+            std::swap(mem.scratch, scratch[k]);
+            throw error(strfmt("sim: thread %zu of the workgroup: %s", k, e.what()));
+         }
+         std::swap(mem.scratch, scratch[k]);
+         waiting[k] = !ended[k];
+         /* Every thread's message is in: the gateway answers them all. */
+         if (std::all_of(threads.begin(), threads.end(),
+                         [](const thread &t) { return t.barrier_sent; })) {
+            for (thread &t : threads) {
+               t.barrier_sent = false;
+               t.n0++;
+            }
+         }
+      }
+      if (std::all_of(ended.begin(), ended.end(), [](bool e) { return e; }))
+         break;
+      if (!progress) {
+         std::string who;
+         for (size_t k = 0; k < n; k++) {
+            if (!who.empty())
+               who += ", ";
+            if (ended[k])
+               who += strfmt("thread %zu ended%s", k,
+                             threads[k].barrier_sent ? " after its barrier"
+                                                     : " without the barrier");
+            else
+               who += strfmt("thread %zu waits at offset 0x%llx%s", k,
+                             (long long)runs[k]->s.ip,
+                             threads[k].barrier_sent ? " after its barrier"
+                                                     : " without a barrier sent");
+         }
+         throw error("sim: workgroup deadlock: " + who);
+      }
+   }
+   std::vector<result> res;
+   for (const auto &r : runs)
+      res.push_back(r->res);
+   return res;
 }
 
 } /* namespace ibis::sim */

@@ -130,8 +130,20 @@ message::execute()
    case isa::sfid::gateway:
       if (bits(desc, 2, 0) != 4)
          c.fail("gateway message %u not modeled", bits(desc, 2, 0));
-      /* One thread runs at a time: a barrier has nothing to wait for. */
+      /* The answer raises n0 once every thread of the group has sent its
+       * message (run_group); alone, at once.  The header's dword 2 carries
+       * the barrier id from g0.2.
+       */
+      if (bits(ud(0, 2), 27, 24) != t.barrier_id)
+         c.fail("barrier id %u in the message, the thread's group has %u",
+                bits(ud(0, 2), 27, 24), t.barrier_id);
+      if (t.barrier_sent)
+         c.fail("a second barrier message before the group answered the first");
       mem.barriers++;
+      if (mem.barrier_waits)
+         t.barrier_sent = true;
+      else
+         t.n0++;
       done = true;
       break;
    case isa::sfid::thread_spawner:

@@ -149,6 +149,11 @@ make_cs_thread(const cs_payload &p, payload_layout *layout)
    t.write<uint32_t>(0, 1, p.workgroup_id[0]);
    t.write<uint32_t>(0, 6, p.workgroup_id[1]);
    t.write<uint32_t>(0, 7, p.workgroup_id[2]);
+   /* g0.2 bits 27:24: the barrier id the gateway message must carry. */
+   if (p.barrier_id > 15)
+      throw error(strfmt("sim: barrier id %u does not fit in 4 bits", p.barrier_id));
+   t.write<uint32_t>(0, 2, p.barrier_id << 24);
+   t.barrier_id = p.barrier_id;
 
    unsigned size = p.local_size[0] * p.local_size[1] * p.local_size[2];
    uint32_t mask = 0;

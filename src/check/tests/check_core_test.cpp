@@ -479,3 +479,94 @@ impl main {
    EXPECT_EQ(run(perturb_mode::up, 0), std::make_pair(2.0f + 0x1p-22f, 2.0f));
    EXPECT_EQ(run(perturb_mode::down, 0), std::make_pair(2.0f - 0x1p-23f, 2.0f));
 }
+
+namespace {
+
+/* Workgroup 16: invocation i stores i + 15 at shared dword i, passes the
+ * barrier and copies dword 15 - i to dword 16 + i.  At SIMD8 the two
+ * threads exchange their words through SLM.
+ */
+const char *exchange_nir = R"(shader: MESA_SHADER_COMPUTE
+workgroup-size: 16, 1, 1
+shared-size: 128
+inputs: 0
+outputs: 0
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    32    %0 = load_const (0x00000002)
+    32    %1 = load_const (0x0000000f)
+    32    %2 = @load_local_invocation_index () ()
+    32    %3 = ishl %2, %0 (0x2)
+    32    %4 = iadd %2, %1 (0xf)
+    @store_shared (%4, %3) (base=0, wrmask=x, align_mul=4, align_offset=0)
+    @barrier () (execution_scope=WORKGROUP, memory_scope=WORKGROUP, mem_semantics=ACQ|REL, mem_modes=shared)
+    32    %5 = isub %1 (0xf), %2
+    32    %6 = ishl %5, %0 (0x2)
+    32    %7 = @load_shared (%6) (base=0, align_mul=4, align_offset=0)
+    @store_shared (%7, %3) (base=64, wrmask=x, align_mul=4, align_offset=0)
+    block b1:
+}
+)";
+
+/* The shader by hand at SIMD8, as ibis lays out its payload (the
+ * subgroup id in g1.0).  barrier: with the gateway message and its wait;
+ * skip: thread 1 jumps over them (a deadlock).
+ */
+std::vector<uint8_t>
+exchange_binary(bool barrier, bool skip)
+{
+   std::string sync =
+      "mov(8)   g8<1>UD    0x00000000UD                 { align1 WE_all 1Q };\n"
+      "and(1)   g8.2<1>UD  g0.2<0,1,0>UD 0x0f000000UD   { align1 WE_all 1N };\n"
+      "send(8)  null<1>UD  g8<8,8,1>UD   0x02000004  gateway { align1 WE_all 1Q };\n"
+      "wait(1)  n0<1>UD                                 { align1 WE_all 1N };\n";
+   if (skip)
+      sync = "cmp.z.f0.0(8)  null<1>UD  g1<0,1,0>UD  0x00000000UD { align1 1Q };\n"
+             "(+f0.0) if(8)  JIP: 80    UIP: 80                   { align1 1Q };\n" +
+             sync + "endif(8)       JIP: 16                              { align1 1Q };\n";
+   std::string text =
+      "mov(8)   g2<1>UW    0x76543210V                  { align1 WE_all 1Q };\n"
+      "mov(8)   g3<1>UD    g2<8,8,1>UW                  { align1 1Q };\n"
+      "mul(1)   g4<1>UD    g1<0,1,0>UD   0x00000008UD   { align1 WE_all 1N };\n"
+      "add(8)   g3<1>UD    g3<8,8,1>UD   g4<0,1,0>UD    { align1 1Q };\n"
+      "shl(8)   g5<1>UD    g3<8,8,1>UD   0x00000002UD   { align1 1Q };\n"
+      "add(8)   g6<1>UD    g3<8,8,1>UD   0x0000000fUD   { align1 1Q };\n"
+      "send(8)  null<1>UD  g5<8,8,1>UD   0x04026efe  dp data 1 { align1 1Q };\n" +
+      (barrier ? sync : std::string()) +
+      "add(8)   g9<1>D     -g3<8,8,1>D   15D            { align1 1Q };\n"
+      "shl(8)   g9<1>UD    g9<8,8,1>UD   0x00000002UD   { align1 1Q };\n"
+      "send(8)  g12<1>UD   g9<8,8,1>UD   0x02106efe  dp data 1 { align1 1Q };\n"
+      "add(8)   g11<1>UD   g5<8,8,1>UD   0x00000040UD   { align1 1Q };\n"
+      "send(8)  null<1>UD  g11<8,8,1>UD  0x04026efe  dp data 1 { align1 1Q };\n"
+      "mov(8)   g127<1>UD  g0<8,8,1>UD                  { align1 WE_all 1Q };\n"
+      "send(8)  null<1>UD  g127<8,8,1>UD 0x02000010  thread_spawner { align1 WE_all 1Q EOT };\n";
+   return isa::assemble(text, isa::gen::gen9, false, "cs.asm");
+}
+
+} /* anonymous namespace */
+
+/* The whole workgroup runs on both sides: the exchange matches with the
+ * barrier, and without it thread 0 reads words thread 1 has not stored
+ * (shared memory is compared); a thread skipping the barrier is a
+ * diagnosed deadlock.
+ */
+TEST(check_binary, workgroup_exchanges_through_shared_memory)
+{
+   auto s = nir::read_shader(exchange_nir, "cs.nir");
+   for (unsigned set = 0; set < 2; set++) {
+      auto in = check::make_inputs(*s, 8, 3, set);
+      EXPECT_TRUE(in.whole_workgroup);
+      auto good = check::check_binary(*s, 8, exchange_binary(true, false), in, compile_options());
+      EXPECT_EQ(good.v, check::verdict::match) << good.first;
+      EXPECT_EQ(good.compared, 32u);
+      auto racy = check::check_binary(*s, 8, exchange_binary(false, false), in, compile_options());
+      EXPECT_EQ(racy.v, check::verdict::mismatch);
+      EXPECT_EQ(racy.first, "shared dword 16: expected 0000001e, got 00000000") << racy.first;
+      auto stuck = check::check_binary(*s, 8, exchange_binary(true, true), in, compile_options());
+      EXPECT_EQ(stuck.v, check::verdict::run_error);
+      EXPECT_NE(stuck.first.find("workgroup deadlock"), std::string::npos) << stuck.first;
+   }
+}

@@ -7,7 +7,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <condition_variable>
+#include <exception>
 #include <limits>
+#include <memory>
+#include <mutex>
+#include <thread>
 #include <unordered_map>
 
 #include "nir/interp/nir_interp_private.h"
@@ -131,9 +136,81 @@ reduction_identity(alu_op op, unsigned bit_size)
    }
 }
 
+/* The subgroups of one workgroup (inputs::whole_workgroup): each runs
+ * in a thread of its own, but only the one holding the turn executes, so
+ * the order is fixed: subgroup 0 up to its next barrier (or its end),
+ * then 1, and so on; when every subgroup that has not ended waits at the
+ * barrier, all pass it and 0 runs again.  A subgroup that ends while
+ * another waits at a barrier is a deadlock (Gen counts every thread of
+ * the group): a diagnosed error.
+ */
+struct group_sync {
+   enum state : uint8_t { ready, waiting, done };
+   struct aborted {};
+
+   std::mutex m;
+   std::condition_variable cv;
+   unsigned turn = 0;
+   std::vector<state> st;
+   std::vector<unsigned> barriers;   /* barriers passed, per subgroup */
+   bool abort = false;
+   std::exception_ptr failure;
+
+   explicit group_sync(unsigned n) : st(n, ready), barriers(n, 0) {}
+
+   void wait_turn(std::unique_lock<std::mutex> &lk, unsigned me)
+   {
+      cv.wait(lk, [&] { return abort || turn == me; });
+      if (abort)
+         throw aborted{};
+   }
+   /* me stops (at a barrier or at its end): the next ready subgroup in
+    * order runs, or every waiting one passes the barrier.
+    */
+   void pass(unsigned me)
+   {
+      const unsigned n = unsigned(st.size());
+      for (unsigned k = 1; k <= n; k++) {
+         const unsigned j = (me + k) % n;
+         if (st[j] == ready) {
+            turn = j;
+            cv.notify_all();
+            return;
+         }
+      }
+      int waiter = -1, ended = -1;
+      for (unsigned j = 0; j < n; j++) {
+         if (st[j] == waiting && waiter < 0)
+            waiter = int(j);
+         if (st[j] == done && ended < 0)
+            ended = int(j);
+      }
+      if (waiter < 0) {
+         turn = n;   /* all ended */
+         cv.notify_all();
+         return;
+      }
+      if (ended >= 0) {
+         abort = true;
+         cv.notify_all();
+         throw error(strfmt("workgroup deadlock: subgroup %d waits at its barrier %u, "
+                            "subgroup %d ended after %u barriers",
+                            waiter, barriers[unsigned(waiter)] + 1, ended,
+                            barriers[unsigned(ended)]));
+      }
+      for (unsigned j = 0; j < n; j++) {
+         st[j] = ready;
+         barriers[j]++;
+      }
+      turn = 0;
+      cv.notify_all();
+   }
+};
+
 class machine {
 public:
-   machine(const shader &s, const inputs &in);
+   machine(const shader &s, const inputs &in, outputs *memory = nullptr,
+           group_sync *group = nullptr, unsigned subgroup = 0, lane_mask channels = 0);
    outputs execute();
 
 private:
@@ -220,10 +297,16 @@ private:
    std::array<std::vector<uint8_t>, max_simd> scratch_;
    std::array<unsigned, 3> wg_size_ = {1, 1, 1};
    outputs out_;
+   /* SSBOs, images and shared memory: out_'s, or the workgroup's. */
+   outputs *mem_ = &out_;
+   group_sync *group_ = nullptr;
+   unsigned subgroup_ = 0;
 };
 
-machine::machine(const shader &s, const inputs &in)
-   : sh_(s), in_(in), simd_(in.simd), fc_(s.info.float_controls_execution_mode | in.float_controls)
+machine::machine(const shader &s, const inputs &in, outputs *memory, group_sync *group,
+                 unsigned subgroup, lane_mask channels)
+   : sh_(s), in_(in), simd_(in.simd), fc_(s.info.float_controls_execution_mode | in.float_controls),
+     group_(group), subgroup_(group ? subgroup : in.subgroup_id)
 {
    if (simd_ != 8 && simd_ != 16 && simd_ != 32)
       throw error(strfmt("SIMD width %u: must be 8, 16 or 32", simd_));
@@ -258,14 +341,18 @@ machine::machine(const shader &s, const inputs &in)
    }
 
    out_.simd = simd_;
-   out_.channels = in.channel_mask();
-   out_.ssbos = in.ssbos;
-   for (const auto &[index, im] : in.images)
-      check_image(im, index);
-   out_.images = in.images;
-   out_.shared = in.shared;
-   if (out_.shared.size() < s.info.shared_size)
-      out_.shared.resize(s.info.shared_size);
+   out_.channels = group ? channels : in.channel_mask();
+   if (memory) {
+      mem_ = memory;
+   } else {
+      out_.ssbos = in.ssbos;
+      for (const auto &[index, im] : in.images)
+         check_image(im, index);
+      out_.images = in.images;
+      out_.shared = in.shared;
+      if (out_.shared.size() < s.info.shared_size)
+         out_.shared.resize(s.info.shared_size);
+   }
    for (auto &sc : scratch_)
       sc.assign(s.scratch_size, 0);
    if (st == shader_stage::fragment)
@@ -705,9 +792,23 @@ machine::exec_intrinsic(const intrinsic_instr &in, lane_mask &mask)
       return;
 
    case intrinsic_op::nop:
-   case intrinsic_op::barrier:
-      /* One group runs alone: barriers order nothing. */
       return;
+   case intrinsic_op::barrier: {
+      /* Alone (one subgroup, or no execution scope up to the workgroup),
+       * a barrier orders nothing.  mesa_scope: WORKGROUP is 4.
+       */
+      if (!group_ || in.index(intrinsic_index::execution_scope) < 4)
+         return;
+      if (mask != out_.channels)
+         throw error(source_loc{sh_.file, in.line, 0},
+                     strfmt("barrier in non-uniform control flow: subgroup %u reaches it "
+                            "with channels 0x%x of 0x%x", subgroup_, mask, out_.channels));
+      std::unique_lock<std::mutex> lk(group_->m);
+      group_->st[subgroup_] = group_sync::waiting;
+      group_->pass(subgroup_);
+      group_->wait_turn(lk, subgroup_);
+      return;
+   }
 
    case intrinsic_op::discard:
    case intrinsic_op::terminate:
@@ -1007,8 +1108,8 @@ machine::exec_io(const intrinsic_instr &in, lane_mask mask)
 std::vector<uint8_t> *
 machine::ssbo(uint32_t index)
 {
-   auto it = out_.ssbos.find(index);
-   return it == out_.ssbos.end() ? nullptr : &it->second;
+   auto it = mem_->ssbos.find(index);
+   return it == mem_->ssbos.end() ? nullptr : &it->second;
 }
 
 void
@@ -1130,20 +1231,20 @@ machine::exec_memory(const intrinsic_instr &in, lane_mask mask)
    case intrinsic_op::load_shared:
    case intrinsic_op::load_shared_uniform_block_intel:
       for_each_lane(mask, [&](unsigned c) {
-         load_memory(in, c, out_.shared, base() + get32(in.srcs[0], c));
+         load_memory(in, c, mem_->shared, base() + get32(in.srcs[0], c));
       });
       return true;
 
    case intrinsic_op::store_shared:
       for_each_lane(mask, [&](unsigned c) {
-         store_memory(in, c, out_.shared, base() + get32(in.srcs[1], c));
+         store_memory(in, c, mem_->shared, base() + get32(in.srcs[1], c));
       });
       return true;
 
    case intrinsic_op::shared_atomic:
    case intrinsic_op::shared_atomic_swap:
       for_each_lane(mask, [&](unsigned c) {
-         atomic(in, c, out_.shared, base() + get32(in.srcs[0], c), 1);
+         atomic(in, c, mem_->shared, base() + get32(in.srcs[0], c), 1);
       });
       return true;
 
@@ -1171,8 +1272,8 @@ image &
 machine::image_of(const intrinsic_instr &in, unsigned lane)
 {
    const uint32_t index = get32(in.srcs[0], lane);
-   auto it = out_.images.find(index);
-   if (it == out_.images.end())
+   auto it = mem_->images.find(index);
+   if (it == mem_->images.end())
       unsupported(in, strfmt("image %u, which the inputs do not have", index).c_str());
    image &im = it->second;
    /* glsl_sampler_dim: 1D 0, 2D 1, 3D 2, Buf 5. */
@@ -1463,7 +1564,7 @@ machine::exec_sysval(const intrinsic_instr &in, lane_mask mask)
       return c < v.size() ? v[c] : dflt;
    };
    /* Local invocation index and id of a compute channel. */
-   auto local_index = [&](unsigned c) { return in_.subgroup_id * simd_ + c; };
+   auto local_index = [&](unsigned c) { return subgroup_ * simd_ + c; };
    auto local_id = [&](unsigned c, unsigned k) -> uint32_t {
       const unsigned i = local_index(c);
       switch (k) {
@@ -1552,7 +1653,7 @@ machine::exec_sysval(const intrinsic_instr &in, lane_mask mask)
       });
       return true;
    case intrinsic_op::load_subgroup_id:
-      each([&](unsigned, unsigned) { return in_.subgroup_id; });
+      each([&](unsigned, unsigned) { return subgroup_; });
       return true;
 
    default:
@@ -1746,9 +1847,76 @@ machine::execute()
 
 } /* anonymous namespace */
 
+/* Every subgroup of the workgroup, with one memory (group_sync). */
+outputs
+run_workgroup(const shader &s, const inputs &in)
+{
+   std::array<unsigned, 3> size;
+   for (unsigned i = 0; i < 3; i++)
+      size[i] = std::max(1u, in.workgroup_size[i] ? in.workgroup_size[i]
+                                                  : unsigned(s.info.workgroup_size[i]));
+   const uint64_t invocations = uint64_t(size[0]) * size[1] * size[2];
+   if (invocations > 1024)
+      throw error(strfmt("workgroup of %llu invocations: at most 1024",
+                         (unsigned long long)invocations));
+   const unsigned n = unsigned((invocations + in.simd - 1) / in.simd);
+
+   outputs mem;
+   mem.simd = in.simd;
+   mem.ssbos = in.ssbos;
+   for (const auto &[index, im] : in.images)
+      check_image(im, index);
+   mem.images = in.images;
+   mem.shared = in.shared;
+   if (mem.shared.size() < s.info.shared_size)
+      mem.shared.resize(s.info.shared_size);
+
+   group_sync g(n);
+   std::vector<std::unique_ptr<machine>> machines;
+   for (unsigned k = 0; k < n; k++) {
+      lane_mask channels = 0;
+      for (unsigned c = 0; c < in.simd; c++) {
+         if (uint64_t(k) * in.simd + c < invocations)
+            channels |= 1u << c;
+      }
+      channels &= in.channel_mask();
+      machines.push_back(std::make_unique<machine>(s, in, &mem, &g, k, channels));
+      if (k == 0)
+         mem.channels = channels;
+   }
+   auto body = [&](unsigned k) {
+      try {
+         std::unique_lock<std::mutex> lk(g.m);
+         g.wait_turn(lk, k);
+         lk.unlock();
+         machines[k]->execute();
+         lk.lock();
+         g.st[k] = group_sync::done;
+         g.pass(k);
+      } catch (const group_sync::aborted &) {
+      } catch (...) {
+         std::lock_guard<std::mutex> lk(g.m);
+         if (!g.failure)
+            g.failure = std::current_exception();
+         g.abort = true;
+         g.cv.notify_all();
+      }
+   };
+   std::vector<std::thread> threads;
+   for (unsigned k = 0; k < n; k++)
+      threads.emplace_back(body, k);
+   for (std::thread &t : threads)
+      t.join();
+   if (g.failure)
+      std::rethrow_exception(g.failure);
+   return mem;
+}
+
 outputs
 run(const shader &s, const inputs &in)
 {
+   if (in.whole_workgroup && s.info.stage == shader_stage::compute)
+      return run_workgroup(s, in);
    machine m(s, in);
    return m.execute();
 }

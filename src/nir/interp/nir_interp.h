@@ -213,6 +213,15 @@ struct inputs {
    std::array<unsigned, 3> workgroup_id = {0, 0, 0};
    std::array<unsigned, 3> num_workgroups = {1, 1, 1};
    unsigned subgroup_id = 0;
+   /* Run every subgroup of the workgroup (ceil(invocations / simd) of
+    * them, subgroup_id ignored) on one set of SSBOs, images and shared
+    * memory, with barrier() of workgroup execution scope a real barrier:
+    * each subgroup runs in order up to its next barrier, all pass it
+    * together, and a subgroup that ends while another waits is a
+    * diagnosed deadlock.  Outputs: memory only.  Off: subgroup_id alone,
+    * barriers are no-ops.
+    */
+   bool whole_workgroup = false;
 
    /* Approximate results moved to an edge of their error bound (not part
     * of the text format).

@@ -373,8 +373,14 @@ default_inputs(const shader &s, unsigned simd)
    in.push = pattern(std::max(4096u, s.num_uniforms * 4), 0, ints[-1]);
    for (unsigned i = 0; i < num_ubos; i++)
       in.ubos[i] = pattern(16384, i, ints[int(i)]);
+   /* Compute: at least 64 bytes for each invocation of two workgroups. */
+   size_t ssbo_size = 4096;
+   if (s.info.stage == shader_stage::compute)
+      ssbo_size = std::max<size_t>(ssbo_size, size_t(128) * std::max(1u, unsigned(s.info.workgroup_size[0])) *
+                                                 std::max(1u, unsigned(s.info.workgroup_size[1])) *
+                                                 std::max(1u, unsigned(s.info.workgroup_size[2])));
    for (unsigned i = 0; i < num_ssbos; i++)
-      in.ssbos[i] = std::vector<uint8_t>(4096);
+      in.ssbos[i] = std::vector<uint8_t>(ssbo_size);
 
    for (auto &[index, im] : images) {
       fill_image(im);

@@ -475,7 +475,7 @@ parser::statement(const line &l)
       per_channel(in_.sample_mask_in);
    } else if (k == "first_vertex" || k == "base_vertex" || k == "instance_id" ||
               k == "base_instance" || k == "draw_id" || k == "subgroup_id" ||
-              k == "max_loop_iterations" || k == "front_face") {
+              k == "max_loop_iterations" || k == "front_face" || k == "whole_workgroup") {
       arg_count(1);
       const uint32_t v = u32_arg(1);
       if (k == "first_vertex") in_.first_vertex = v;
@@ -485,6 +485,7 @@ parser::statement(const line &l)
       else if (k == "draw_id") in_.draw_id = v;
       else if (k == "subgroup_id") in_.subgroup_id = v;
       else if (k == "max_loop_iterations") in_.max_loop_iterations = v;
+      else if (k == "whole_workgroup") in_.whole_workgroup = v != 0;
       else in_.front_face = v != 0;
    } else if (k == "pixel") {
       const int c = channel(l, 1);
@@ -735,6 +736,7 @@ print_inputs(const inputs &in)
    triple("workgroup_id", in.workgroup_id);
    triple("num_workgroups", in.num_workgroups);
    scalar("subgroup_id", in.subgroup_id, d.subgroup_id);
+   scalar("whole_workgroup", in.whole_workgroup, d.whole_workgroup);
    scalar("max_loop_iterations", in.max_loop_iterations, d.max_loop_iterations);
 
    for (const auto &[i, t] : in.textures) {

@@ -431,7 +431,15 @@ constexpr unsigned image_ro2 = 6;
 constexpr unsigned ubo_size = 256;
 constexpr unsigned ssbo_in_size = 256;
 constexpr unsigned ssbo_slot_size = 64;   /* bytes per invocation */
-constexpr unsigned cs_workgroup = 32;
+/* Compute workgroup sizes (invocations along x): several threads at
+ * every SIMD width but 32 for the smaller ones; 24 leaves a partial
+ * thread at SIMD16.
+ */
+const std::vector<unsigned> cs_workgroups = {32, 64, 24};
+/* Cross-invocation exchanges through shared memory, each in a region
+ * of its own (one dword per invocation) after the invocations' slots.
+ */
+constexpr unsigned max_exchanges = 4;
 constexpr unsigned num_vs_attribs = 4;
 constexpr unsigned num_fs_varyings = 3;
 constexpr unsigned loc_vert_attrib_generic0 = 15;
@@ -484,6 +492,8 @@ private:
    bool gen_ssbo_store();
    bool gen_push_load();
    bool gen_shared();
+   bool gen_exchange(const context &ctx);
+   void barrier();
    bool gen_atomic();
    bool gen_image();
    def *subgroup_first_lane();
@@ -561,6 +571,8 @@ private:
    bool used_ubo_ = false;
    bool used_push_ = false;
    bool used_shared_ = false;
+   unsigned wg_ = 32;           /* compute workgroup size */
+   unsigned exchanges_ = 0;     /* gen_exchange() regions used */
    uint32_t images_used_ = 0;
    def *frag_pixel_ = nullptr;   /* FS: the pixel's integer x, y */
 };
@@ -1689,6 +1701,8 @@ generator::gen_code(unsigned budget, const context &ctx)
          spent++;
       } else if (roll < 46 && gen_push_load()) {
          spent++;
+      } else if (roll < 50 && gen_exchange(ctx)) {
+         spent += 3;
       } else if (roll < 47 && (gen_shared() || gen_atomic())) {
          spent++;
       } else if (roll < 50 && gen_image()) {
@@ -2015,6 +2029,7 @@ generator::gen_inputs()
       if (rng_.chance(50))
          make_visible(finish_intrinsic(intrinsic(intrinsic_op::load_frag_coord, 4), 32, true));
    } else {
+      wg_ = rng_.pick(cs_workgroups);
       local_index_ = finish_intrinsic(intrinsic(intrinsic_op::load_local_invocation_index, 1), 32, true);
       workgroup_id_ = finish_intrinsic(intrinsic(intrinsic_op::load_workgroup_id, 3), 32, false);
       make_visible(local_index_);
@@ -2028,7 +2043,7 @@ generator::gen_inputs()
 def *
 generator::ssbo_slot(unsigned byte)
 {
-   def *wg = alu(alu_op::imul, 32, {{workgroup_id_, 0}, const_operand(32, cs_workgroup)});
+   def *wg = alu(alu_op::imul, 32, {{workgroup_id_, 0}, const_operand(32, wg_)});
    def *slot = alu(alu_op::iadd, 32, {{local_index_, 0}, {wg, 0}});
    def *base = alu(alu_op::imul, 32, {{slot, 0}, const_operand(32, ssbo_slot_size)});
    return alu(alu_op::iadd, 32, {{base, 0}, const_operand(32, byte)});
@@ -2114,6 +2129,102 @@ generator::gen_shared()
    ld->set_index(intrinsic_index::align_offset, 0);
    used_shared_ = true;
    make_visible(finish_intrinsic(ld, 32, true));
+   return true;
+}
+
+/* barrier() of workgroup execution and memory scope on shared memory. */
+void
+generator::barrier()
+{
+   intrinsic_instr *b = intrinsic(intrinsic_op::barrier, 0);
+   /* mesa_scope WORKGROUP 4; NIR_MEMORY_ACQUIRE | NIR_MEMORY_RELEASE. */
+   b->set_index(intrinsic_index::execution_scope, 4);
+   b->set_index(intrinsic_index::memory_scope, 4);
+   b->set_index(intrinsic_index::memory_semantics, 3);
+   b->set_index(intrinsic_index::memory_modes, int32_t(var_mem_shared));
+}
+
+/* Compute shaders, at the top level (all invocations run it: the
+ * barrier's control flow is uniform across the workgroup): invocations
+ * talk through shared memory.  Either each stores a value at its dword of
+ * a fresh region, passes a barrier and reads another invocation's dword
+ * (the next one, 8 or 16 further, half the group further, i ^ 1, or the
+ * reversed one, so that different threads talk at every width), or every
+ * invocation runs an atomic (iadd, imin, umin, imax, umax, iand, ior,
+ * ixor: order does not change the result) on one of four dwords, passes
+ * a barrier and reads one of them; the atomics' old values depend on the
+ * order and are not used.
+ */
+bool
+generator::gen_exchange(const context &ctx)
+{
+   if (!o_.shared || sh_->info.stage != shader_stage::compute || ctx.depth || ctx.loop ||
+       !ctx.uniform || exchanges_ >= max_exchanges)
+      return false;
+   /* A value that differs between invocations: which one a load got shows. */
+   auto own_value = [&]() {
+      def *v = shaped_value(32, 1, false);
+      def *tag = alu(alu_op::imul, 32, {{local_index_, 0}, const_operand(32, 0x01000193)});
+      return alu(alu_op::ixor, 32, {{v, 0}, {tag, 0}});
+   };
+   const unsigned region = wg_ * shared_slot_size + exchanges_ * 4 * wg_;
+   exchanges_++;
+   used_shared_ = true;
+   auto load_at = [&](def *index) {
+      def *addr = alu(alu_op::ishl, 32, {{index, 0}, const_operand(32, 2)});
+      intrinsic_instr *ld = intrinsic(intrinsic_op::load_shared, 1);
+      ld->srcs[0].ssa = addr;
+      ld->set_index(intrinsic_index::base, int32_t(region));
+      ld->set_index(intrinsic_index::align_mul, 4);
+      ld->set_index(intrinsic_index::align_offset, 0);
+      make_visible(finish_intrinsic(ld, 32, true));
+   };
+   if (o_.atomics && rng_.chance(30)) {
+      def *word = alu(alu_op::iand, 32, {{local_index_, 0}, const_operand(32, 3)});
+      def *addr = alu(alu_op::ishl, 32, {{word, 0}, const_operand(32, 2)});
+      def *data = own_value();
+      intrinsic_instr *in = intrinsic(intrinsic_op::shared_atomic, 1);
+      in->srcs[0].ssa = addr;
+      in->srcs[1].ssa = data;
+      in->set_index(intrinsic_index::base, int32_t(region));
+      /* nir_atomic_op: iadd imin umin imax umax iand ior ixor (0-7). */
+      in->set_index(intrinsic_index::atomic_op, int32_t(rng_.below(8)));
+      finish_intrinsic(in, 32, true);
+      barrier();
+      def *other = alu(alu_op::iadd, 32, {{local_index_, 0}, const_operand(32, 1 + rng_.below(3))});
+      load_at(alu(alu_op::iand, 32, {{other, 0}, const_operand(32, 3)}));
+      return true;
+   }
+   def *value = own_value();
+   def *own = alu(alu_op::ishl, 32, {{local_index_, 0}, const_operand(32, 2)});
+   intrinsic_instr *st = intrinsic(intrinsic_op::store_shared, 1);
+   st->srcs[0].ssa = value;
+   st->srcs[1].ssa = own;
+   st->set_index(intrinsic_index::base, int32_t(region));
+   st->set_index(intrinsic_index::write_mask, 1);
+   st->set_index(intrinsic_index::align_mul, 4);
+   st->set_index(intrinsic_index::align_offset, 0);
+   barrier();
+   def *partner;
+   switch (rng_.below(3)) {
+   case 0:
+      /* wg - 1 - i (final-form NIR has no isub). */
+      partner = alu(alu_op::ineg, 32, {{local_index_, 0}});
+      partner = alu(alu_op::iadd, 32, {{partner, 0}, const_operand(32, wg_ - 1)});
+      break;
+   case 1:
+      partner = alu(alu_op::ixor, 32, {{local_index_, 0}, const_operand(32, 1)});
+      break;
+   default: {
+      const unsigned dist[] = {1, 8, 16, wg_ / 2, wg_ - 1};
+      def *sum = alu(alu_op::iadd, 32, {{local_index_, 0}, const_operand(32, dist[rng_.below(5)])});
+      /* (i + d) mod wg: i + d - wg unless that wraps around. */
+      def *wrapped = alu(alu_op::iadd, 32, {{sum, 0}, const_operand(32, uint32_t(-int32_t(wg_)))});
+      partner = alu(alu_op::umin, 32, {{sum, 0}, {wrapped, 0}});
+      break;
+   }
+   }
+   load_at(partner);
    return true;
 }
 
@@ -2248,7 +2359,7 @@ generator::own_texel(unsigned image)
       }
       return alu(alu_op::vec4, 32, {{frag_pixel_, 0}, {frag_pixel_, 1}, {zero, 0}, {zero, 0}});
    }
-   def *wg = alu(alu_op::imul, 32, {{workgroup_id_, 0}, const_operand(32, cs_workgroup)});
+   def *wg = alu(alu_op::imul, 32, {{workgroup_id_, 0}, const_operand(32, wg_)});
    def *slot = alu(alu_op::iadd, 32, {{local_index_, 0}, {wg, 0}});
    if (image == image_buf)
       return alu(alu_op::vec4, 32, {{slot, 0}, {zero, 0}, {zero, 0}, {zero, 0}});
@@ -2515,11 +2626,11 @@ generator::finish_info()
    if (stage == shader_stage::fragment)
       si.fs.needs_quad_helper_invocations = used_derivatives_ || used_quads_;
    if (stage == shader_stage::compute)
-      si.workgroup_size = {uint16_t(cs_workgroup), 1, 1};
+      si.workgroup_size = {uint16_t(wg_), 1, 1};
    if (used_push_)
       sh_->num_uniforms = push_size;
    if (used_shared_)
-      si.shared_size = cs_workgroup * shared_slot_size;
+      si.shared_size = wg_ * (shared_slot_size + 4 * exchanges_);
    if (used_ubo_) {
       si.num_ubos = 1;
       variable v;

@@ -168,6 +168,62 @@ map_images(const interp::inputs &in, sim::memory &mem)
    }
 }
 
+std::array<float, 2>
+barycentric(const interp::inputs &in, double x, double y, bool perspective)
+{
+   const auto &v = in.triangle;
+   double d = (v[1].x - v[0].x) * (v[2].y - v[0].y) - (v[2].x - v[0].x) * (v[1].y - v[0].y);
+   if (d == 0)
+      throw error("degenerate input triangle");
+   double b1 = ((x - v[0].x) * (v[2].y - v[0].y) - (v[2].x - v[0].x) * (y - v[0].y)) / d;
+   double b2 = ((v[1].x - v[0].x) * (y - v[0].y) - (x - v[0].x) * (v[1].y - v[0].y)) / d;
+   double b0 = 1 - b1 - b2;
+   if (perspective) {
+      double p0 = b0 / v[0].w, p1 = b1 / v[1].w, p2 = b2 / v[2].w;
+      double sum = p0 + p1 + p2;
+      b1 = p1 / sum;
+      b2 = p2 / sum;
+   }
+   return { float(b1), float(b2) };
+}
+
+sim::fs_payload
+fs_dispatch(const interp::inputs &in, unsigned bary_modes)
+{
+   sim::fs_payload p;
+   p.simd = in.simd;
+   p.dispatch_mask = in.channel_mask();
+   p.helpers = in.helpers;
+   for (unsigned q = 0; q < in.simd / 4; q++) {
+      std::array<float, 2> tl = { float(2 * q), 0 };
+      if (!in.pixel.empty()) {
+         if (in.pixel.size() < in.simd)
+            throw error("fewer FS pixels than channels");
+         tl = in.pixel[4 * q];
+         for (unsigned i = 0; i < 4; i++) {
+            const auto &px = in.pixel[4 * q + i];
+            if (px[0] != tl[0] + (i & 1) || px[1] != tl[1] + (i >> 1))
+               throw error("FS pixels must form 2x2 quads");
+         }
+      }
+      p.subspans.push_back({ uint16_t(tl[0]), uint16_t(tl[1]) });
+   }
+   p.front_facing = in.front_face;
+   p.bary_modes = bary_modes;
+   for (unsigned m = 0; m < sim::bary_mode_count; m++) {
+      if (!((bary_modes >> m) & 1))
+         continue;
+      /* Centroid and sample modes: one sample at the pixel centre. */
+      const bool persp = m < sim::bary_nonpersp_pixel;
+      for (unsigned c = 0; c < in.simd; c++) {
+         double x = p.subspans[c / 4][0] + (c & 1) + 0.5;
+         double y = p.subspans[c / 4][1] + ((c >> 1) & 1) + 0.5;
+         p.bary[m][c] = barycentric(in, x, y, persp);
+      }
+   }
+   return p;
+}
+
 namespace {
 
 void
@@ -180,26 +236,6 @@ fill_memory(const interp::inputs &in, const nir::shader *s, sim::memory &mem)
    map_textures(s, in, mem);
    map_images(in, mem);
    mem.scratch.assign(64 * 1024, 0);
-}
-
-/* Barycentric weights (of vertices 1 and 2) of a point in the triangle. */
-std::array<float, 2>
-barycentric(const interp::inputs &in, float x, float y, bool perspective)
-{
-   const auto &v = in.triangle;
-   float d = (v[1].x - v[0].x) * (v[2].y - v[0].y) - (v[2].x - v[0].x) * (v[1].y - v[0].y);
-   if (d == 0)
-      throw error("ibis-run: degenerate input triangle");
-   float b1 = ((x - v[0].x) * (v[2].y - v[0].y) - (v[2].x - v[0].x) * (y - v[0].y)) / d;
-   float b2 = ((v[1].x - v[0].x) * (y - v[0].y) - (x - v[0].x) * (v[1].y - v[0].y)) / d;
-   float b0 = 1 - b1 - b2;
-   if (perspective) {
-      float p0 = b0 / v[0].w, p1 = b1 / v[1].w, p2 = b2 / v[2].w;
-      float s = p0 + p1 + p2;
-      b1 = p1 / s;
-      b2 = p2 / s;
-   }
-   return { b1, b2 };
 }
 
 struct run_setup {
@@ -235,31 +271,7 @@ setup(const std::string &stage, const interp::inputs &in, const nir::shader *s)
       }
       r.t = sim::make_vs_thread(p);
    } else if (stage == "fs") {
-      sim::fs_payload p;
-      p.simd = in.simd;
-      p.dispatch_mask = in.channel_mask();
-      p.helpers = in.helpers;
-      for (unsigned q = 0; q < in.simd / 4; q++) {
-         std::array<float, 2> tl = { float(2 * q), 0 };
-         if (!in.pixel.empty()) {
-            if (in.pixel.size() < in.simd)
-               throw error("ibis-run: fewer pixels than channels");
-            tl = in.pixel[4 * q];
-            for (unsigned i = 0; i < 4; i++) {
-               const auto &px = in.pixel[4 * q + i];
-               if (px[0] != tl[0] + (i & 1) || px[1] != tl[1] + (i >> 1))
-                  throw error("ibis-run: FS pixels must form 2x2 quads");
-            }
-         }
-         p.subspans.push_back({ uint16_t(tl[0]), uint16_t(tl[1]) });
-      }
-      p.front_facing = in.front_face;
-      p.bary_modes = 1u << sim::bary_persp_pixel;
-      for (unsigned c = 0; c < in.simd; c++) {
-         float x = p.subspans[c / 4][0] + (c & 1) + 0.5f;
-         float y = p.subspans[c / 4][1] + ((c >> 1) & 1) + 0.5f;
-         p.bary[sim::bary_persp_pixel][c] = barycentric(in, x, y, true);
-      }
+      sim::fs_payload p = fs_dispatch(in, 1u << sim::bary_persp_pixel);
       p.push = push_dwords(in.push, s);
       for (const auto &[loc, v] : in.varyings) {
          std::array<std::array<float, 3>, 4> slot;

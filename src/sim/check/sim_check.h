@@ -79,6 +79,21 @@ sim::surface image_surface(const nir::interp::image &im);
  */
 void map_images(const nir::interp::inputs &in, sim::memory &mem);
 
+/* Barycentric weights (of vertices 1 and 2) at window position x, y of
+ * in's triangle, perspective-correct or linear (computed in double).
+ */
+std::array<float, 2> barycentric(const nir::interp::inputs &in, double x, double y,
+                                 bool perspective);
+
+/* The fragment thread the interpreter's inputs describe: dispatch mask,
+ * helpers, facing, and one subspan per 2x2 quad (in.pixel, which must
+ * form quads, or quad q at (2q, 0)); the barycentrics of bary_modes at
+ * each pixel's centre.  Push constants and attributes are the caller's
+ * (their layout is the compiler's).  ibis-run and the differential check
+ * both build their FS threads from it.
+ */
+sim::fs_payload fs_dispatch(const nir::interp::inputs &in, unsigned bary_modes);
+
 /* Runs program as stage on in; s (optional) gives the workgroup size and
  * the push constant size, want (optional) the FS depth output and the
  * VUE map.

@@ -202,3 +202,42 @@ TEST(sim_diff, discard_with_halt_matches)
    EXPECT_NE(o.log.find("rt0 channel 0: written, but the channel was killed"), std::string::npos)
       << o.log;
 }
+
+/* One FS dispatch for ibis-run and the differential check: quads from
+ * the interpreter's pixels (or quad q at (2q, 0)), the masks, and the
+ * barycentrics of each asked-for mode at the pixel centres, perspective
+ * for the first three modes.
+ */
+TEST(sim_diff, fs_dispatch_from_interpreter_inputs)
+{
+   interp::inputs in;
+   in.simd = 8;
+   in.channels = 0xf0;
+   in.helpers = 0x10;
+   in.front_face = false;
+   in.triangle = {{{0, 0, 0, 1}, {64, 0, 0, 2}, {0, 64, 0, 4}}};
+   sim::fs_payload p = sim::check::fs_dispatch(
+      in, (1u << sim::bary_persp_pixel) | (1u << sim::bary_nonpersp_pixel));
+   ASSERT_EQ(p.subspans.size(), 2u);
+   EXPECT_EQ(p.subspans[1][0], 2u);
+   EXPECT_EQ(p.subspans[1][1], 0u);
+   EXPECT_EQ(p.dispatch_mask, 0xf0u);
+   EXPECT_EQ(p.helpers, 0x10u);
+   EXPECT_FALSE(p.front_facing);
+   /* Channel 7: pixel (3, 1), centre (3.5, 1.5). */
+   EXPECT_EQ(p.bary[sim::bary_nonpersp_pixel][7][0], 3.5f / 64);
+   EXPECT_EQ(p.bary[sim::bary_nonpersp_pixel][7][1], 1.5f / 64);
+   const double b0 = (1 - 5.0 / 64) / 1, b1 = 3.5 / 64 / 2, b2 = 1.5 / 64 / 4;
+   EXPECT_FLOAT_EQ(p.bary[sim::bary_persp_pixel][7][0], float(b1 / (b0 + b1 + b2)));
+   EXPECT_FLOAT_EQ(p.bary[sim::bary_persp_pixel][7][1], float(b2 / (b0 + b1 + b2)));
+   EXPECT_EQ(p.bary[sim::bary_persp_centroid][7][0], 0.f);
+
+   for (unsigned c = 0; c < 8; c++)
+      in.pixel.push_back({float(10 + 2 * (c / 4) + (c & 1)), float(20 + ((c >> 1) & 1))});
+   p = sim::check::fs_dispatch(in, 0);
+   EXPECT_EQ(p.subspans[0][0], 10u);
+   EXPECT_EQ(p.subspans[1][0], 12u);
+   EXPECT_EQ(p.subspans[1][1], 20u);
+   std::swap(in.pixel[0], in.pixel[1]);
+   EXPECT_THROW(sim::check::fs_dispatch(in, 0), ibis::error);
+}

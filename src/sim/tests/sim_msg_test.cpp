@@ -996,3 +996,140 @@ send(8)  g20<1>UW   g2<8,8,1>UD   0x04428001  sampler  { align1 1Q };
 send(8)  g10<1>UD   g6<8,8,1>UD   0x02206c09  dp data 1  { align1 1Q };
 )"), ibis::error);
 }
+
+/* ---- A workgroup of threads: shared local memory and the barrier ---- */
+
+/* Each SIMD8 thread of a 16-invocation group stores i + 100 at SLM dword
+ * i (i = subgroup id * 8 + lane, the subgroup id pushed in g1.0), sends
+ * the barrier (id from g0.2 bits 27:24), waits on n0, then reads dword
+ * 15 - i (the other thread's) and stores it at dword 16 + i.
+ */
+static const char *const slm_exchange = R"(
+mov(8)   g2<1>UW    0x76543210V                  { align1 WE_all 1Q };
+mov(8)   g3<1>UD    g2<8,8,1>UW                  { align1 1Q };
+mul(1)   g4<1>UD    g1<0,1,0>UD   0x00000008UD   { align1 WE_all 1N };
+add(8)   g3<1>UD    g3<8,8,1>UD   g4<0,1,0>UD    { align1 1Q };
+shl(8)   g5<1>UD    g3<8,8,1>UD   0x00000002UD   { align1 1Q };
+add(8)   g6<1>UD    g3<8,8,1>UD   0x00000064UD   { align1 1Q };
+send(8)  null<1>UD  g5<8,8,1>UD   0x04026efe  dp data 1 { align1 1Q };
+mov(8)   g8<1>UD    0x00000000UD                 { align1 WE_all 1Q };
+and(1)   g8.2<1>UD  g0.2<0,1,0>UD 0x0f000000UD   { align1 WE_all 1N };
+send(8)  null<1>UD  g8<8,8,1>UD   0x02000004  gateway { align1 WE_all 1Q };
+wait(1)  n0<1>UD                                 { align1 WE_all 1N };
+add(8)   g9<1>D     -g3<8,8,1>D   15D            { align1 1Q };
+shl(8)   g9<1>UD    g9<8,8,1>UD   0x00000002UD   { align1 1Q };
+send(8)  g12<1>UD   g9<8,8,1>UD   0x02106efe  dp data 1 { align1 1Q };
+add(8)   g11<1>UD   g5<8,8,1>UD   0x00000040UD   { align1 1Q };
+send(8)  null<1>UD  g11<8,8,1>UD  0x04026efe  dp data 1 { align1 1Q };
+mov(8)   g127<1>UD  g0<8,8,1>UD                  { align1 WE_all 1Q };
+send(8)  null<1>UD  g127<8,8,1>UD 0x02000010  thread_spawner { align1 WE_all 1Q EOT };
+)";
+
+static std::vector<thread>
+cs_group(unsigned n, unsigned barrier_id)
+{
+   std::vector<thread> g;
+   for (unsigned k = 0; k < n; k++) {
+      cs_payload p;
+      p.simd = 8;
+      p.local_size = { 8 * n, 1, 1 };
+      p.subgroup_id = k;
+      p.barrier_id = barrier_id;
+      g.push_back(make_cs_thread(p));
+   }
+   return g;
+}
+
+TEST(sim_group, threads_exchange_slm_words_across_the_barrier)
+{
+   std::vector<uint8_t> bin = ibis::isa::assemble(slm_exchange, ibis::isa::gen::gen9, false);
+   memory mem;
+   mem.surfaces[254].data.assign(128, 0);
+   std::vector<thread> g = cs_group(2, 5);
+   std::vector<result> r = run_group(bin, g, mem);
+   ASSERT_EQ(r.size(), 2u);
+   EXPECT_TRUE(r[0].eot && r[1].eot);
+   EXPECT_EQ(mem.barriers, 2u);
+   EXPECT_FALSE(mem.barrier_waits);
+   for (unsigned i = 0; i < 16; i++) {
+      EXPECT_EQ(word(mem.surfaces[254].data, 4 * i), 100 + i) << i;
+      EXPECT_EQ(word(mem.surfaces[254].data, 4 * (16 + i)), 100 + (15 - i)) << i;
+   }
+   /* Each thread alone answers its barrier at once: thread 0 reads the
+    * slots thread 1 has not written yet.
+    */
+   memory alone;
+   alone.surfaces[254].data.assign(128, 0);
+   std::vector<thread> h = cs_group(2, 5);
+   run(bin, h[0], alone);
+   for (unsigned i = 0; i < 8; i++) {
+      EXPECT_EQ(word(alone.surfaces[254].data, 4 * i), 100 + i) << i;
+      EXPECT_EQ(word(alone.surfaces[254].data, 4 * (16 + i)), 0u) << i;
+   }
+}
+
+TEST(sim_group, a_thread_ending_without_the_barrier_is_a_deadlock)
+{
+   /* Thread 1 (subgroup id 1) skips the barrier: thread 0 waits for ever. */
+   std::vector<uint8_t> bin = ibis::isa::assemble(R"(
+cmp.z.f0.0(8)  null<1>UD  g1<0,1,0>UD  0x00000000UD   { align1 1Q };
+(+f0.0) if(8)  JIP: 80    UIP: 80                     { align1 1Q };
+mov(8)   g8<1>UD    0x00000000UD                 { align1 WE_all 1Q };
+and(1)   g8.2<1>UD  g0.2<0,1,0>UD 0x0f000000UD   { align1 WE_all 1N };
+send(8)  null<1>UD  g8<8,8,1>UD   0x02000004  gateway { align1 WE_all 1Q };
+wait(1)  n0<1>UD                                 { align1 WE_all 1N };
+endif(8)       JIP: 16                                { align1 1Q };
+mov(8)   g127<1>UD  g0<8,8,1>UD                  { align1 WE_all 1Q };
+send(8)  null<1>UD  g127<8,8,1>UD 0x02000010  thread_spawner { align1 WE_all 1Q EOT };
+)", ibis::isa::gen::gen9, false);
+   memory mem;
+   std::vector<thread> g = cs_group(2, 0);
+   try {
+      run_group(bin, g, mem);
+      FAIL() << "no deadlock reported";
+   } catch (const ibis::error &e) {
+      EXPECT_NE(std::string(e.what()).find("workgroup deadlock: thread 0 waits at offset 0x50 "
+                                           "after its barrier, thread 1 ended without the barrier"),
+                std::string::npos)
+         << e.what();
+   }
+   /* One thread: it sends the barrier, which is answered. */
+   std::vector<thread> one = cs_group(1, 0);
+   EXPECT_EQ(run_group(bin, one, mem).size(), 1u);
+}
+
+TEST(sim_group, the_barrier_message_carries_the_groups_barrier_id)
+{
+   /* The whole of g0 as the header: bits 27:24 of dword 2 are the id. */
+   std::vector<uint8_t> bin = ibis::isa::assemble(R"(
+send(8)  null<1>UD  g0<8,8,1>UD   0x02000004  gateway { align1 WE_all 1Q };
+wait(1)  n0<1>UD                                 { align1 WE_all 1N };
+mov(1)   g0.2<1>UD  0x03000000UD                 { align1 WE_all 1N };
+send(8)  null<1>UD  g0<8,8,1>UD   0x02000004  gateway { align1 WE_all 1Q };
+)", ibis::isa::gen::gen9, false);
+   memory mem;
+   std::vector<thread> g = cs_group(2, 9);
+   try {
+      run_group(bin, g, mem);
+      FAIL() << "the wrong barrier id was accepted";
+   } catch (const ibis::error &e) {
+      EXPECT_NE(std::string(e.what()).find("thread 0 of the workgroup"), std::string::npos)
+         << e.what();
+      EXPECT_NE(std::string(e.what()).find("barrier id 3 in the message, the thread's group has 9"),
+                std::string::npos)
+         << e.what();
+   }
+   EXPECT_EQ(mem.barriers, 2u);
+}
+
+TEST(sim_group, a_wait_nothing_answers_is_an_error_alone)
+{
+   std::vector<uint8_t> bin = ibis::isa::assemble(R"(
+wait(1)  n0<1>UD                                 { align1 WE_all 1N };
+)", ibis::isa::gen::gen9, false);
+   machine m;
+   EXPECT_THROW(run(bin, m.t, m.mem), ibis::error);
+   std::vector<thread> g = cs_group(2, 0);
+   memory mem;
+   EXPECT_THROW(run_group(bin, g, mem), ibis::error);
+}

@@ -426,6 +426,153 @@ TEST(InterpCS, SharedMemoryAtomicsAndBarrier)
    }
 }
 
+/* Two subgroups of 8 (workgroup 16): each invocation stores its index
+ * to its slot, passes the barrier and reads the slot of invocation
+ * 15 - i, which the other subgroup wrote.  Run alone, subgroup 0 would
+ * read zeros: only the whole workgroup gives 15 - i everywhere.
+ */
+const char *const reverse_exchange = R"(
+    block b0:
+    32    %0 = load_const (0x00000002)
+    32    %1 = load_const (0x0000000f)
+    32    %2 = @load_local_invocation_index () ()
+    32    %3 = ishl %2, %0 (0x2)
+    32    %4 = iadd %2, %1 (0xf)
+    @store_shared (%4, %3) (base=0, wrmask=x, align_mul=4, align_offset=0)
+    @barrier () (execution_scope=WORKGROUP, memory_scope=WORKGROUP, mem_semantics=ACQ|REL, mem_modes=shared)
+    32    %5 = isub %1 (0xf), %2
+    32    %6 = ishl %5, %0 (0x2)
+    32    %7 = @load_shared (%6) (base=0, align_mul=4, align_offset=0)
+    @store_shared (%7, %3) (base=64, wrmask=x, align_mul=4, align_offset=0)
+    block b1:
+)";
+
+TEST(InterpCS, WholeWorkgroupExchangesThroughSharedMemoryAcrossTheBarrier)
+{
+   auto s = make_shader("COMPUTE", reverse_exchange, "workgroup-size: 16, 1, 1\nshared-size: 128\n");
+   inputs in;
+   in.simd = 8;
+   in.whole_workgroup = true;
+   const outputs out = run(*s, in);
+   for (unsigned i = 0; i < 16; i++) {
+      EXPECT_EQ(word_at(out.shared, i), i + 15) << i;
+      EXPECT_EQ(word_at(out.shared, 16 + i), (15 - i) + 15) << i;
+   }
+   /* One subgroup alone sees only its own stores. */
+   in.whole_workgroup = false;
+   const outputs one = run(*s, in);
+   for (unsigned i = 0; i < 8; i++)
+      EXPECT_EQ(word_at(one.shared, 16 + i), 0u) << i;
+   /* SIMD16: one subgroup is the whole group, and the same words. */
+   in.simd = 16;
+   in.whole_workgroup = true;
+   const outputs wide = run(*s, in);
+   EXPECT_EQ(wide.shared, out.shared);
+}
+
+TEST(InterpCS, WholeWorkgroupRunsInOrderBetweenBarriers)
+{
+   /* Workgroup 24 at SIMD8: three subgroups, the last one full.  Every
+    * invocation increments shared[0] and keeps the old value, barrier,
+    * then again: the first round gives 0..23 in invocation order, the
+    * second 24..47, as subgroups run in order up to each barrier.
+    */
+   auto s = make_shader("COMPUTE", R"(
+    block b0:
+    32    %0 = load_const (0x00000000)
+    32    %1 = load_const (0x00000001)
+    32    %2 = load_const (0x00000004)
+    32    %3 = @load_local_invocation_index () ()
+    32    %4 = ishl %3, %2 (0x4)
+    32    %5 = @shared_atomic (%0 (0x0), %1 (0x1)) (base=0, atomic_op=iadd)
+    @barrier () (execution_scope=WORKGROUP, memory_scope=WORKGROUP, mem_semantics=ACQ|REL, mem_modes=shared)
+    32    %6 = @shared_atomic (%0 (0x0), %1 (0x1)) (base=0, atomic_op=iadd)
+    32x2  %7 = vec2 %5, %6
+    @store_shared (%7, %4) (base=16, wrmask=xy, align_mul=4, align_offset=0)
+    block b1:
+)", "workgroup-size: 24, 1, 1\nshared-size: 512\n");
+   inputs in;
+   in.simd = 8;
+   in.whole_workgroup = true;
+   const outputs out = run(*s, in);
+   EXPECT_EQ(word_at(out.shared, 0), 48u);
+   for (unsigned i = 0; i < 24; i++) {
+      EXPECT_EQ(word_at(out.shared, 4 + 4 * i), i) << i;
+      EXPECT_EQ(word_at(out.shared, 5 + 4 * i), 24 + i) << i;
+   }
+}
+
+TEST(InterpCS, SubgroupSkippingTheBarrierIsADiagnosedDeadlock)
+{
+   /* Subgroup 1 (invocations 8-15) skips the barrier (a uniform branch on
+    * the subgroup id), subgroup 0 waits at it for ever.
+    */
+   auto s = make_shader("COMPUTE", R"(
+    block b0:
+    32    %0 = load_const (0x00000000)
+    32    %1 = @load_subgroup_id () ()
+    1     %2 = ieq %1, %0 (0x0)
+    // succs: b1 b2
+    if %2 {
+      block b1:
+      @barrier () (execution_scope=WORKGROUP, memory_scope=WORKGROUP, mem_semantics=ACQ|REL, mem_modes=shared)
+      // succs: b3
+    } else {
+      block b2:
+      // succs: b3
+    }
+    block b3:
+    block b4:
+)", "workgroup-size: 16, 1, 1\nshared-size: 64\n");
+   inputs in;
+   in.simd = 8;
+   in.whole_workgroup = true;
+   try {
+      run(*s, in);
+      FAIL() << "no deadlock reported";
+   } catch (const ibis::error &e) {
+      EXPECT_NE(std::string(e.what()).find("deadlock: subgroup 0 waits at its barrier 1, "
+                                           "subgroup 1 ended"),
+                std::string::npos)
+         << e.what();
+   }
+   /* At SIMD16 the one subgroup takes the branch: no deadlock. */
+   in.simd = 16;
+   EXPECT_NO_THROW(run(*s, in));
+}
+
+TEST(InterpCS, BarrierInDivergentControlFlowIsAnError)
+{
+   auto s = make_shader("COMPUTE", R"(
+    block b0:
+    32    %0 = load_const (0x00000004)
+    32    %1 = @load_local_invocation_index () ()
+    1     %2 = ult %1, %0 (0x4)
+    // succs: b1 b2
+    if %2 {
+      block b1:
+      @barrier () (execution_scope=WORKGROUP, memory_scope=WORKGROUP, mem_semantics=ACQ|REL, mem_modes=shared)
+      // succs: b3
+    } else {
+      block b2:
+      // succs: b3
+    }
+    block b3:
+    block b4:
+)", "workgroup-size: 16, 1, 1\nshared-size: 64\n");
+   inputs in;
+   in.simd = 8;
+   in.whole_workgroup = true;
+   try {
+      run(*s, in);
+      FAIL() << "no error";
+   } catch (const ibis::error &e) {
+      EXPECT_NE(std::string(e.what()).find("barrier in non-uniform control flow"),
+                std::string::npos)
+         << e.what();
+   }
+}
+
 /* ------------------------------------------------------------------ */
 /* Buffers */
 

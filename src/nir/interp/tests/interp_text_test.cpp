@@ -33,6 +33,7 @@ sample_pos: 0.25 0.25 0.75 0.75
 sample_id: 0 1
 workgroup_size 8 2 1
 workgroup_id 1 2 3
+whole_workgroup 1
 texture 3 2x1 rgba32f: 0 0 0 1  1.0 1.0 1.0 1
 texture 4 2x2x3 2d array levels 1 rgba32ui:
    0 0 0 0  1 1 1 1  2 2 2 2  3 3 3 3
@@ -70,6 +71,7 @@ TEST(InterpText, ParsesEveryKey)
    EXPECT_EQ(in.sample_pos[1][1], 0.75f);
    EXPECT_EQ(in.workgroup_size[1], 2u);
    EXPECT_EQ(in.workgroup_id[2], 3u);
+   EXPECT_TRUE(in.whole_workgroup);
    const texture &t3 = in.textures.at(3);
    EXPECT_EQ(t3.width, 2u);
    EXPECT_EQ(t3.height, 1u);

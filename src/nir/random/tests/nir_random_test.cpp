@@ -256,7 +256,7 @@ TEST(nir_random, coverage)
       intrinsic_op::quad_swap_diagonal, intrinsic_op::quad_broadcast,
       intrinsic_op::load_uniform, intrinsic_op::ssbo_atomic, intrinsic_op::ssbo_atomic_swap,
       intrinsic_op::store_shared, intrinsic_op::load_shared, intrinsic_op::terminate_if,
-      intrinsic_op::demote_if,
+      intrinsic_op::demote_if, intrinsic_op::barrier, intrinsic_op::shared_atomic,
    };
    for (intrinsic_op op : intrinsics)
       EXPECT_GT(intr_count[op], 0u) << op_info(op).name;
@@ -313,6 +313,72 @@ TEST(nir_random, toggles_are_honoured)
          }
       }
    }
+}
+
+/* Compute programs talk across invocations through shared memory: every
+ * barrier is at the top level (all invocations of the group reach it),
+ * of workgroup scope; workgroups of 24, 32 and 64 invocations; the
+ * exchange regions fit in shared_size; cross-invocation atomics are only
+ * order-independent ones; --no-shared leaves no barrier.
+ */
+TEST(nir_random, shared_memory_exchanges)
+{
+   std::map<unsigned, unsigned> sizes;
+   unsigned barriers = 0, atomics = 0;
+   for (uint64_t seed = 2; seed < 300; seed += 3) {
+      random_options o = options_for(seed);
+      ASSERT_EQ(o.stage, shader_stage::compute);
+      auto s = generate(o);
+      sizes[s->info.workgroup_size[0]]++;
+      for (const auto &n : entrypoint(*s)->body) {
+         if (n->type != cf_type::block)
+            continue;
+         for (const auto &in : static_cast<const block &>(*n).instrs) {
+            if (in->type != instr_type::intrinsic)
+               continue;
+            const auto &ii = static_cast<const intrinsic_instr &>(*in);
+            if (ii.op == intrinsic_op::barrier) {
+               barriers++;
+               EXPECT_EQ(ii.index(intrinsic_index::execution_scope), 4);
+               EXPECT_EQ(ii.index(intrinsic_index::memory_scope), 4);
+            }
+            if (ii.op == intrinsic_op::shared_atomic) {
+               atomics++;
+               EXPECT_LE(ii.index(intrinsic_index::atomic_op), 7);
+               EXPECT_LT(ii.index(intrinsic_index::base) + 16, int64_t(s->info.shared_size));
+            }
+            if (ii.op == intrinsic_op::store_shared || ii.op == intrinsic_op::load_shared) {
+               EXPECT_LE(ii.index(intrinsic_index::base) + 4 * s->info.workgroup_size[0],
+                         int64_t(s->info.shared_size)) << "seed " << seed;
+            }
+         }
+      }
+      unsigned all = 0;
+      for (const instr *in : all_instrs(*s)) {
+         if (in->type == instr_type::intrinsic &&
+             static_cast<const intrinsic_instr *>(in)->op == intrinsic_op::barrier)
+            all++;
+      }
+      unsigned top = 0;
+      for (const auto &n : entrypoint(*s)->body) {
+         if (n->type != cf_type::block)
+            continue;
+         for (const auto &in : static_cast<const block &>(*n).instrs)
+            top += in->type == instr_type::intrinsic &&
+                   static_cast<const intrinsic_instr &>(*in).op == intrinsic_op::barrier;
+      }
+      EXPECT_EQ(all, top) << "seed " << seed << ": a barrier in an if or a loop";
+      o.shared = false;
+      for (const instr *in : all_instrs(*generate(o))) {
+         EXPECT_FALSE(in->type == instr_type::intrinsic &&
+                      static_cast<const intrinsic_instr *>(in)->op == intrinsic_op::barrier);
+      }
+   }
+   EXPECT_GT(barriers, 100u);
+   EXPECT_GT(atomics, 10u);
+   for (unsigned wg : {24u, 32u, 64u})
+      EXPECT_GT(sizes[wg], 10u) << wg;
+   EXPECT_EQ(sizes.size(), 3u);
 }
 
 /* --no-gather, --no-txd and --no-shadow leave the other lookups. */
