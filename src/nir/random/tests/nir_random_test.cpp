@@ -353,12 +353,21 @@ TEST(nir_random, shared_memory_exchanges)
             }
          }
       }
-      unsigned all = 0;
+      unsigned all = 0, to_ssbo2 = 0;
       for (const instr *in : all_instrs(*s)) {
-         if (in->type == instr_type::intrinsic &&
-             static_cast<const intrinsic_instr *>(in)->op == intrinsic_op::barrier)
+         if (in->type != instr_type::intrinsic)
+            continue;
+         const auto &ii = static_cast<const intrinsic_instr &>(*in);
+         if (ii.op == intrinsic_op::barrier)
             all++;
+         if (ii.op == intrinsic_op::store_ssbo && !is_const(ii.srcs[1].ssa, 1)) {
+            /* The words read from other invocations, one per exchange. */
+            EXPECT_TRUE(is_const(ii.srcs[1].ssa, 2)) << "seed " << seed;
+            to_ssbo2++;
+         }
       }
+      EXPECT_EQ(to_ssbo2, all ? 1u : 0u) << "seed " << seed;
+      EXPECT_EQ(s->info.num_ssbos, all ? 3u : 2u) << "seed " << seed;
       unsigned top = 0;
       for (const auto &n : entrypoint(*s)->body) {
          if (n->type != cf_type::block)
