@@ -493,6 +493,7 @@ private:
    bool gen_push_load();
    bool gen_shared();
    bool gen_exchange(const context &ctx);
+   void exchange(unsigned region);
    void barrier();
    bool gen_atomic();
    bool gen_image();
@@ -2162,6 +2163,62 @@ generator::gen_exchange(const context &ctx)
    if (!o_.shared || sh_->info.stage != shader_stage::compute || ctx.depth || ctx.loop ||
        !ctx.uniform || exchanges_ >= max_exchanges)
       return false;
+   const unsigned region = wg_ * shared_slot_size + exchanges_ * 4 * wg_;
+   exchanges_++;
+   used_shared_ = true;
+   if (!rng_.chance(30)) {
+      exchange(region);
+      return true;
+   }
+   /* Inside an if on a bit of the workgroup id, which every invocation of
+    * the group agrees on (so the barrier's control flow is uniform, but
+    * not the same for every input set); the word leaves through a
+    * register or a phi, the else side's being a constant.
+    */
+   def *reg = o_.registers ? new_reg(32, 1, true) : nullptr;
+   def *bit = alu(alu_op::iand, 32, {{workgroup_id_, 0}, const_operand(32, 1)});
+   def *cond = alu(alu_op::ieq32, 32, {{bit, 0}, const_operand(32, rng_.below(2))});
+   info(cond).is_bool = true;
+   if_ *ifp = push_if(cond);
+   cf_list *saved_list = cur_list_;
+   cf_node *saved_parent = cur_parent_;
+   const size_t scope = visible_.size();
+   cur_list_ = &ifp->then_list;
+   cur_parent_ = ifp;
+   cur_ = new_block(ifp->then_list, ifp);
+   exchange(region);
+   def *got = exchanged_.back();
+   exchanged_.pop_back();
+   if (reg)
+      store_reg(reg, got, 1);
+   block *then_end = cur_;
+   visible_.resize(scope);
+   cur_list_ = &ifp->else_list;
+   cur_ = new_block(ifp->else_list, ifp);
+   def *other = reg ? nullptr : imm(32, 0x0badcafe);
+   block *else_end = cur_;
+   cur_list_ = saved_list;
+   cur_parent_ = saved_parent;
+   cur_ = new_block(*cur_list_, cur_parent_);
+   def *d;
+   if (reg) {
+      d = load_reg(reg);
+   } else {
+      auto phi = std::make_unique<phi_instr>();
+      phi->srcs.push_back({then_end, got});
+      phi->srcs.push_back({else_end, other});
+      d = init_def(phi->dest, phi.get(), 32, 1, true);
+      emit(std::move(phi));
+   }
+   make_visible(d);
+   exchanged_.push_back(d);
+   return true;
+}
+
+/* One exchange through the dwords at region (gen_exchange()). */
+void
+generator::exchange(unsigned region)
+{
    /* A value that differs between invocations, so which one a load got
     * shows, and is exact (no approximation nor filtered texel reaches it:
     * the check compares every word it reaches bit for bit; random data
@@ -2171,9 +2228,6 @@ generator::gen_exchange(const context &ctx)
       def *tag = alu(alu_op::imul, 32, {{local_index_, 0}, const_operand(32, 0x01000193)});
       return alu(alu_op::iadd, 32, {{tag, 0}, random_const(32)});
    };
-   const unsigned region = wg_ * shared_slot_size + exchanges_ * 4 * wg_;
-   exchanges_++;
-   used_shared_ = true;
    auto load_at = [&](def *index) {
       def *addr = alu(alu_op::ishl, 32, {{index, 0}, const_operand(32, 2)});
       intrinsic_instr *ld = intrinsic(intrinsic_op::load_shared, 1);
@@ -2199,7 +2253,7 @@ generator::gen_exchange(const context &ctx)
       barrier();
       def *other = alu(alu_op::iadd, 32, {{local_index_, 0}, const_operand(32, 1 + rng_.below(3))});
       load_at(alu(alu_op::iand, 32, {{other, 0}, const_operand(32, 3)}));
-      return true;
+      return;
    }
    def *value = own_value();
    def *own = alu(alu_op::ishl, 32, {{local_index_, 0}, const_operand(32, 2)});
@@ -2231,7 +2285,6 @@ generator::gen_exchange(const context &ctx)
    }
    }
    load_at(partner);
-   return true;
 }
 
 /* Compute shaders: an atomic on a dword of this invocation's own output
