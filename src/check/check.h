@@ -6,10 +6,12 @@
  *
  * Inputs come from the interpreter's default inputs, varied by a seed:
  * uniforms, UBO and SSBO words, textures, attributes, varyings, the FS
- * channel mask (whole quads off), the CS workgroup and subgroup.  They are
- * mapped onto the thread with the payload layout ibis compiled against
- * (from_nir's, which is brw's Gen9 layout), so a payload disagreement shows
- * up as a mismatch rather than being papered over.
+ * channel mask (whole quads off), the CS workgroup.  They are mapped onto
+ * the thread with the payload layout ibis compiled against (from_nir's,
+ * which is brw's Gen9 layout), so a payload disagreement shows up as a
+ * mismatch rather than being papered over.  A compute shader runs its
+ * whole workgroup on both sides (every thread, one shared memory, real
+ * barriers), and the group's final shared memory is compared too.
  *
  * Outputs are compared bit for bit, except where a value depends on an
  * operation Gen does not round correctly (frcp, frsq, fsqrt, fexp2, flog2,

@@ -493,6 +493,7 @@ private:
    bool gen_push_load();
    bool gen_shared();
    bool gen_exchange(const context &ctx);
+   void exchange(unsigned region);
    void barrier();
    bool gen_atomic();
    bool gen_image();
@@ -530,7 +531,7 @@ private:
                                  def *index = nullptr);
    def *own_texel(unsigned image);
    void image_store(unsigned image, def *coord, def *value);
-   void store_ssbo(def *value, def *offset, unsigned align);
+   void store_ssbo(def *value, def *offset, unsigned align, unsigned buffer = 1);
    void store_output(def *value, unsigned base, unsigned location,
                      alu_type type);
    void gen_outputs();
@@ -573,6 +574,7 @@ private:
    bool used_shared_ = false;
    unsigned wg_ = 32;           /* compute workgroup size */
    unsigned exchanges_ = 0;     /* gen_exchange() regions used */
+   std::vector<def *> exchanged_;   /* their loads: each reaches the output */
    uint32_t images_used_ = 0;
    def *frag_pixel_ = nullptr;   /* FS: the pixel's integer x, y */
 };
@@ -2050,9 +2052,9 @@ generator::ssbo_slot(unsigned byte)
 }
 
 void
-generator::store_ssbo(def *value, def *offset, unsigned align)
+generator::store_ssbo(def *value, def *offset, unsigned align, unsigned buffer)
 {
-   def *index = imm(32, 1);
+   def *index = imm(32, buffer);
    intrinsic_instr *in = intrinsic(intrinsic_op::store_ssbo, value->num_components);
    in->srcs[0].ssa = value;
    in->srcs[1].ssa = index;
@@ -2161,15 +2163,71 @@ generator::gen_exchange(const context &ctx)
    if (!o_.shared || sh_->info.stage != shader_stage::compute || ctx.depth || ctx.loop ||
        !ctx.uniform || exchanges_ >= max_exchanges)
       return false;
-   /* A value that differs between invocations: which one a load got shows. */
-   auto own_value = [&]() {
-      def *v = shaped_value(32, 1, false);
-      def *tag = alu(alu_op::imul, 32, {{local_index_, 0}, const_operand(32, 0x01000193)});
-      return alu(alu_op::ixor, 32, {{v, 0}, {tag, 0}});
-   };
    const unsigned region = wg_ * shared_slot_size + exchanges_ * 4 * wg_;
    exchanges_++;
    used_shared_ = true;
+   if (!rng_.chance(30)) {
+      exchange(region);
+      return true;
+   }
+   /* Inside an if on a bit of the workgroup id, which every invocation of
+    * the group agrees on (so the barrier's control flow is uniform, but
+    * not the same for every input set); the word leaves through a
+    * register or a phi, the else side's being a constant.
+    */
+   def *reg = o_.registers ? new_reg(32, 1, true) : nullptr;
+   def *bit = alu(alu_op::iand, 32, {{workgroup_id_, 0}, const_operand(32, 1)});
+   def *cond = alu(alu_op::ieq32, 32, {{bit, 0}, const_operand(32, rng_.below(2))});
+   info(cond).is_bool = true;
+   if_ *ifp = push_if(cond);
+   cf_list *saved_list = cur_list_;
+   cf_node *saved_parent = cur_parent_;
+   const size_t scope = visible_.size();
+   cur_list_ = &ifp->then_list;
+   cur_parent_ = ifp;
+   cur_ = new_block(ifp->then_list, ifp);
+   exchange(region);
+   def *got = exchanged_.back();
+   exchanged_.pop_back();
+   if (reg)
+      store_reg(reg, got, 1);
+   block *then_end = cur_;
+   visible_.resize(scope);
+   cur_list_ = &ifp->else_list;
+   cur_ = new_block(ifp->else_list, ifp);
+   def *other = reg ? nullptr : imm(32, 0x0badcafe);
+   block *else_end = cur_;
+   cur_list_ = saved_list;
+   cur_parent_ = saved_parent;
+   cur_ = new_block(*cur_list_, cur_parent_);
+   def *d;
+   if (reg) {
+      d = load_reg(reg);
+   } else {
+      auto phi = std::make_unique<phi_instr>();
+      phi->srcs.push_back({then_end, got});
+      phi->srcs.push_back({else_end, other});
+      d = init_def(phi->dest, phi.get(), 32, 1, true);
+      emit(std::move(phi));
+   }
+   make_visible(d);
+   exchanged_.push_back(d);
+   return true;
+}
+
+/* One exchange through the dwords at region (gen_exchange()). */
+void
+generator::exchange(unsigned region)
+{
+   /* A value that differs between invocations, so which one a load got
+    * shows, and is exact (no approximation nor filtered texel reaches it:
+    * the check compares every word it reaches bit for bit; random data
+    * goes through shared memory in gen_shared()).
+    */
+   auto own_value = [&]() {
+      def *tag = alu(alu_op::imul, 32, {{local_index_, 0}, const_operand(32, 0x01000193)});
+      return alu(alu_op::iadd, 32, {{tag, 0}, random_const(32)});
+   };
    auto load_at = [&](def *index) {
       def *addr = alu(alu_op::ishl, 32, {{index, 0}, const_operand(32, 2)});
       intrinsic_instr *ld = intrinsic(intrinsic_op::load_shared, 1);
@@ -2177,7 +2235,9 @@ generator::gen_exchange(const context &ctx)
       ld->set_index(intrinsic_index::base, int32_t(region));
       ld->set_index(intrinsic_index::align_mul, 4);
       ld->set_index(intrinsic_index::align_offset, 0);
-      make_visible(finish_intrinsic(ld, 32, true));
+      def *got = finish_intrinsic(ld, 32, true);
+      make_visible(got);
+      exchanged_.push_back(got);
    };
    if (o_.atomics && rng_.chance(30)) {
       def *word = alu(alu_op::iand, 32, {{local_index_, 0}, const_operand(32, 3)});
@@ -2193,7 +2253,7 @@ generator::gen_exchange(const context &ctx)
       barrier();
       def *other = alu(alu_op::iadd, 32, {{local_index_, 0}, const_operand(32, 1 + rng_.below(3))});
       load_at(alu(alu_op::iand, 32, {{other, 0}, const_operand(32, 3)}));
-      return true;
+      return;
    }
    def *value = own_value();
    def *own = alu(alu_op::ishl, 32, {{local_index_, 0}, const_operand(32, 2)});
@@ -2225,7 +2285,6 @@ generator::gen_exchange(const context &ctx)
    }
    }
    load_at(partner);
-   return true;
 }
 
 /* Compute shaders: an atomic on a dword of this invocation's own output
@@ -2586,6 +2645,21 @@ generator::gen_outputs()
    const shader_stage stage = sh_->info.stage;
    if (stage == shader_stage::compute) {
       store_ssbo(raw, ssbo_slot(0), 16);
+      /* The words other invocations left in shared memory, each in SSBO
+       * 2 (16 bytes per invocation): a buffer of their own, which the
+       * check classifies apart from SSBO 1's mix of everything.
+       */
+      if (!exchanged_.empty()) {
+         def *wg = alu(alu_op::imul, 32, {{workgroup_id_, 0}, const_operand(32, wg_)});
+         def *slot = alu(alu_op::iadd, 32, {{local_index_, 0}, {wg, 0}});
+         def *base = alu(alu_op::imul, 32, {{slot, 0}, const_operand(32, 4 * max_exchanges)});
+         std::vector<operand> got;
+         for (def *d : exchanged_)
+            got.push_back({d, 0});
+         static const alu_op vecs[] = {alu_op::mov, alu_op::mov, alu_op::vec2,
+                                       alu_op::vec3, alu_op::vec4};
+         store_ssbo(alu(vecs[got.size()], 32, got), base, 16, 2);
+      }
       return;
    }
    def *fl = alu(alu_op::vec4, 32, floats);
@@ -2640,12 +2714,12 @@ generator::finish_info()
       sh_->variables.push_back(v);
    }
    if (used_ssbo_ || used_ssbo_store_) {
-      si.num_ssbos = 2;
-      for (unsigned b = 0; b < 2; b++) {
+      si.num_ssbos = exchanged_.empty() ? 2 : 3;
+      for (unsigned b = 0; b < si.num_ssbos; b++) {
          variable v;
          v.mode = var_mem_ssbo;
          v.type = "uvec4[]";
-         v.name = b == 0 ? "ssbo_in" : "ssbo_out";
+         v.name = b == 0 ? "ssbo_in" : b == 1 ? "ssbo_out" : "ssbo_shared";
          v.binding = b;
          v.access = b == 0 ? uint32_t(access_non_writeable) : 0u;
          sh_->variables.push_back(v);

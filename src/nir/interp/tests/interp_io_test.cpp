@@ -491,14 +491,17 @@ TEST(InterpCS, WholeWorkgroupRunsInOrderBetweenBarriers)
     @store_shared (%7, %4) (base=16, wrmask=xy, align_mul=4, align_offset=0)
     block b1:
 )", "workgroup-size: 24, 1, 1\nshared-size: 512\n");
-   inputs in;
-   in.simd = 8;
-   in.whole_workgroup = true;
-   const outputs out = run(*s, in);
-   EXPECT_EQ(word_at(out.shared, 0), 48u);
-   for (unsigned i = 0; i < 24; i++) {
-      EXPECT_EQ(word_at(out.shared, 4 + 4 * i), i) << i;
-      EXPECT_EQ(word_at(out.shared, 5 + 4 * i), 24 + i) << i;
+   /* SIMD16: a full subgroup and one of 8 channels; SIMD32: one of 24. */
+   for (unsigned simd : {8u, 16u, 32u}) {
+      inputs in;
+      in.simd = simd;
+      in.whole_workgroup = true;
+      const outputs out = run(*s, in);
+      EXPECT_EQ(word_at(out.shared, 0), 48u) << simd;
+      for (unsigned i = 0; i < 24; i++) {
+         EXPECT_EQ(word_at(out.shared, 4 + 4 * i), i) << simd << " " << i;
+         EXPECT_EQ(word_at(out.shared, 5 + 4 * i), 24 + i) << simd << " " << i;
+      }
    }
 }
 

@@ -316,7 +316,8 @@ TEST(nir_random, toggles_are_honoured)
 }
 
 /* Compute programs talk across invocations through shared memory: every
- * barrier is at the top level (all invocations of the group reach it),
+ * barrier is at the top level or in an if on a bit of the workgroup id
+ * (all invocations of the group reach it, or none),
  * of workgroup scope; workgroups of 24, 32 and 64 invocations; the
  * exchange regions fit in shared_size; cross-invocation atomics are only
  * order-independent ones; --no-shared leaves no barrier.
@@ -324,7 +325,7 @@ TEST(nir_random, toggles_are_honoured)
 TEST(nir_random, shared_memory_exchanges)
 {
    std::map<unsigned, unsigned> sizes;
-   unsigned barriers = 0, atomics = 0;
+   unsigned barriers = 0, atomics = 0, wg_ifs = 0, total = 0;
    for (uint64_t seed = 2; seed < 300; seed += 3) {
       random_options o = options_for(seed);
       ASSERT_EQ(o.stage, shader_stage::compute);
@@ -353,28 +354,65 @@ TEST(nir_random, shared_memory_exchanges)
             }
          }
       }
-      unsigned all = 0;
+      unsigned all = 0, to_ssbo2 = 0;
       for (const instr *in : all_instrs(*s)) {
-         if (in->type == instr_type::intrinsic &&
-             static_cast<const intrinsic_instr *>(in)->op == intrinsic_op::barrier)
+         if (in->type != instr_type::intrinsic)
+            continue;
+         const auto &ii = static_cast<const intrinsic_instr &>(*in);
+         if (ii.op == intrinsic_op::barrier)
             all++;
+         if (ii.op == intrinsic_op::store_ssbo && !is_const(ii.srcs[1].ssa, 1)) {
+            /* The words read from other invocations, one per exchange. */
+            EXPECT_TRUE(is_const(ii.srcs[1].ssa, 2)) << "seed " << seed;
+            to_ssbo2++;
+         }
       }
+      EXPECT_EQ(to_ssbo2, all ? 1u : 0u) << "seed " << seed;
+      EXPECT_EQ(s->info.num_ssbos, all ? 3u : 2u) << "seed " << seed;
+      /* At the top level, or in the then-block of a top-level if on
+       * (workgroup_id.x & 1) == k, which the whole group agrees on.
+       */
+      auto barriers_in = [](const block &b) {
+         unsigned k = 0;
+         for (const auto &in : b.instrs)
+            k += in->type == instr_type::intrinsic &&
+                 static_cast<const intrinsic_instr &>(*in).op == intrinsic_op::barrier;
+         return k;
+      };
       unsigned top = 0;
       for (const auto &n : entrypoint(*s)->body) {
-         if (n->type != cf_type::block)
+         if (n->type == cf_type::block) {
+            top += barriers_in(static_cast<const block &>(*n));
             continue;
-         for (const auto &in : static_cast<const block &>(*n).instrs)
-            top += in->type == instr_type::intrinsic &&
-                   static_cast<const intrinsic_instr &>(*in).op == intrinsic_op::barrier;
+         }
+         if (n->type != cf_type::if_)
+            continue;
+         const auto &nif = static_cast<const if_ &>(*n);
+         const alu_instr *eq = as_alu(nif.condition.ssa);
+         const alu_instr *bit = eq && eq->op == alu_op::ieq32 ? as_alu(eq->srcs[0].ssa) : nullptr;
+         if (!bit || bit->op != alu_op::iand || !is_const(bit->srcs[1].ssa, 1) ||
+             bit->srcs[0].ssa->parent->type != instr_type::intrinsic ||
+             static_cast<const intrinsic_instr *>(bit->srcs[0].ssa->parent)->op !=
+                intrinsic_op::load_workgroup_id)
+            continue;
+         for (const auto &m : nif.then_list) {
+            if (m->type == cf_type::block) {
+               wg_ifs += barriers_in(static_cast<const block &>(*m));
+               top += barriers_in(static_cast<const block &>(*m));
+            }
+         }
       }
-      EXPECT_EQ(all, top) << "seed " << seed << ": a barrier in an if or a loop";
+      EXPECT_EQ(all, top) << "seed " << seed << ": a barrier in non-uniform control flow";
+      total += all;
       o.shared = false;
       for (const instr *in : all_instrs(*generate(o))) {
          EXPECT_FALSE(in->type == instr_type::intrinsic &&
                       static_cast<const intrinsic_instr *>(in)->op == intrinsic_op::barrier);
       }
    }
-   EXPECT_GT(barriers, 100u);
+   EXPECT_GT(barriers, 50u);
+   EXPECT_GT(wg_ifs, 10u);
+   EXPECT_GT(total, 100u);
    EXPECT_GT(atomics, 10u);
    for (unsigned wg : {24u, 32u, 64u})
       EXPECT_GT(sizes[wg], 10u) << wg;
