@@ -132,6 +132,44 @@ resolved(const std::vector<param> &ps)
    return r;
 }
 
+/* A parameter read from a vector that a load_payload built at a wider
+ * width than the message (a SIMD16 color written as two SIMD8
+ * dual-source pieces, a SIMD32 one as two SIMD16 halves) is read from
+ * that load_payload's source: the vector's layout is never a piece's
+ * payload, so gathering it first is only a copy more (dolphin/smg.1.fs
+ * SIMD16: a color in both dual-source colors was copied whole first).
+ */
+operand
+through_wide_vector(const operand &o, unsigned exec)
+{
+   const value *v = o.val;
+   if (!v || v->file != reg_file::ssa || v->width <= exec || o.neg || o.abs ||
+       o.has_region || o.offset % v->component_bytes())
+      return o;
+   const instr *lp = v->def();
+   if (!lp || lp->op != opcode::load_payload || lp->predicate() ||
+       lp->num_srcs() != v->length || lp->we_all() || lp->exec_size != v->width ||
+       lp->group != v->group)
+      return o;
+   operand s = lp->src(o.offset / v->component_bytes());
+   if (s.is_null() || s.neg || s.abs || s.has_region)
+      return o;
+   if (s.is_imm()) {
+      if (type_bits(s.type) != 32)
+         return o;
+      return operand::imm_of(o.type, s.imm);
+   }
+   const reg_file f = s.val->file;
+   if ((f != reg_file::ssa && f != reg_file::uniform && f != reg_file::attr) ||
+       s.val->bit_size() != 32 || type_bits(s.type) != 32 ||
+       (s.val->width != 1 && s.val->width != v->width) ||
+       (s.val->width != 1 && s.val->group != v->group) ||
+       s.offset % s.val->component_bytes())
+      return o;
+   s.type = o.type;
+   return s;
+}
+
 /* The payload of params [from, to): a whole value as it is (also one the
  * params' vectors were built from), else a load_payload of the params
  * (not of the vectors' sources: a source read twice, or a vector shared
@@ -156,7 +194,7 @@ gather(const builder &b, unsigned exec, unsigned group,
          srcs.push_back(operand());
          continue;
       }
-      o = plain(b, channels_of(o, group));
+      o = plain(b, channels_of(through_wide_vector(o, exec), group));
       srcs.push_back(o.as_type(data_type::u32));
    }
    return operand(b.load_payload(data_type::u32, srcs));
@@ -428,7 +466,8 @@ remove_dead_payloads(shader &s)
 /* A payload slot filled from a constant takes the immediate: each slot is
  * one mov either way, and the register the constant was loaded into goes
  * when nothing else reads it (tesseract/515.fs: 0.0 in four slots of two
- * RT writes was loaded once and copied four times).
+ * RT writes was loaded once and copied four times).  Any channels of it:
+ * a SIMD32 message's second half reads the constant at an offset.
  */
 void
 payload_immediates(shader &s)
@@ -442,7 +481,7 @@ payload_immediates(shader &s)
             const operand &o = in->src(k);
             const value *v = o.val;
             if (!v || v->file != reg_file::ssa || v->length != 1 ||
-                v->defs().size() != 1 || o.offset || o.has_region || o.neg ||
+                v->defs().size() != 1 || o.offset % 4 || o.has_region || o.neg ||
                 o.abs || type_bits(o.type) != 32)
                continue;
             const instr *d = v->defs()[0];

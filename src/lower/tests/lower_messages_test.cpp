@@ -486,6 +486,148 @@ TEST(lower_messages, rt_write_header_for_several_targets)
    )"));
 }
 
+TEST(lower_messages, simd32_rt_write_reads_g0_g1_in_place)
+{
+   /* tesseract/532.fs.simd32.asm: brw's first SIMD32 half to target 0
+    * reads g0-g1 in place ("sendsc(16) nullUD g0UD"); the second half's
+    * header is g0 and g2, and target 1 sets dword 2: those are built.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      attr %0:f32x32[4]
+      attr %1:f32x32[4]
+      block0:
+         fb_write_logical %0, _, _, _, _, _, _, _, 0:u32, 4:u32
+         fb_write_logical %1, _, _, _, _, _, _, _, 1:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      attr %0:f32x32[4]
+      attr %1:f32x32[4]
+      hw %2:u32x8[2]@g0
+      wlr %4:u32x8[2]
+      hw %5:u32x8@g0
+      hw %6:u32x8@g2
+      wlr %8:u32x8[2]
+      hw %9:u32x8@g1
+      wlr %11:u32x8[2]
+      block0:
+         %3:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         _ = send(16) 5:u32, 0x40b0000:u32, 512:u32, %2, %3
+         %4 = load_payload %5, %6 {WE_all}
+         %7:u32x16+16[4] = load_payload %0.64:u32, %0[1].64:u32, %0[2].64:u32, %0[3].64:u32
+         _ = send(16+16) 5:u32, 0x40b0800:u32, 512:u32, %4, %7
+         %8 = load_payload %5, %9 {WE_all}
+         %8.8 = mov(1) 1:u32 {WE_all}
+         %10:u32x16[4] = load_payload %1:u32, %1[1]:u32, %1[2]:u32, %1[3]:u32
+         _ = send(16) 5:u32, 0x40b1001:u32, 512:u32, %8, %10
+         %11 = load_payload %5, %6 {WE_all}
+         %11.8 = mov(1) 1:u32 {WE_all}
+         %12:u32x16+16[4] = load_payload %1.64:u32, %1[1].64:u32, %1[2].64:u32, %1[3].64:u32
+         _ = send(16+16) 5:u32, 0x40b1801:u32, 512:u32, %11, %12 {EOT}
+   )"));
+}
+
+TEST(lower_messages, spilling_simd32_copies_in_place_rt_headers)
+{
+   /* The compiler's spilling retry of a SIMD32 program puts the copy of
+    * g0-g1 back: with g1 live to the end, the allocator gave a fill before
+    * the loop of dolphin/ubershaders/3.fs (forced SIMD32) a register the
+    * loop wrote.  Built headers stay as they are.
+    */
+   EXPECT_TRUE(ibis::testing::check_pass(R"(
+      shader fs simd32 lowered
+      attr %0:u32x16[4]
+      hw %1:u32x8[2]@g0
+      hw %2:u32x8@g0
+      hw %3:u32x8@g2
+      wlr %4:u32x8[2]
+      block0:
+         _ = send(16) 5:u32, 0x40b0000:u32, 512:u32, %1, %0
+         %4 = load_payload %2, %3 {WE_all}
+         _ = send(16+16) 5:u32, 0x40b1800:u32, 512:u32, %4, %0 {EOT}
+   )", [](ibis::shader &s) { EXPECT_TRUE(ibis::copy_in_place_rt_headers(s)); }, R"(
+      shader fs simd32 lowered
+      attr %0:u32x16[4]
+      hw %1:u32x8[2]@g0
+      hw %2:u32x8@g0
+      hw %3:u32x8@g2
+      wlr %4:u32x8[2]
+      wlr %5:u32x8[2]
+      hw %6:u32x8@g1
+      block0:
+         %5 = load_payload %2, %6 {WE_all}
+         _ = send(16) 5:u32, 0x40b0000:u32, 512:u32, %5, %0
+         %4 = load_payload %2, %3 {WE_all}
+         _ = send(16+16) 5:u32, 0x40b1800:u32, 512:u32, %4, %0 {EOT}
+   )"));
+}
+
+TEST(lower_messages, message_pieces_read_the_sources_of_wide_vectors)
+{
+   /* dolphin/smg.1.fs.simd16.asm: brw's two SIMD8 dual-source writes take
+    * the color components from where they were computed.  The SIMD16
+    * color vectors are never a SIMD8 piece's payload, so the pieces read
+    * their sources (a component in both colors is not copied whole first),
+    * and a constant there is the immediate.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:f32x16[4]
+      block0:
+         %1:f32x16 = mul %0, %0[1]
+         %2:f32x16 = add %0, %0[2]
+         %3:f32x16 = mov 0.5:f32
+         %4:f32x16[4] = load_payload %1, %2, %0[3], %3
+         %5:f32x16[4] = load_payload %1, %2, %0[3], %0
+         fb_write_logical %4, %5, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:f32x16[4]
+      hw %6:u32x8[2]@g0
+      wlr %8:u32x8[2]
+      hw %9:u32x8@g0
+      hw %10:u32x8@g1
+      block0:
+         %1:f32x16 = mul %0, %0[1]
+         %2:f32x16 = add %0, %0[2]
+         %3:f32x16 = mov 0.5:f32
+         %7:u32x8[8] = load_payload %1:u32, %2:u32, %0[3]:u32, 0x3f000000:u32, %1:u32, %2:u32, %0[3]:u32, %0:u32
+         _ = send(8) 5:u32, 0x40b1200:u32, 512:u32, %6, %7
+         %8 = load_payload %9, %10 {WE_all}
+         %11:u32x8+8[8] = load_payload %1.32:u32, %2.32:u32, %0[3].32:u32, 0x3f000000:u32, %1.32:u32, %2.32:u32, %0[3].32:u32, %0.32:u32
+         _ = send(8+8) 5:u32, 0x40b1300:u32, 512:u32, %8, %11 {EOT}
+   )"));
+   /* nexuiz/37.fs.simd32.asm: a SIMD32 coordinate (u, 0.0) as two SIMD16
+    * halves; the second half reads the constant at channels 16-31, the
+    * immediate too.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      attr %0:f32x32[2]
+      block0:
+         %1:f32x32 = mul %0, %0[1]
+         %2:f32x32 = mov 0.0:f32
+         %3:f32x32[2] = load_payload %1, %2
+         %4:f32x32[4] = tex_logical 0:u32, %3, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         fb_write_logical %4, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      attr %0:f32x32[2]
+      block0:
+         %1:f32x32 = mul %0, %0[1]
+         %2:f32x32 = mov 0.0:f32
+         %5:u32x16[2] = load_payload %1:u32, 0:u32
+         %6:f32x16[4] = send 2:u32, 0x8840001:u32, 0:u32, %5, _
+         %7:u32x16+16[2] = load_payload %1.64:u32, 0:u32
+         %8:f32x16+16[4] = send 2:u32, 0x8840001:u32, 0:u32, %7, _
+         %4:f32x32[4] = load_payload %6, %8, %6[1], %8[1], %6[2], %8[2], %6[3], %8[3]
+         %9:u32x16[4] = load_payload %4:u32, %4[1]:u32, %4[2]:u32, %4[3]:u32
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %9, _
+         %10:u32x16+16[4] = load_payload %4.64:u32, %4[1].64:u32, %4[2].64:u32, %4[3].64:u32
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %10, _ {EOT}
+   )"));
+}
+
 TEST(lower_messages, simd8_rt_write_reads_g0_g1_in_place)
 {
    /* tesseract/515.fs.simd8.asm:7: sendsc(8) with payload0 g0 for target
