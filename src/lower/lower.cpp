@@ -170,6 +170,65 @@ through_wide_vector(const operand &o, unsigned exec)
    return s;
 }
 
+/* The immediate of a constant parameter: an immediate, or an
+ * unpredicated 32-bit mov of one.
+ */
+bool
+constant_param(const operand &o, uint32_t *imm)
+{
+   if (o.is_imm()) {
+      if (type_bits(o.type) != 32)
+         return false;
+      *imm = uint32_t(o.imm);
+      return true;
+   }
+   const value *v = o.val;
+   if (!v || v->file != reg_file::ssa || v->length != 1 || o.neg || o.abs ||
+       o.has_region || type_bits(o.type) != 32 || v->defs().size() != 1)
+      return false;
+   const instr *d = v->defs()[0];
+   if (d->op != opcode::mov || d->predicate() || d->saturate ||
+       d->cmod != cond_mod::none || d->flag_def() || d->preserve().val ||
+       d->num_srcs() != 1 || !d->src(0).is_imm() || d->dst().offset ||
+       d->dst().has_region || type_bits(d->src(0).type) != 32 ||
+       type_bits(d->dst().type) != 32 || d->src(0).neg || d->src(0).abs)
+      return false;
+   *imm = uint32_t(d->src(0).imm);
+   return true;
+}
+
+/* One parameter of a SIMD8/16 piece of a wider message, alone in its
+ * payload, that needs no gathering of its own: a constant (a mov of it at
+ * the piece's width, which CSE shares between messages, as brw's split
+ * sends share one register), or a one-component value of the wider width
+ * (its piece's GRFs, by a one-source load_payload: allocation splits the
+ * value into halves and places them there).  Texture coordinates
+ * of SIMD32 messages: (u, v) with v shared by many samples, or (u, 0.0)
+ * (tesseract/491.fs, nexuiz/37.fs).
+ */
+bool
+lone_piece_param(const operand &o, unsigned exec, unsigned group)
+{
+   uint32_t k;
+   if (constant_param(o, &k))
+      return true;
+   const value *v = o.val;
+   return v && v->file == reg_file::ssa && v->length == 1 && v->width > exec &&
+          v->bit_size() == 32 && type_bits(o.type) == 32 && !o.neg && !o.abs &&
+          !o.has_region && !o.offset && v->group <= group &&
+          group + exec <= v->group + v->width;
+}
+
+/* A parameter of a piece as the piece reads it: through a vector built at
+ * the wider width, else through one built for this message alone.
+ */
+operand
+piece_operand(const operand &o, unsigned exec)
+{
+   const operand t = through_wide_vector(o, exec);
+   return t == o ? resolve(o) : t;
+}
+
 /* The payload of params [from, to): a whole value as it is (also one the
  * params' vectors were built from), else a load_payload of the params
  * (not of the vectors' sources: a source read twice, or a vector shared
@@ -177,12 +236,18 @@ through_wide_vector(const operand &o, unsigned exec)
  */
 operand
 gather(const builder &b, unsigned exec, unsigned group,
-       const std::vector<param> &ps, size_t from, size_t to)
+       const std::vector<param> &ps, size_t from, size_t to, bool piece = false)
 {
    if (value *v = whole_value(ps, from, to, exec, group))
       return operand(v);
    if (value *v = whole_value(resolved(ps), from, to, exec, group))
       return operand(v);
+   if (piece && to - from == 1 && !ps[from].op.is_null()) {
+      const operand o = piece_operand(ps[from].op, exec);
+      uint32_t k;
+      if (constant_param(o, &k))
+         return operand(b.mov(data_type::u32, operand::imm_u32(k)));
+   }
    std::vector<operand> srcs;
    for (size_t i = from; i < to; i++) {
       operand o = ps[i].op;
@@ -238,18 +303,40 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
     */
    const std::vector<param> rs = resolved(params);
    const size_t n = params.size();
+   /* A piece of a wider message (a parameter wider than it). */
+   bool piece = false;
+   for (const param &q : params) {
+      const operand o = piece_operand(q.op, exec);
+      piece |= o.val && o.val->width > exec;
+   }
+   /* A lone piece parameter no other parameter reads (one read twice
+    * goes in one payload, as brw's).
+    */
+   auto lone = [&](size_t i) {
+      if (!piece || params[i].op.is_null())
+         return false;
+      const operand o = piece_operand(params[i].op, exec);
+      if (!lone_piece_param(o, exec, group))
+         return false;
+      for (size_t j = 0; j < n; j++) {
+         if (j != i && o.val && piece_operand(params[j].op, exec).val == o.val)
+            return false;
+      }
+      return true;
+   };
    auto whole = [&](size_t from, size_t to) {
       return from == to || whole_value(rs, from, to, exec, group) ||
-             in_place(params, rs, from, to, exec);
+             in_place(params, rs, from, to, exec) ||
+             (to - from == 1 && lone(from));
    };
    for (size_t m = 1; m <= n && !(whole(0, mid) && whole(mid, n)); m++) {
       if (whole(0, m) && whole(m, n))
          mid = m;
    }
-   p.p0 = gather(b, exec, group, params, 0, mid);
+   p.p0 = gather(b, exec, group, params, 0, mid, piece);
    p.mlen = mid * regs;
    if (mid < n) {
-      p.p1 = gather(b, exec, group, params, mid, n);
+      p.p1 = gather(b, exec, group, params, mid, n, piece);
       p.ex_mlen = (n - mid) * regs;
    }
    return p;

@@ -597,9 +597,15 @@ TEST(lower_messages, message_pieces_read_the_sources_of_wide_vectors)
          %11:u32x8+8[8] = load_payload %1.32:u32, %2.32:u32, %0[3].32:u32, 0x3f000000:u32, %1.32:u32, %2.32:u32, %0[3].32:u32, %0.32:u32
          _ = send(8+8) 5:u32, 0x40b1300:u32, 512:u32, %8, %11 {EOT}
    )"));
-   /* nexuiz/37.fs.simd32.asm: a SIMD32 coordinate (u, 0.0) as two SIMD16
-    * halves; the second half reads the constant at channels 16-31, the
-    * immediate too.
+}
+
+TEST(lower_messages, simd32_sampler_halves_split_a_lone_coordinate)
+{
+   /* nexuiz/37.fs.simd32.asm:11: "sends(16) g108UD g96UD g78UD
+    * 0x04240203 ex 0x80": brw sends the SIMD32 coordinate (u, 0.0) as two
+    * SIMD16 halves, each a split send of u's half and a register of zeros
+    * shared by all the messages of that half.  The zero is a mov at the
+    * half's width (which CSE shares), u's half a one-source load_payload.
     */
    EXPECT_TRUE(check_lower(R"(
       shader fs simd32
@@ -616,15 +622,62 @@ TEST(lower_messages, message_pieces_read_the_sources_of_wide_vectors)
       block0:
          %1:f32x32 = mul %0, %0[1]
          %2:f32x32 = mov 0.0:f32
-         %5:u32x16[2] = load_payload %1:u32, 0:u32
-         %6:f32x16[4] = send 2:u32, 0x8840001:u32, 0:u32, %5, _
-         %7:u32x16+16[2] = load_payload %1.64:u32, 0:u32
-         %8:f32x16+16[4] = send 2:u32, 0x8840001:u32, 0:u32, %7, _
-         %4:f32x32[4] = load_payload %6, %8, %6[1], %8[1], %6[2], %8[2], %6[3], %8[3]
-         %9:u32x16[4] = load_payload %4:u32, %4[1]:u32, %4[2]:u32, %4[3]:u32
-         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %9, _
-         %10:u32x16+16[4] = load_payload %4.64:u32, %4[1].64:u32, %4[2].64:u32, %4[3].64:u32
-         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %10, _ {EOT}
+         %5:u32x16 = load_payload %1:u32
+         %6:u32x16 = mov 0:u32
+         %7:f32x16[4] = send 2:u32, 0x4840001:u32, 128:u32, %5, %6
+         %8:u32x16+16 = load_payload %1.64:u32
+         %9:u32x16+16 = mov 0:u32
+         %10:f32x16+16[4] = send 2:u32, 0x4840001:u32, 128:u32, %8, %9
+         %4:f32x32[4] = load_payload %7, %10, %7[1], %10[1], %7[2], %10[2], %7[3], %10[3]
+         %11:u32x16[4] = load_payload %4:u32, %4[1]:u32, %4[2]:u32, %4[3]:u32
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %11, _
+         %12:u32x16+16[4] = load_payload %4.64:u32, %4[1].64:u32, %4[2].64:u32, %4[3].64:u32
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %12, _ {EOT}
+   )"));
+   /* tesseract/491.fs.simd32.asm: samples at several u of one v, "sends(16)
+    * g24UD g46UD g38UD" ... "g32UD g69UD g38UD": v's half is payload1 of
+    * every message of the half (the same load_payload, which CSE shares),
+    * not copied into each.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      attr %0:f32x32[2]
+      block0:
+         %1:f32x32 = mul %0, %0[1]
+         %2:f32x32 = add %0, %0[1]
+         %8:f32x32 = mul %0[1], 2.0:f32
+         %3:f32x32[2] = load_payload %1, %8
+         %4:f32x32[4] = tex_logical 0:u32, %3, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %5:f32x32[2] = load_payload %2, %8
+         %6:f32x32[4] = tex_logical 0:u32, %5, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %7:f32x32 = add %4, %6
+         fb_write_logical %7, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      attr %0:f32x32[2]
+      block0:
+         %1:f32x32 = mul %0, %0[1]
+         %2:f32x32 = add %0, %0[1]
+         %8:f32x32 = mul %0[1], 2.0:f32
+         %9:u32x16 = load_payload %1:u32
+         %10:u32x16 = load_payload %8:u32
+         %11:f32x16 = send 2:u32, 0x4240001:u32, 128:u32, %9, %10
+         %12:u32x16+16 = load_payload %1.64:u32
+         %13:u32x16+16 = load_payload %8.64:u32
+         %14:f32x16+16 = send 2:u32, 0x4240001:u32, 128:u32, %12, %13
+         %4:f32x32 = load_payload %11, %14
+         %15:u32x16 = load_payload %2:u32
+         %16:u32x16 = load_payload %8:u32
+         %17:f32x16 = send 2:u32, 0x4240001:u32, 128:u32, %15, %16
+         %18:u32x16+16 = load_payload %2.64:u32
+         %19:u32x16+16 = load_payload %8.64:u32
+         %20:f32x16+16 = send 2:u32, 0x4240001:u32, 128:u32, %18, %19
+         %6:f32x32 = load_payload %17, %20
+         %7:f32x32 = add %4, %6
+         %21:u32x16[4] = load_payload %7:u32, _, _, _
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %21, _
+         %22:u32x16+16[4] = load_payload %7.64:u32, _, _, _
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %22, _ {EOT}
    )"));
 }
 
