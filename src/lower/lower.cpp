@@ -51,23 +51,35 @@ plain(const builder &b, const operand &o)
 namespace {
 
 /* The whole of one value, when params are exactly its components in
- * order at the message's width: then it is the payload as it is.
+ * order at the message's width: then it is the payload as it is.  Its
+ * last components in order are too: a payload is the value from an
+ * offset to its end (a texture result's alpha as the second part of an
+ * RT write, warsow/61.fs SIMD16 11 -> 10, brw 10).  Null when not.
  */
-value *
+operand
 whole_value(const std::vector<param> &ps, size_t from, size_t to,
             unsigned exec, unsigned group)
 {
    value *v = ps[from].op.val;
    if (!v || v->file != reg_file::ssa || v->width != exec ||
-       v->group != group || v->bit_size() != 32 || v->length != to - from)
-      return nullptr;
+       v->group != group || v->bit_size() != 32)
+      return operand();
+   const unsigned cb = v->component_bytes();
+   const unsigned first = ps[from].op.offset / cb;
+   if (ps[from].op.offset % cb || first + (to - from) != v->length)
+      return operand();
+   /* Not the tail of a vector gathered for messages: its sources are. */
+   if (first && v->def() && v->def()->op == opcode::load_payload)
+      return operand();
    for (size_t i = from; i < to; i++) {
       const operand &o = ps[i].op;
       if (o.val != v || o.neg || o.abs || o.has_region ||
-          o.offset != (i - from) * v->component_bytes())
-         return nullptr;
+          o.offset != (first + i - from) * cb)
+         return operand();
    }
-   return v;
+   operand r(v);
+   r.offset = first * cb;
+   return r;
 }
 
 /* A parameter read from a vector that a load_payload built for this
@@ -238,10 +250,11 @@ operand
 gather(const builder &b, unsigned exec, unsigned group,
        const std::vector<param> &ps, size_t from, size_t to, bool piece = false)
 {
-   if (value *v = whole_value(ps, from, to, exec, group))
-      return operand(v);
-   if (value *v = whole_value(resolved(ps), from, to, exec, group))
-      return operand(v);
+   operand w = whole_value(ps, from, to, exec, group);
+   if (w.is_null())
+      w = whole_value(resolved(ps), from, to, exec, group);
+   if (!w.is_null())
+      return w;
    if (piece && to - from == 1 && !ps[from].op.is_null()) {
       const operand o = piece_operand(ps[from].op, exec);
       uint32_t k;
@@ -325,7 +338,7 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
       return true;
    };
    auto whole = [&](size_t from, size_t to) {
-      return from == to || whole_value(rs, from, to, exec, group) ||
+      return from == to || !whole_value(rs, from, to, exec, group).is_null() ||
              in_place(params, rs, from, to, exec) ||
              (to - from == 1 && lone(from));
    };
@@ -333,10 +346,19 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
       if (whole(0, m) && whole(m, n))
          mid = m;
    }
+   /* A whole second part found through the vectors before the first
+    * part's gathering reads them too (a texture result's alpha).
+    */
+   operand w1;
+   if (mid < n) {
+      w1 = whole_value(params, mid, n, exec, group);
+      if (w1.is_null())
+         w1 = whole_value(rs, mid, n, exec, group);
+   }
    p.p0 = gather(b, exec, group, params, 0, mid, piece);
    p.mlen = mid * regs;
    if (mid < n) {
-      p.p1 = gather(b, exec, group, params, mid, n, piece);
+      p.p1 = !w1.is_null() ? w1 : gather(b, exec, group, params, mid, n, piece);
       p.ex_mlen = (n - mid) * regs;
    }
    return p;

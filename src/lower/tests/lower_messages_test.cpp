@@ -1307,6 +1307,44 @@ TEST(lower_messages, sample_payloads_split_to_read_shared_coordinates)
    )"));
 }
 
+TEST(lower_messages, rt_write_reads_a_texture_alpha_in_place)
+{
+   /* warsow/61.fs.simd16.asm:9: "sendsc(16) nullUD g121UD g119UD
+    * 0x0c031000 ex 0x80": the computed rgb is payload0, the sample's alpha
+    * (its last component, g119 of g113-g120) payload1, read where the
+    * sampler wrote it: a payload is a value from an offset to its end.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x16 = pln %1:f32, %0
+         %3:f32x16 = pln %1[4]:f32, %0
+         %4:f32x16[2] = load_payload %2, %3
+         %5:f32x16[4] = tex_logical 0:u32, %4, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %6:f32x16 = mul %2, %5
+         %7:f32x16 = mul %3, %5[1]
+         %8:f32x16 = mul %2, %5[2]
+         %9:u32x16[4] = load_payload %6:u32, %7:u32, %8:u32, %5[3]:u32
+         fb_write_logical %9, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x16 = pln %1:f32, %0
+         %3:f32x16 = pln %1[4]:f32, %0
+         %5:f32x16[4] = send 2:u32, 0x4840001:u32, 128:u32, %2, %3
+         %6:f32x16 = mul %2, %5
+         %7:f32x16 = mul %3, %5[1]
+         %8:f32x16 = mul %2, %5[2]
+         %9:u32x16[4] = load_payload %6:u32, %7:u32, %8:u32, %5[3]:u32
+         %10:u32x16[3] = load_payload %9, %9[1], %9[2]
+         _ = send 5:u32, 0xc031000:u32, 128:u32, %10, %5[3] {EOT}
+   )"));
+}
+
 TEST(lower_messages, rt_write_reads_a_texture_result_in_place)
 {
    /* tesseract/139.fs.simd8.asm:6,8: the sample's rgb (rlen 3) is
