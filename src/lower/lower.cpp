@@ -551,6 +551,23 @@ repack_urb_writes(shader &s)
       in->remove();
 }
 
+/* A compare whose flag only predicated an access the lowering read back
+ * as a mask of channels (predicate_mask: flag -> word -> flag per piece).
+ */
+bool
+dead_flag_compare(const instr *in)
+{
+   if (in->op != opcode::cmp || in->has_side_effects() || !in->flag_def() ||
+       !in->flag_def()->uses().empty())
+      return false;
+   for (unsigned i = 0; i < in->num_dsts(); i++) {
+      const value *d = in->dst(i).val;
+      if (d && (d->file != reg_file::ssa || !d->uses().empty()))
+         return false;
+   }
+   return true;
+}
+
 /* Gathers whose every reader became a message payload of its sources. */
 void
 remove_dead_payloads(shader &s)
@@ -561,9 +578,9 @@ remove_dead_payloads(shader &s)
       for (const auto &b : s.blocks()) {
          for (auto it = b->begin(); it != b->end();) {
             instr *in = *it++;
-            if (in->op == opcode::load_payload && in->num_dsts() == 1 &&
-                in->dst().val && in->dst().val->file == reg_file::ssa &&
-                in->dst().val->uses().empty() && !in->has_side_effects()) {
+            if ((in->op == opcode::load_payload && in->num_dsts() == 1 &&
+                 in->dst().val && in->dst().val->file == reg_file::ssa &&
+                 in->dst().val->uses().empty() && !in->has_side_effects())) {
                in->remove();
                progress = true;
             }
@@ -832,6 +849,10 @@ lower(shader &s, const device_info &dev)
       fs.live = alive;
    }
 
+   /* Compares that predicated logical accesses: the data-port lowering
+    * reads such a flag back as a mask and gives each piece its own flag.
+    */
+   std::vector<instr *> predicate_defs;
    for (const auto &b : s.blocks()) {
       for (auto it = b->begin(); it != b->end();) {
          instr *in = *it++;
@@ -841,12 +862,21 @@ lower(shader &s, const device_info &dev)
           * themselves, which the EOT barrier and their results keep), so
           * texture reads may still move across the first SIMD32 half.
           */
+         if (in->info().kind == opcode_kind::logical && in->predicate() &&
+             in->predicate()->def() &&
+             std::find(predicate_defs.begin(), predicate_defs.end(),
+                       in->predicate()->def()) == predicate_defs.end())
+            predicate_defs.push_back(in->predicate()->def());
          if (in->op == opcode::fb_write_logical)
             lower_fb_write(s, in, fs.rt_header, fs.live, fs.live_flag,
                            fs.live_flag_inv);
          else
             lower_instr(s, in, dev);
       }
+   }
+   for (instr *c : predicate_defs) {
+      if (dead_flag_compare(c))
+         c->remove();
    }
    remove_dead_payloads(s);
    payload_immediates(s);

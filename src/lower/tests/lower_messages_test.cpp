@@ -850,7 +850,8 @@ TEST(lower_messages, fs_stores_skip_helpers_and_demoted_channels)
     * nor demoted channels write memory.  The translator predicates the
     * store on the pixel mask (%1, from g1.7); lowering takes the channels
     * a demote cleared out of that predicate, and each SIMD8 piece of the
-    * typed write gets its own flag.
+    * typed write gets its own flag.  The compare the demote made for the
+    * logical write, read back as the mask %7, goes.
     */
    EXPECT_TRUE(check_lower(R"(
       shader fs simd16
@@ -872,7 +873,6 @@ TEST(lower_messages, fs_stores_skip_helpers_and_demoted_channels)
          (-%2) %6:u32x16 = sel %5, 0:u32
          %3:u32x16 = mov %0[1]
          (+%1) %7:u32x16 = sel %6, 0:u32
-         %8:flagx16 = cmp.nz %7, 0:u32
          %9:u32x8[2] = load_payload %3, %3
          %10:flagx8 = cmp.nz %7, 0:u32
          (+%10) _ = send(8) 12:u32, 0x4035e04:u32, 0:u32, %9, _ {side_effects}
