@@ -51,23 +51,35 @@ plain(const builder &b, const operand &o)
 namespace {
 
 /* The whole of one value, when params are exactly its components in
- * order at the message's width: then it is the payload as it is.
+ * order at the message's width: then it is the payload as it is.  Its
+ * last components in order are too: a payload is the value from an
+ * offset to its end (a texture result's alpha as the second part of an
+ * RT write, warsow/61.fs SIMD16 11 -> 10, brw 10).  Null when not.
  */
-value *
+operand
 whole_value(const std::vector<param> &ps, size_t from, size_t to,
             unsigned exec, unsigned group)
 {
    value *v = ps[from].op.val;
    if (!v || v->file != reg_file::ssa || v->width != exec ||
-       v->group != group || v->bit_size() != 32 || v->length != to - from)
-      return nullptr;
+       v->group != group || v->bit_size() != 32)
+      return operand();
+   const unsigned cb = v->component_bytes();
+   const unsigned first = ps[from].op.offset / cb;
+   if (ps[from].op.offset % cb || first + (to - from) != v->length)
+      return operand();
+   /* Not the tail of a vector gathered for messages: its sources are. */
+   if (first && v->def() && v->def()->op == opcode::load_payload)
+      return operand();
    for (size_t i = from; i < to; i++) {
       const operand &o = ps[i].op;
       if (o.val != v || o.neg || o.abs || o.has_region ||
-          o.offset != (i - from) * v->component_bytes())
-         return nullptr;
+          o.offset != (first + i - from) * cb)
+         return operand();
    }
-   return v;
+   operand r(v);
+   r.offset = first * cb;
+   return r;
 }
 
 /* A parameter read from a vector that a load_payload built for this
@@ -132,6 +144,103 @@ resolved(const std::vector<param> &ps)
    return r;
 }
 
+/* A parameter read from a vector that a load_payload built at a wider
+ * width than the message (a SIMD16 color written as two SIMD8
+ * dual-source pieces, a SIMD32 one as two SIMD16 halves) is read from
+ * that load_payload's source: the vector's layout is never a piece's
+ * payload, so gathering it first is only a copy more (dolphin/smg.1.fs
+ * SIMD16: a color in both dual-source colors was copied whole first).
+ */
+operand
+through_wide_vector(const operand &o, unsigned exec)
+{
+   const value *v = o.val;
+   if (!v || v->file != reg_file::ssa || v->width <= exec || o.neg || o.abs ||
+       o.has_region || o.offset % v->component_bytes())
+      return o;
+   const instr *lp = v->def();
+   if (!lp || lp->op != opcode::load_payload || lp->predicate() ||
+       lp->num_srcs() != v->length || lp->we_all() || lp->exec_size != v->width ||
+       lp->group != v->group)
+      return o;
+   operand s = lp->src(o.offset / v->component_bytes());
+   if (s.is_null() || s.neg || s.abs || s.has_region)
+      return o;
+   if (s.is_imm()) {
+      if (type_bits(s.type) != 32)
+         return o;
+      return operand::imm_of(o.type, s.imm);
+   }
+   const reg_file f = s.val->file;
+   if ((f != reg_file::ssa && f != reg_file::uniform && f != reg_file::attr) ||
+       s.val->bit_size() != 32 || type_bits(s.type) != 32 ||
+       (s.val->width != 1 && s.val->width != v->width) ||
+       (s.val->width != 1 && s.val->group != v->group) ||
+       s.offset % s.val->component_bytes())
+      return o;
+   s.type = o.type;
+   return s;
+}
+
+/* The immediate of a constant parameter: an immediate, or an
+ * unpredicated 32-bit mov of one.
+ */
+bool
+constant_param(const operand &o, uint32_t *imm)
+{
+   if (o.is_imm()) {
+      if (type_bits(o.type) != 32)
+         return false;
+      *imm = uint32_t(o.imm);
+      return true;
+   }
+   const value *v = o.val;
+   if (!v || v->file != reg_file::ssa || v->length != 1 || o.neg || o.abs ||
+       o.has_region || type_bits(o.type) != 32 || v->defs().size() != 1)
+      return false;
+   const instr *d = v->defs()[0];
+   if (d->op != opcode::mov || d->predicate() || d->saturate ||
+       d->cmod != cond_mod::none || d->flag_def() || d->preserve().val ||
+       d->num_srcs() != 1 || !d->src(0).is_imm() || d->dst().offset ||
+       d->dst().has_region || type_bits(d->src(0).type) != 32 ||
+       type_bits(d->dst().type) != 32 || d->src(0).neg || d->src(0).abs)
+      return false;
+   *imm = uint32_t(d->src(0).imm);
+   return true;
+}
+
+/* One parameter of a SIMD8/16 piece of a wider message, alone in its
+ * payload, that needs no gathering of its own: a constant (a mov of it at
+ * the piece's width, which CSE shares between messages, as brw's split
+ * sends share one register), or a one-component value of the wider width
+ * (its piece's GRFs, by a one-source load_payload: allocation splits the
+ * value into halves and places them there).  Texture coordinates
+ * of SIMD32 messages: (u, v) with v shared by many samples, or (u, 0.0)
+ * (tesseract/491.fs, nexuiz/37.fs).
+ */
+bool
+lone_piece_param(const operand &o, unsigned exec, unsigned group)
+{
+   uint32_t k;
+   if (constant_param(o, &k))
+      return true;
+   const value *v = o.val;
+   return v && v->file == reg_file::ssa && v->length == 1 && v->width > exec &&
+          v->bit_size() == 32 && type_bits(o.type) == 32 && !o.neg && !o.abs &&
+          !o.has_region && !o.offset && v->group <= group &&
+          group + exec <= v->group + v->width;
+}
+
+/* A parameter of a piece as the piece reads it: through a vector built at
+ * the wider width, else through one built for this message alone.
+ */
+operand
+piece_operand(const operand &o, unsigned exec)
+{
+   const operand t = through_wide_vector(o, exec);
+   return t == o ? resolve(o) : t;
+}
+
 /* The payload of params [from, to): a whole value as it is (also one the
  * params' vectors were built from), else a load_payload of the params
  * (not of the vectors' sources: a source read twice, or a vector shared
@@ -139,12 +248,19 @@ resolved(const std::vector<param> &ps)
  */
 operand
 gather(const builder &b, unsigned exec, unsigned group,
-       const std::vector<param> &ps, size_t from, size_t to)
+       const std::vector<param> &ps, size_t from, size_t to, bool piece = false)
 {
-   if (value *v = whole_value(ps, from, to, exec, group))
-      return operand(v);
-   if (value *v = whole_value(resolved(ps), from, to, exec, group))
-      return operand(v);
+   operand w = whole_value(ps, from, to, exec, group);
+   if (w.is_null())
+      w = whole_value(resolved(ps), from, to, exec, group);
+   if (!w.is_null())
+      return w;
+   if (piece && to - from == 1 && !ps[from].op.is_null()) {
+      const operand o = piece_operand(ps[from].op, exec);
+      uint32_t k;
+      if (constant_param(o, &k))
+         return operand(b.mov(data_type::u32, operand::imm_u32(k)));
+   }
    std::vector<operand> srcs;
    for (size_t i = from; i < to; i++) {
       operand o = ps[i].op;
@@ -156,7 +272,7 @@ gather(const builder &b, unsigned exec, unsigned group,
          srcs.push_back(operand());
          continue;
       }
-      o = plain(b, channels_of(o, group));
+      o = plain(b, channels_of(through_wide_vector(o, exec), group));
       srcs.push_back(o.as_type(data_type::u32));
    }
    return operand(b.load_payload(data_type::u32, srcs));
@@ -200,18 +316,49 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
     */
    const std::vector<param> rs = resolved(params);
    const size_t n = params.size();
+   /* A piece of a wider message (a parameter wider than it). */
+   bool piece = false;
+   for (const param &q : params) {
+      const operand o = piece_operand(q.op, exec);
+      piece |= o.val && o.val->width > exec;
+   }
+   /* A lone piece parameter no other parameter reads (one read twice
+    * goes in one payload, as brw's).
+    */
+   auto lone = [&](size_t i) {
+      if (!piece || params[i].op.is_null())
+         return false;
+      const operand o = piece_operand(params[i].op, exec);
+      if (!lone_piece_param(o, exec, group))
+         return false;
+      for (size_t j = 0; j < n; j++) {
+         if (j != i && o.val && piece_operand(params[j].op, exec).val == o.val)
+            return false;
+      }
+      return true;
+   };
    auto whole = [&](size_t from, size_t to) {
-      return from == to || whole_value(rs, from, to, exec, group) ||
-             in_place(params, rs, from, to, exec);
+      return from == to || !whole_value(rs, from, to, exec, group).is_null() ||
+             in_place(params, rs, from, to, exec) ||
+             (to - from == 1 && lone(from));
    };
    for (size_t m = 1; m <= n && !(whole(0, mid) && whole(mid, n)); m++) {
       if (whole(0, m) && whole(m, n))
          mid = m;
    }
-   p.p0 = gather(b, exec, group, params, 0, mid);
+   /* A whole second part found through the vectors before the first
+    * part's gathering reads them too (a texture result's alpha).
+    */
+   operand w1;
+   if (mid < n) {
+      w1 = whole_value(params, mid, n, exec, group);
+      if (w1.is_null())
+         w1 = whole_value(rs, mid, n, exec, group);
+   }
+   p.p0 = gather(b, exec, group, params, 0, mid, piece);
    p.mlen = mid * regs;
    if (mid < n) {
-      p.p1 = gather(b, exec, group, params, mid, n);
+      p.p1 = !w1.is_null() ? w1 : gather(b, exec, group, params, mid, n, piece);
       p.ex_mlen = (n - mid) * regs;
    }
    return p;
@@ -404,6 +551,23 @@ repack_urb_writes(shader &s)
       in->remove();
 }
 
+/* A compare whose flag only predicated an access the lowering read back
+ * as a mask of channels (predicate_mask: flag -> word -> flag per piece).
+ */
+bool
+dead_flag_compare(const instr *in)
+{
+   if (in->op != opcode::cmp || in->has_side_effects() || !in->flag_def() ||
+       !in->flag_def()->uses().empty())
+      return false;
+   for (unsigned i = 0; i < in->num_dsts(); i++) {
+      const value *d = in->dst(i).val;
+      if (d && (d->file != reg_file::ssa || !d->uses().empty()))
+         return false;
+   }
+   return true;
+}
+
 /* Gathers whose every reader became a message payload of its sources. */
 void
 remove_dead_payloads(shader &s)
@@ -414,9 +578,9 @@ remove_dead_payloads(shader &s)
       for (const auto &b : s.blocks()) {
          for (auto it = b->begin(); it != b->end();) {
             instr *in = *it++;
-            if (in->op == opcode::load_payload && in->num_dsts() == 1 &&
-                in->dst().val && in->dst().val->file == reg_file::ssa &&
-                in->dst().val->uses().empty() && !in->has_side_effects()) {
+            if ((in->op == opcode::load_payload && in->num_dsts() == 1 &&
+                 in->dst().val && in->dst().val->file == reg_file::ssa &&
+                 in->dst().val->uses().empty() && !in->has_side_effects())) {
                in->remove();
                progress = true;
             }
@@ -428,7 +592,8 @@ remove_dead_payloads(shader &s)
 /* A payload slot filled from a constant takes the immediate: each slot is
  * one mov either way, and the register the constant was loaded into goes
  * when nothing else reads it (tesseract/515.fs: 0.0 in four slots of two
- * RT writes was loaded once and copied four times).
+ * RT writes was loaded once and copied four times).  Any channels of it:
+ * a SIMD32 message's second half reads the constant at an offset.
  */
 void
 payload_immediates(shader &s)
@@ -442,7 +607,7 @@ payload_immediates(shader &s)
             const operand &o = in->src(k);
             const value *v = o.val;
             if (!v || v->file != reg_file::ssa || v->length != 1 ||
-                v->defs().size() != 1 || o.offset || o.has_region || o.neg ||
+                v->defs().size() != 1 || o.offset % 4 || o.has_region || o.neg ||
                 o.abs || type_bits(o.type) != 32)
                continue;
             const instr *d = v->defs()[0];
@@ -684,6 +849,10 @@ lower(shader &s, const device_info &dev)
       fs.live = alive;
    }
 
+   /* Compares that predicated logical accesses: the data-port lowering
+    * reads such a flag back as a mask and gives each piece its own flag.
+    */
+   std::vector<instr *> predicate_defs;
    for (const auto &b : s.blocks()) {
       for (auto it = b->begin(); it != b->end();) {
          instr *in = *it++;
@@ -693,12 +862,21 @@ lower(shader &s, const device_info &dev)
           * themselves, which the EOT barrier and their results keep), so
           * texture reads may still move across the first SIMD32 half.
           */
+         if (in->info().kind == opcode_kind::logical && in->predicate() &&
+             in->predicate()->def() &&
+             std::find(predicate_defs.begin(), predicate_defs.end(),
+                       in->predicate()->def()) == predicate_defs.end())
+            predicate_defs.push_back(in->predicate()->def());
          if (in->op == opcode::fb_write_logical)
             lower_fb_write(s, in, fs.rt_header, fs.live, fs.live_flag,
                            fs.live_flag_inv);
          else
             lower_instr(s, in, dev);
       }
+   }
+   for (instr *c : predicate_defs) {
+      if (dead_flag_compare(c))
+         c->remove();
    }
    remove_dead_payloads(s);
    payload_immediates(s);

@@ -23,6 +23,15 @@ void lower(shader &s, const device_info &dev);
  */
 void lower_instr(shader &s, instr *in, const device_info &dev);
 
+/* Gives every RT write that reads the thread's g0-g1 in place as its
+ * header a NoMask copy instead; true if there was one.  The compiler's
+ * spilling retry of a SIMD32 program calls it: with g1 live to the end
+ * there, the allocator placed a fill before a loop in a register the
+ * loop wrote (dolphin/ubershaders/3.fs forced to SIMD32, an invalid
+ * allocation).
+ */
+bool copy_in_place_rt_headers(shader &s);
+
 /* The channels of each hardware instruction code generation splits `in`
  * into (docs/backend.md §1, "Execution size"): in->exec_size when the
  * instruction fits the hardware as it is.

@@ -53,8 +53,8 @@ rt_header(shader &s, const builder &b, unsigned group, unsigned target,
 {
    /* Target 0 with nothing to set is g0-g1 as the thread got them, read
     * in place as brw does (an EOT payload must be in g112-g127, so the
-    * caller asks for a copy there).  Not at SIMD32: three forced SIMD32
-    * dolphin ubershaders that spill then fail register allocation.
+    * caller asks for a copy there).  A SIMD32 program that spills gets
+    * the copy back (copy_in_place_rt_headers).
     */
    if (!target && !src0_alpha && !stencil && group < 16 && !copy) {
       for (value *v : s.values()) {
@@ -194,7 +194,7 @@ lower_fb_write(shader &s, instr *in, bool header, value *live,
          ps.push_back(make_param(dst_depth));
 
       const bool in_place_header =
-         in->exec_size <= 16 && !(last && first + piece == in->exec_size);
+         !(last && first + piece == in->exec_size);
       value *h = header ? rt_header(s, pb, group, target, !alpha.is_null(),
                                     !stencil.is_null(),
                                     !in_place_header)
@@ -277,6 +277,43 @@ lower_fb_write(shader &s, instr *in, bool header, value *live,
    }
    in->remove();
 }
+
+} /* namespace ibis::lowering */
+
+namespace ibis {
+
+bool
+copy_in_place_rt_headers(shader &s)
+{
+   using namespace lowering;
+   std::vector<instr *> writes;
+   for (const auto &b : s.blocks()) {
+      for (instr *in : b->instrs()) {
+         if (in->op != opcode::send || in->num_srcs() != 5 ||
+             !in->src(0).is_imm() || in->src(0).imm != SFID_RENDER)
+            continue;
+         const operand &p0 = in->src(3);
+         const value *v = p0.val;
+         if (v && v->file == reg_file::hw_reg && v->phys.kind == phys_reg::grf &&
+             v->phys.nr == 0 && v->phys.subreg == 0 && v->length == 2 && !p0.offset)
+            writes.push_back(in);
+      }
+   }
+   for (instr *in : writes) {
+      builder b(&s);
+      b.before(in);
+      const builder nb = b.exec(8).nomask();
+      value *h = nb.wlr(data_type::u32, 2);
+      nb.emit(opcode::load_payload, {operand(h)},
+              {operand(hw_grf(s, 0)), operand(hw_grf(s, 1))});
+      in->set_src(3, operand(h));
+   }
+   return !writes.empty();
+}
+
+} /* namespace ibis */
+
+namespace ibis::lowering {
 
 void
 lower_terminate(shader &s, instr *in)

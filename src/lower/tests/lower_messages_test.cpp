@@ -486,6 +486,201 @@ TEST(lower_messages, rt_write_header_for_several_targets)
    )"));
 }
 
+TEST(lower_messages, simd32_rt_write_reads_g0_g1_in_place)
+{
+   /* tesseract/532.fs.simd32.asm: brw's first SIMD32 half to target 0
+    * reads g0-g1 in place ("sendsc(16) nullUD g0UD"); the second half's
+    * header is g0 and g2, and target 1 sets dword 2: those are built.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      attr %0:f32x32[4]
+      attr %1:f32x32[4]
+      block0:
+         fb_write_logical %0, _, _, _, _, _, _, _, 0:u32, 4:u32
+         fb_write_logical %1, _, _, _, _, _, _, _, 1:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      attr %0:f32x32[4]
+      attr %1:f32x32[4]
+      hw %2:u32x8[2]@g0
+      wlr %4:u32x8[2]
+      hw %5:u32x8@g0
+      hw %6:u32x8@g2
+      wlr %8:u32x8[2]
+      hw %9:u32x8@g1
+      wlr %11:u32x8[2]
+      block0:
+         %3:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         _ = send(16) 5:u32, 0x40b0000:u32, 512:u32, %2, %3
+         %4 = load_payload %5, %6 {WE_all}
+         %7:u32x16+16[4] = load_payload %0.64:u32, %0[1].64:u32, %0[2].64:u32, %0[3].64:u32
+         _ = send(16+16) 5:u32, 0x40b0800:u32, 512:u32, %4, %7
+         %8 = load_payload %5, %9 {WE_all}
+         %8.8 = mov(1) 1:u32 {WE_all}
+         %10:u32x16[4] = load_payload %1:u32, %1[1]:u32, %1[2]:u32, %1[3]:u32
+         _ = send(16) 5:u32, 0x40b1001:u32, 512:u32, %8, %10
+         %11 = load_payload %5, %6 {WE_all}
+         %11.8 = mov(1) 1:u32 {WE_all}
+         %12:u32x16+16[4] = load_payload %1.64:u32, %1[1].64:u32, %1[2].64:u32, %1[3].64:u32
+         _ = send(16+16) 5:u32, 0x40b1801:u32, 512:u32, %11, %12 {EOT}
+   )"));
+}
+
+TEST(lower_messages, spilling_simd32_copies_in_place_rt_headers)
+{
+   /* The compiler's spilling retry of a SIMD32 program puts the copy of
+    * g0-g1 back: with g1 live to the end, the allocator gave a fill before
+    * the loop of dolphin/ubershaders/3.fs (forced SIMD32) a register the
+    * loop wrote.  Built headers stay as they are.
+    */
+   EXPECT_TRUE(ibis::testing::check_pass(R"(
+      shader fs simd32 lowered
+      attr %0:u32x16[4]
+      hw %1:u32x8[2]@g0
+      hw %2:u32x8@g0
+      hw %3:u32x8@g2
+      wlr %4:u32x8[2]
+      block0:
+         _ = send(16) 5:u32, 0x40b0000:u32, 512:u32, %1, %0
+         %4 = load_payload %2, %3 {WE_all}
+         _ = send(16+16) 5:u32, 0x40b1800:u32, 512:u32, %4, %0 {EOT}
+   )", [](ibis::shader &s) { EXPECT_TRUE(ibis::copy_in_place_rt_headers(s)); }, R"(
+      shader fs simd32 lowered
+      attr %0:u32x16[4]
+      hw %1:u32x8[2]@g0
+      hw %2:u32x8@g0
+      hw %3:u32x8@g2
+      wlr %4:u32x8[2]
+      wlr %5:u32x8[2]
+      hw %6:u32x8@g1
+      block0:
+         %5 = load_payload %2, %6 {WE_all}
+         _ = send(16) 5:u32, 0x40b0000:u32, 512:u32, %5, %0
+         %4 = load_payload %2, %3 {WE_all}
+         _ = send(16+16) 5:u32, 0x40b1800:u32, 512:u32, %4, %0 {EOT}
+   )"));
+}
+
+TEST(lower_messages, message_pieces_read_the_sources_of_wide_vectors)
+{
+   /* dolphin/smg.1.fs.simd16.asm: brw's two SIMD8 dual-source writes take
+    * the color components from where they were computed.  The SIMD16
+    * color vectors are never a SIMD8 piece's payload, so the pieces read
+    * their sources (a component in both colors is not copied whole first),
+    * and a constant there is the immediate.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:f32x16[4]
+      block0:
+         %1:f32x16 = mul %0, %0[1]
+         %2:f32x16 = add %0, %0[2]
+         %3:f32x16 = mov 0.5:f32
+         %4:f32x16[4] = load_payload %1, %2, %0[3], %3
+         %5:f32x16[4] = load_payload %1, %2, %0[3], %0
+         fb_write_logical %4, %5, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:f32x16[4]
+      hw %6:u32x8[2]@g0
+      wlr %8:u32x8[2]
+      hw %9:u32x8@g0
+      hw %10:u32x8@g1
+      block0:
+         %1:f32x16 = mul %0, %0[1]
+         %2:f32x16 = add %0, %0[2]
+         %3:f32x16 = mov 0.5:f32
+         %7:u32x8[8] = load_payload %1:u32, %2:u32, %0[3]:u32, 0x3f000000:u32, %1:u32, %2:u32, %0[3]:u32, %0:u32
+         _ = send(8) 5:u32, 0x40b1200:u32, 512:u32, %6, %7
+         %8 = load_payload %9, %10 {WE_all}
+         %11:u32x8+8[8] = load_payload %1.32:u32, %2.32:u32, %0[3].32:u32, 0x3f000000:u32, %1.32:u32, %2.32:u32, %0[3].32:u32, %0.32:u32
+         _ = send(8+8) 5:u32, 0x40b1300:u32, 512:u32, %8, %11 {EOT}
+   )"));
+}
+
+TEST(lower_messages, simd32_sampler_halves_split_a_lone_coordinate)
+{
+   /* nexuiz/37.fs.simd32.asm:11: "sends(16) g108UD g96UD g78UD
+    * 0x04240203 ex 0x80": brw sends the SIMD32 coordinate (u, 0.0) as two
+    * SIMD16 halves, each a split send of u's half and a register of zeros
+    * shared by all the messages of that half.  The zero is a mov at the
+    * half's width (which CSE shares), u's half a one-source load_payload.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      attr %0:f32x32[2]
+      block0:
+         %1:f32x32 = mul %0, %0[1]
+         %2:f32x32 = mov 0.0:f32
+         %3:f32x32[2] = load_payload %1, %2
+         %4:f32x32[4] = tex_logical 0:u32, %3, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         fb_write_logical %4, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      attr %0:f32x32[2]
+      block0:
+         %1:f32x32 = mul %0, %0[1]
+         %2:f32x32 = mov 0.0:f32
+         %5:u32x16 = load_payload %1:u32
+         %6:u32x16 = mov 0:u32
+         %7:f32x16[4] = send 2:u32, 0x4840001:u32, 128:u32, %5, %6
+         %8:u32x16+16 = load_payload %1.64:u32
+         %9:u32x16+16 = mov 0:u32
+         %10:f32x16+16[4] = send 2:u32, 0x4840001:u32, 128:u32, %8, %9
+         %4:f32x32[4] = load_payload %7, %10, %7[1], %10[1], %7[2], %10[2], %7[3], %10[3]
+         %11:u32x16[4] = load_payload %4:u32, %4[1]:u32, %4[2]:u32, %4[3]:u32
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %11, _
+         %12:u32x16+16[4] = load_payload %4.64:u32, %4[1].64:u32, %4[2].64:u32, %4[3].64:u32
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %12, _ {EOT}
+   )"));
+   /* tesseract/491.fs.simd32.asm: samples at several u of one v, "sends(16)
+    * g24UD g46UD g38UD" ... "g32UD g69UD g38UD": v's half is payload1 of
+    * every message of the half (the same load_payload, which CSE shares),
+    * not copied into each.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      attr %0:f32x32[2]
+      block0:
+         %1:f32x32 = mul %0, %0[1]
+         %2:f32x32 = add %0, %0[1]
+         %8:f32x32 = mul %0[1], 2.0:f32
+         %3:f32x32[2] = load_payload %1, %8
+         %4:f32x32[4] = tex_logical 0:u32, %3, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %5:f32x32[2] = load_payload %2, %8
+         %6:f32x32[4] = tex_logical 0:u32, %5, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %7:f32x32 = add %4, %6
+         fb_write_logical %7, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      attr %0:f32x32[2]
+      block0:
+         %1:f32x32 = mul %0, %0[1]
+         %2:f32x32 = add %0, %0[1]
+         %8:f32x32 = mul %0[1], 2.0:f32
+         %9:u32x16 = load_payload %1:u32
+         %10:u32x16 = load_payload %8:u32
+         %11:f32x16 = send 2:u32, 0x4240001:u32, 128:u32, %9, %10
+         %12:u32x16+16 = load_payload %1.64:u32
+         %13:u32x16+16 = load_payload %8.64:u32
+         %14:f32x16+16 = send 2:u32, 0x4240001:u32, 128:u32, %12, %13
+         %4:f32x32 = load_payload %11, %14
+         %15:u32x16 = load_payload %2:u32
+         %16:u32x16 = load_payload %8:u32
+         %17:f32x16 = send 2:u32, 0x4240001:u32, 128:u32, %15, %16
+         %18:u32x16+16 = load_payload %2.64:u32
+         %19:u32x16+16 = load_payload %8.64:u32
+         %20:f32x16+16 = send 2:u32, 0x4240001:u32, 128:u32, %18, %19
+         %6:f32x32 = load_payload %17, %20
+         %7:f32x32 = add %4, %6
+         %21:u32x16[4] = load_payload %7:u32, _, _, _
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %21, _
+         %22:u32x16+16[4] = load_payload %7.64:u32, _, _, _
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %22, _ {EOT}
+   )"));
+}
+
 TEST(lower_messages, simd8_rt_write_reads_g0_g1_in_place)
 {
    /* tesseract/515.fs.simd8.asm:7: sendsc(8) with payload0 g0 for target
@@ -655,7 +850,8 @@ TEST(lower_messages, fs_stores_skip_helpers_and_demoted_channels)
     * nor demoted channels write memory.  The translator predicates the
     * store on the pixel mask (%1, from g1.7); lowering takes the channels
     * a demote cleared out of that predicate, and each SIMD8 piece of the
-    * typed write gets its own flag.
+    * typed write gets its own flag.  The compare the demote made for the
+    * logical write, read back as the mask %7, goes.
     */
    EXPECT_TRUE(check_lower(R"(
       shader fs simd16
@@ -677,7 +873,6 @@ TEST(lower_messages, fs_stores_skip_helpers_and_demoted_channels)
          (-%2) %6:u32x16 = sel %5, 0:u32
          %3:u32x16 = mov %0[1]
          (+%1) %7:u32x16 = sel %6, 0:u32
-         %8:flagx16 = cmp.nz %7, 0:u32
          %9:u32x8[2] = load_payload %3, %3
          %10:flagx8 = cmp.nz %7, 0:u32
          (+%10) _ = send(8) 12:u32, 0x4035e04:u32, 0:u32, %9, _ {side_effects}
@@ -1109,6 +1304,44 @@ TEST(lower_messages, sample_payloads_split_to_read_shared_coordinates)
          %19:f32x8[3] = load_payload %14, %16, %18
          %20:u32x8[4] = load_payload %19:u32, %19[1]:u32, %19[2]:u32, _
          _ = send 5:u32, 0x8031400:u32, 0:u32, %20, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, rt_write_reads_a_texture_alpha_in_place)
+{
+   /* warsow/61.fs.simd16.asm:9: "sendsc(16) nullUD g121UD g119UD
+    * 0x0c031000 ex 0x80": the computed rgb is payload0, the sample's alpha
+    * (its last component, g119 of g113-g120) payload1, read where the
+    * sampler wrote it: a payload is a value from an offset to its end.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x16 = pln %1:f32, %0
+         %3:f32x16 = pln %1[4]:f32, %0
+         %4:f32x16[2] = load_payload %2, %3
+         %5:f32x16[4] = tex_logical 0:u32, %4, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %6:f32x16 = mul %2, %5
+         %7:f32x16 = mul %3, %5[1]
+         %8:f32x16 = mul %2, %5[2]
+         %9:u32x16[4] = load_payload %6:u32, %7:u32, %8:u32, %5[3]:u32
+         fb_write_logical %9, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x16 = pln %1:f32, %0
+         %3:f32x16 = pln %1[4]:f32, %0
+         %5:f32x16[4] = send 2:u32, 0x4840001:u32, 128:u32, %2, %3
+         %6:f32x16 = mul %2, %5
+         %7:f32x16 = mul %3, %5[1]
+         %8:f32x16 = mul %2, %5[2]
+         %9:u32x16[4] = load_payload %6:u32, %7:u32, %8:u32, %5[3]:u32
+         %10:u32x16[3] = load_payload %9, %9[1], %9[2]
+         _ = send 5:u32, 0xc031000:u32, 128:u32, %10, %5[3] {EOT}
    )"));
 }
 
