@@ -25,6 +25,7 @@
 #include "opt/opt.h"
 
 #include <algorithm>
+#include <map>
 #include <unordered_map>
 
 #include "ir/ibis_analysis.h"
@@ -178,6 +179,47 @@ flag_readers(const instr *m, const value *canon)
    return r;
 }
 
+/* Moves equal comparisons (members) whose flags predicate the same
+ * expressions in the same order, and those expressions, to the end of
+ * the block dominating them; false if something is not available there.
+ */
+bool
+hoist_flag_group(shader &s, const dominance &dom,
+                 const std::vector<instr *> &members)
+{
+   block *ncd = nearest_common_dominator(members, dom);
+   bool ok = operands_available(members[0], ncd, dom);
+   const value *canon = members[0]->flag_def();
+   std::vector<std::vector<std::pair<vn_key, instr *>>> readers;
+   for (const instr *m : members) {
+      ok = ok && m->parent() != ncd;
+      if (!ok)
+         return false;
+      readers.push_back(flag_readers(m, canon));
+      ok = readers.back().size() == readers[0].size();
+      for (size_t i = 0; ok && i < readers[0].size(); i++)
+         ok = readers.back()[i].first == readers[0][i].first;
+   }
+   for (size_t i = 0; ok && i < readers[0].size(); i++)
+      ok = operands_available(readers[0][i].second, ncd, dom);
+   if (!ok)
+      return false;
+
+   instr *cmp = clone_at_end(s, members[0], ncd);
+   for (size_t i = 0; i < readers[0].size(); i++) {
+      instr *rep = clone_at_end(s, readers[0][i].second, ncd, cmp->flag_def());
+      for (const auto &r : readers) {
+         instr *m = r[i].second;
+         for (unsigned d = 0; d < m->num_dsts(); d++)
+            replace_uses(m->dst(d).val, rep->dst(d).val);
+         m->remove();
+      }
+   }
+   for (instr *m : members)
+      m->remove();
+   return true;
+}
+
 /* The flag phase: equal comparisons in arms, each predicating the same
  * expressions (sels) in its arm, become one comparison and one of each
  * expression at the end of the dominating block, the flag living only
@@ -209,38 +251,25 @@ hoist_flags_round(shader &s)
       std::vector<instr *> &members = groups[*k];
       if (members.size() < 2)
          continue;
-      block *ncd = nearest_common_dominator(members, dom);
-      bool ok = operands_available(members[0], ncd, dom);
+      /* Comparisons with the same readers move together. */
       const value *canon = members[0]->flag_def();
-      std::vector<std::vector<std::pair<vn_key, instr *>>> readers;
-      for (const instr *m : members) {
-         ok = ok && m->parent() != ncd;
-         if (!ok)
-            break;
-         readers.push_back(flag_readers(m, canon));
-         /* The same expressions, in the same order, in every arm. */
-         ok = readers.back().size() == readers[0].size();
-         for (size_t i = 0; ok && i < readers[0].size(); i++)
-            ok = readers.back()[i].first == readers[0][i].first;
-      }
-      for (size_t i = 0; ok && i < readers[0].size(); i++)
-         ok = operands_available(readers[0][i].second, ncd, dom);
-      if (!ok)
-         continue;
-
-      instr *cmp = clone_at_end(s, members[0], ncd);
-      for (size_t i = 0; i < readers[0].size(); i++) {
-         instr *rep = clone_at_end(s, readers[0][i].second, ncd, cmp->flag_def());
-         for (const auto &r : readers) {
-            instr *m = r[i].second;
-            for (unsigned d = 0; d < m->num_dsts(); d++)
-               replace_uses(m->dst(d).val, rep->dst(d).val);
-            m->remove();
+      std::map<vn_key, std::vector<instr *>> by_readers;
+      std::vector<const vn_key *> sig_order;
+      for (instr *m : members) {
+         vn_key sig;
+         for (const auto &r : flag_readers(m, canon)) {
+            sig.push_back(r.first.size());
+            sig.insert(sig.end(), r.first.begin(), r.first.end());
          }
+         auto res = by_readers.emplace(std::move(sig), std::vector<instr *>());
+         if (res.second)
+            sig_order.push_back(&res.first->first);
+         res.first->second.push_back(m);
       }
-      for (instr *m : members)
-         m->remove();
-      progress = true;
+      for (const vn_key *sig : sig_order) {
+         if (by_readers[*sig].size() >= 2)
+            progress |= hoist_flag_group(s, dom, by_readers[*sig]);
+      }
    }
    return progress;
 }

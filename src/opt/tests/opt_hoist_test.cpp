@@ -314,3 +314,64 @@ TEST(opt_hoist, comparison_with_different_readers_stays)
    )";
    EXPECT_TRUE(check_opt(program, "hoist", program));
 }
+
+/* Three equal comparisons, two of them predicating the same sel: those
+ * two move; the third, whose sel differs, stays.
+ */
+TEST(opt_hoist, comparisons_with_the_same_readers_move)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      uniform %1:u32x1[4]
+      attr %2:f32x8[2]
+      block0:
+         %3:flagx8 = cmp.g %2, 0.0:f32
+         (+%3) if
+      block1:
+         %4:flagx8 = cmp.z %1[1], 0:u32
+         (+%4) %5:f32x8 = sel %2, %2[1]
+         else
+      block2:
+         %6:flagx8 = cmp.g %2[1], 0.0:f32
+         (+%6) if
+      block3:
+         %7:flagx8 = cmp.z %1[1], 0:u32
+         (+%7) %8:f32x8 = sel %2, %2[1]
+         %9:f32x8 = add %8, 1.0:f32
+         else
+      block4:
+         %10:flagx8 = cmp.z %1[1], 0:u32
+         (+%10) %11:f32x8 = sel %2[1], %2
+      block5:
+         endif
+         %12:f32x8 = phi %9, %11
+      block6:
+         endif
+         %13:f32x8 = phi %5, %12
+         )" WRITE("%13") R"(
+   )", "hoist", R"(
+      block0:
+         %3:flagx8 = cmp.g %2, 0.0:f32
+         %[[f]]:flagx8 = cmp.z %1[1], 0:u32
+         (+%[[f]]) %[[s]]:f32x8 = sel %2, %2[1]
+         (+%3) if
+      block1:
+         else
+      block2:
+         %6:flagx8 = cmp.g %2[1], 0.0:f32
+         (+%6) if
+      block3:
+         %9:f32x8 = add %[[s]], 1.0:f32
+         else
+      block4:
+         %10:flagx8 = cmp.z %1[1], 0:u32
+         (+%10) %11:f32x8 = sel %2[1], %2
+      block5:
+         endif
+         %12:f32x8 = phi %9, %11
+      block6:
+         endif
+         %13:f32x8 = phi %[[s]], %12
+         )" WRITE("%13") R"(
+   )"));
+}
