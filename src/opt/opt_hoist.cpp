@@ -80,6 +80,13 @@ is_hoistable(const instr *in, bool with_pred = false)
       if (o.val && o.val->file != reg_file::ssa && !o.val->is_preloaded())
          return false;
    }
+   /* A broadcast of a push constant is as cheap to make again as to
+    * keep: moved, its register would live over the arms (glamor/7.fs,
+    * +14).
+    */
+   if (in->op == opcode::mov && in->num_srcs() == 1 && !scalar &&
+       in->src(0).val && in->src(0).val->file == reg_file::uniform)
+      return false;
    return true;
 }
 

@@ -375,3 +375,50 @@ TEST(opt_hoist, comparisons_with_the_same_readers_move)
          )" WRITE("%13") R"(
    )"));
 }
+
+/* A broadcast of a push constant in both arms stays: copy propagation
+ * folds it into its readers, and a register would live over the arms.
+ * The scalar copy moves.
+ */
+TEST(opt_hoist, push_constant_broadcast_stays)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      uniform %1:u32x1[4]
+      attr %2:f32x8
+      block0:
+         %3:flagx8 = cmp.g %2, 0.0:f32
+         (+%3) if
+      block1:
+         %4:u32x8 = mov %1[2]
+         %5:u32x1 = mov %1[3] {WE_all}
+         %6:u32x8 = add %4, %5
+         else
+      block2:
+         %7:u32x8 = mov %1[2]
+         %8:u32x1 = mov %1[3] {WE_all}
+         %9:u32x8 = add %7, %8
+         %10:u32x8 = add %9, 1:u32
+      block3:
+         endif
+         %11:u32x8 = phi %6, %10
+         )" WRITE("%11") R"(
+   )", "hoist", R"(
+      block0:
+         %3:flagx8 = cmp.g %2, 0.0:f32
+         %[[s]]:u32x1 = mov %1[3] {WE_all}
+         (+%3) if
+      block1:
+         %4:u32x8 = mov %1[2]
+         %6:u32x8 = add %4, %[[s]]
+         else
+      block2:
+         %7:u32x8 = mov %1[2]
+         %9:u32x8 = add %7, %[[s]]
+         %10:u32x8 = add %9, 1:u32
+      block3:
+         endif
+         %11:u32x8 = phi %6, %10
+         )" WRITE("%11") R"(
+   )"));
+}
