@@ -341,8 +341,9 @@ bool
 opt_hoist(shader &s)
 {
    bool progress = false;
-   /* Each round merges one more link of the chains; the ubershaders'
-    * longest (load, shr, and, shl, add, load) settle in six.
+   /* Each round merges one more link of the chains (load, shr, and,
+    * shl, add, load; cmp and sels, mul, rnde, f2i); the bound only
+    * guards against a program that keeps merging.
     */
    for (unsigned round = 0; round < 32; round++) {
       if (!hoist_round(s) && !hoist_flags_round(s))
