@@ -66,7 +66,9 @@ bool opt_empty_else(shader &s);
 /* Equal scalar expressions (NoMask, exec size 1: ALU instructions and
  * constant-buffer loads), and full-width ALU ones whose values take one
  * GRF, in arms where none dominates another are computed once, at the end
- * of the nearest block dominating them all (opt_hoist.cpp).
+ * of the nearest block dominating them all; a comparison whose flag only
+ * predicates such expressions, equal in every arm, moves with them
+ * (opt_hoist.cpp).
  */
 bool opt_hoist(shader &s);
 

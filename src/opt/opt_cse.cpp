@@ -350,9 +350,12 @@ is_numbered_expression(const instr *in)
 }
 
 void
-expression_key(std::vector<uint64_t> &k, const instr *in)
+expression_key(std::vector<uint64_t> &k, const instr *in, const value *pred_as)
 {
+   const size_t start = k.size();
    put_instr(k, in, nullptr);
+   if (pred_as && in->predicate())
+      k[start + 1] = pred_as->id + 1;
 }
 
 bool

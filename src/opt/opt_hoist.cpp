@@ -15,12 +15,17 @@
  * computes the channels enabled in the dominating block, a superset of
  * the arms' ones, which read the same; a wider value would hold more
  * registers over the arms (SIMD16 ubershaders stop allocating).
+ * When nothing more merges, equal comparisons into a flag whose flags
+ * predicate the same movable expressions in every arm move with them
+ * (hoist_flags_round), so the flag never lives over the arms.
  *
  * Cost: per round, one hash per instruction and a walk up the dominator
  * tree per merged group.
  */
 #include "opt/opt.h"
 
+#include <algorithm>
+#include <map>
 #include <unordered_map>
 
 #include "ir/ibis_analysis.h"
@@ -45,12 +50,14 @@ struct key_hash {
    }
 };
 
-/* A scalar expression that computes the same wherever it runs. */
+/* An expression that computes the same wherever it runs (with_pred: a
+ * predicated one, for the flag phase).
+ */
 bool
-is_hoistable(const instr *in)
+is_hoistable(const instr *in, bool with_pred = false)
 {
    const bool scalar = in->exec_size == 1 && in->we_all();
-   if (in->predicate() ||
+   if ((in->predicate() && !with_pred) ||
        in->flag_def() || !in->preserve().is_null() || in->is_phi() ||
        !is_numbered_expression(in))
       return false;
@@ -73,6 +80,13 @@ is_hoistable(const instr *in)
       if (o.val && o.val->file != reg_file::ssa && !o.val->is_preloaded())
          return false;
    }
+   /* A broadcast of a push constant is as cheap to make again as to
+    * keep: moved, its register would live over the arms (glamor/7.fs,
+    * +14).
+    */
+   if (in->op == opcode::mov && in->num_srcs() == 1 && !scalar &&
+       in->src(0).val && in->src(0).val->file == reg_file::uniform)
+      return false;
    return true;
 }
 
@@ -90,9 +104,11 @@ operands_available(const instr *in, const block *b, const dominance &dom)
    return true;
 }
 
-/* A copy of in at the end of b, writing new values of the same layout. */
+/* A copy of in at the end of b, writing new values of the same layout
+ * (and predicated on pred instead, if given).
+ */
 instr *
-clone_at_end(shader &s, const instr *in, block *b)
+clone_at_end(shader &s, const instr *in, block *b, value *pred = nullptr)
 {
    instr *c = s.create_instr(in->op, in->exec_size);
    c->group = in->group;
@@ -107,8 +123,162 @@ clone_at_end(shader &s, const instr *in, block *b)
    }
    for (const operand &o : in->srcs())
       c->add_src(o);
+   if (in->flag_def()) {
+      const value *f = in->flag_def();
+      c->set_flag_def(s.create_value(f->file, f->type, f->width, f->length,
+                                     f->group));
+   }
+   if (in->predicate())
+      c->set_predicate(pred ? pred : in->predicate(), in->pred_inv);
    b->insert(b->before_jump(), c);
    return c;
+}
+
+/* The nearest block dominating every member. */
+block *
+nearest_common_dominator(const std::vector<instr *> &members,
+                         const dominance &dom)
+{
+   block *ncd = members[0]->parent();
+   for (const instr *m : members) {
+      while (!dom.dominates(ncd, m->parent()))
+         ncd = dom.idom(ncd);
+   }
+   return ncd;
+}
+
+/* A comparison into a flag, nothing else, whose flag only predicates
+ * expressions (a cmp for sels).
+ */
+bool
+is_flag_candidate(const instr *in)
+{
+   const value *f = in->flag_def();
+   if (!f || in->num_dsts() || in->predicate() || !in->preserve().is_null() ||
+       in->info().kind != opcode_kind::alu || !is_numbered_expression(in) ||
+       f->uses().empty())
+      return false;
+   for (const operand &o : in->srcs()) {
+      if (o.val && o.val->file != reg_file::ssa && !o.val->is_preloaded())
+         return false;
+   }
+   for (const use &u : f->uses()) {
+      if (u.slot != use::predicate || !is_hoistable(u.in, true))
+         return false;
+   }
+   return true;
+}
+
+/* The readers of m's flag in program order, with their keys as if they
+ * read canon's flag.
+ */
+std::vector<std::pair<vn_key, instr *>>
+flag_readers(const instr *m, const value *canon)
+{
+   std::vector<std::pair<vn_key, instr *>> r;
+   for (const use &u : m->flag_def()->uses()) {
+      vn_key k;
+      expression_key(k, u.in, canon);
+      r.emplace_back(std::move(k), u.in);
+   }
+   std::sort(r.begin(), r.end(),
+             [](const auto &a, const auto &b) { return a.second->ip < b.second->ip; });
+   return r;
+}
+
+/* Moves equal comparisons (members) whose flags predicate the same
+ * expressions in the same order, and those expressions, to the end of
+ * the block dominating them; false if something is not available there.
+ */
+bool
+hoist_flag_group(shader &s, const dominance &dom,
+                 const std::vector<instr *> &members)
+{
+   block *ncd = nearest_common_dominator(members, dom);
+   bool ok = operands_available(members[0], ncd, dom);
+   const value *canon = members[0]->flag_def();
+   std::vector<std::vector<std::pair<vn_key, instr *>>> readers;
+   for (const instr *m : members) {
+      ok = ok && m->parent() != ncd;
+      if (!ok)
+         return false;
+      readers.push_back(flag_readers(m, canon));
+      ok = readers.back().size() == readers[0].size();
+      for (size_t i = 0; ok && i < readers[0].size(); i++)
+         ok = readers.back()[i].first == readers[0][i].first;
+   }
+   for (size_t i = 0; ok && i < readers[0].size(); i++)
+      ok = operands_available(readers[0][i].second, ncd, dom);
+   if (!ok)
+      return false;
+
+   instr *cmp = clone_at_end(s, members[0], ncd);
+   for (size_t i = 0; i < readers[0].size(); i++) {
+      instr *rep = clone_at_end(s, readers[0][i].second, ncd, cmp->flag_def());
+      for (const auto &r : readers) {
+         instr *m = r[i].second;
+         for (unsigned d = 0; d < m->num_dsts(); d++)
+            replace_uses(m->dst(d).val, rep->dst(d).val);
+         m->remove();
+      }
+   }
+   for (instr *m : members)
+      m->remove();
+   return true;
+}
+
+/* The flag phase: equal comparisons in arms, each predicating the same
+ * expressions (sels) in its arm, become one comparison and one of each
+ * expression at the end of the dominating block, the flag living only
+ * from the comparison to the last of them.  Every reader must have its
+ * equal in every arm, or the flag would live over the arms.
+ */
+bool
+hoist_flags_round(shader &s)
+{
+   s.renumber();
+   dominance dom(s);
+   std::unordered_map<vn_key, std::vector<instr *>, key_hash> groups;
+   std::vector<const vn_key *> order;
+   for (block *b : dom.rpo()) {
+      for (instr *in : b->instrs()) {
+         if (!is_flag_candidate(in))
+            continue;
+         vn_key k;
+         expression_key(k, in);
+         auto res = groups.emplace(std::move(k), std::vector<instr *>());
+         if (res.second)
+            order.push_back(&res.first->first);
+         res.first->second.push_back(in);
+      }
+   }
+
+   bool progress = false;
+   for (const vn_key *k : order) {
+      std::vector<instr *> &members = groups[*k];
+      if (members.size() < 2)
+         continue;
+      /* Comparisons with the same readers move together. */
+      const value *canon = members[0]->flag_def();
+      std::map<vn_key, std::vector<instr *>> by_readers;
+      std::vector<const vn_key *> sig_order;
+      for (instr *m : members) {
+         vn_key sig;
+         for (const auto &r : flag_readers(m, canon)) {
+            sig.push_back(r.first.size());
+            sig.insert(sig.end(), r.first.begin(), r.first.end());
+         }
+         auto res = by_readers.emplace(std::move(sig), std::vector<instr *>());
+         if (res.second)
+            sig_order.push_back(&res.first->first);
+         res.first->second.push_back(m);
+      }
+      for (const vn_key *sig : sig_order) {
+         if (by_readers[*sig].size() >= 2)
+            progress |= hoist_flag_group(s, dom, by_readers[*sig]);
+      }
+   }
+   return progress;
 }
 
 /* One round: each group of equal expressions, none dominating another,
@@ -139,11 +309,7 @@ hoist_round(shader &s)
       std::vector<instr *> &members = groups[*k];
       if (members.size() < 2)
          continue;
-      block *ncd = members[0]->parent();
-      for (const instr *m : members) {
-         while (!dom.dominates(ncd, m->parent()))
-            ncd = dom.idom(ncd);
-      }
+      block *ncd = nearest_common_dominator(members, dom);
       /* A member in that block already comes before the others (cse
        * leaves such pairs only when it did not run in between).
        */
@@ -175,11 +341,15 @@ bool
 opt_hoist(shader &s)
 {
    bool progress = false;
-   /* Each round merges one more link of the chains; the ubershaders'
-    * longest (load, shr, and, shl, add, load) settle in six.
+   /* Each round merges one more link of the chains (load, shr, and,
+    * shl, add, load; cmp and sels, mul, rnde, f2i); the bound only
+    * guards against a program that keeps merging.
     */
-   for (unsigned round = 0; round < 16 && hoist_round(s); round++)
+   for (unsigned round = 0; round < 32; round++) {
+      if (!hoist_round(s) && !hoist_flags_round(s))
+         break;
       progress = true;
+   }
    return progress;
 }
 

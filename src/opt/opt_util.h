@@ -65,8 +65,10 @@ instr *replace_with_mov(instr *in, const operand &src, bool drop_cmod = false);
 bool is_numbered_expression(const instr *in);
 
 /* Appends cse's key of one instruction to k: two instructions with equal
- * keys compute the same results from the same operands.
+ * keys compute the same results from the same operands.  With pred_as,
+ * a predicate is keyed as if it were pred_as.
  */
-void expression_key(std::vector<uint64_t> &k, const instr *in);
+void expression_key(std::vector<uint64_t> &k, const instr *in,
+                    const value *pred_as = nullptr);
 
 } /* namespace ibis */

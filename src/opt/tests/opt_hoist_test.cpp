@@ -228,3 +228,197 @@ TEST(opt_hoist, what_stays)
    )";
    EXPECT_TRUE(check_opt(program, "hoist", program));
 }
+
+/* The same comparison in both arms, predicating the same sel: the two go
+ * before the if together (the flag lives from one to the other), then
+ * the mul of the sel follows in the next round.
+ */
+TEST(opt_hoist, comparison_and_its_sels_go_together)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      uniform %1:u32x1[4]
+      attr %2:f32x8[2]
+      block0:
+         %3:flagx8 = cmp.g %2, 0.0:f32
+         (+%3) if
+      block1:
+         %4:flagx8 = cmp.z %1[1], 0:u32
+         (+%4) %5:f32x8 = sel %2, %2[1]
+         %6:f32x8 = mul %5, 255.0:f32
+         else
+      block2:
+         %7:flagx8 = cmp.z %1[1], 0:u32
+         (+%7) %8:f32x8 = sel %2, %2[1]
+         %9:f32x8 = mul %8, 255.0:f32
+         %10:f32x8 = add %9, 1.0:f32
+      block3:
+         endif
+         %11:f32x8 = phi %6, %10
+         )" WRITE("%11") R"(
+   )", "hoist", R"(
+      block0:
+         %3:flagx8 = cmp.g %2, 0.0:f32
+         %[[f]]:flagx8 = cmp.z %1[1], 0:u32
+         (+%[[f]]) %[[s]]:f32x8 = sel %2, %2[1]
+         %[[m]]:f32x8 = mul %[[s]], 255.0:f32
+         (+%3) if
+      block1:
+         else
+      block2:
+         %10:f32x8 = add %[[m]], 1.0:f32
+      block3:
+         endif
+         %11:f32x8 = phi %[[m]], %10
+         )" WRITE("%11") R"(
+   )"));
+}
+
+/* Equal comparisons whose flags predicate different sels, or an if:
+ * moving them would keep a flag live over the arms.  Nothing moves.
+ */
+TEST(opt_hoist, comparison_with_different_readers_stays)
+{
+   const char *program = R"(
+      shader fs simd8
+      uniform %1:u32x1[4]
+      attr %2:f32x8[2]
+      block0:
+         %3:flagx8 = cmp.g %2, 0.0:f32
+         (+%3) if
+      block1:
+         %4:flagx8 = cmp.z %1[1], 0:u32
+         (+%4) %5:f32x8 = sel %2, %2[1]
+         %12:flagx8 = cmp.l %1[2], 3:u32
+         (+%12) if
+      block2:
+         %13:f32x8 = add %5, 2.0:f32
+      block3:
+         endif
+         %14:f32x8 = phi %5, %13
+         else
+      block4:
+         %7:flagx8 = cmp.z %1[1], 0:u32
+         (+%7) %8:f32x8 = sel %2[1], %2
+         %15:flagx8 = cmp.l %1[2], 3:u32
+         (+%15) if
+      block5:
+         %16:f32x8 = add %8, 3.0:f32
+      block6:
+         endif
+         %17:f32x8 = phi %8, %16
+      block7:
+         endif
+         %11:f32x8 = phi %14, %17
+         )" WRITE("%11") R"(
+   )";
+   EXPECT_TRUE(check_opt(program, "hoist", program));
+}
+
+/* Three equal comparisons, two of them predicating the same sel: those
+ * two move; the third, whose sel differs, stays.
+ */
+TEST(opt_hoist, comparisons_with_the_same_readers_move)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      uniform %1:u32x1[4]
+      attr %2:f32x8[2]
+      block0:
+         %3:flagx8 = cmp.g %2, 0.0:f32
+         (+%3) if
+      block1:
+         %4:flagx8 = cmp.z %1[1], 0:u32
+         (+%4) %5:f32x8 = sel %2, %2[1]
+         else
+      block2:
+         %6:flagx8 = cmp.g %2[1], 0.0:f32
+         (+%6) if
+      block3:
+         %7:flagx8 = cmp.z %1[1], 0:u32
+         (+%7) %8:f32x8 = sel %2, %2[1]
+         %9:f32x8 = add %8, 1.0:f32
+         else
+      block4:
+         %10:flagx8 = cmp.z %1[1], 0:u32
+         (+%10) %11:f32x8 = sel %2[1], %2
+      block5:
+         endif
+         %12:f32x8 = phi %9, %11
+      block6:
+         endif
+         %13:f32x8 = phi %5, %12
+         )" WRITE("%13") R"(
+   )", "hoist", R"(
+      block0:
+         %3:flagx8 = cmp.g %2, 0.0:f32
+         %[[f]]:flagx8 = cmp.z %1[1], 0:u32
+         (+%[[f]]) %[[s]]:f32x8 = sel %2, %2[1]
+         (+%3) if
+      block1:
+         else
+      block2:
+         %6:flagx8 = cmp.g %2[1], 0.0:f32
+         (+%6) if
+      block3:
+         %9:f32x8 = add %[[s]], 1.0:f32
+         else
+      block4:
+         %10:flagx8 = cmp.z %1[1], 0:u32
+         (+%10) %11:f32x8 = sel %2[1], %2
+      block5:
+         endif
+         %12:f32x8 = phi %9, %11
+      block6:
+         endif
+         %13:f32x8 = phi %[[s]], %12
+         )" WRITE("%13") R"(
+   )"));
+}
+
+/* A broadcast of a push constant in both arms stays: copy propagation
+ * folds it into its readers, and a register would live over the arms.
+ * The scalar copy moves.
+ */
+TEST(opt_hoist, push_constant_broadcast_stays)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      uniform %1:u32x1[4]
+      attr %2:f32x8
+      block0:
+         %3:flagx8 = cmp.g %2, 0.0:f32
+         (+%3) if
+      block1:
+         %4:u32x8 = mov %1[2]
+         %5:u32x1 = mov %1[3] {WE_all}
+         %6:u32x8 = add %4, %5
+         else
+      block2:
+         %7:u32x8 = mov %1[2]
+         %8:u32x1 = mov %1[3] {WE_all}
+         %9:u32x8 = add %7, %8
+         %10:u32x8 = add %9, 1:u32
+      block3:
+         endif
+         %11:u32x8 = phi %6, %10
+         )" WRITE("%11") R"(
+   )", "hoist", R"(
+      block0:
+         %3:flagx8 = cmp.g %2, 0.0:f32
+         %[[s]]:u32x1 = mov %1[3] {WE_all}
+         (+%3) if
+      block1:
+         %4:u32x8 = mov %1[2]
+         %6:u32x8 = add %4, %[[s]]
+         else
+      block2:
+         %7:u32x8 = mov %1[2]
+         %9:u32x8 = add %7, %[[s]]
+         %10:u32x8 = add %9, 1:u32
+      block3:
+         endif
+         %11:u32x8 = phi %6, %10
+         )" WRITE("%11") R"(
+   )"));
+}
