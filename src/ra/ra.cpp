@@ -418,7 +418,9 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
                             "(MaxLive %u GRFs)", s.dispatch_width, res.max_live));
       ra_split_vectors(s, opts.split_halves, opts.split_phi_halves);
       tie_preserve_writes(s);
-      std::vector<std::vector<value *>> classes = ra_insert_phi_copies(s);
+      int constant_movs = 0;
+      std::vector<std::vector<value *>> classes =
+         ra_insert_phi_copies(s, &constant_movs, !opts.allow_spilling);
       res.flag_spills = ra_assign_flags(s);
 
       const unsigned first_new = s.value_id_bound();
@@ -513,7 +515,7 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
           */
          unspillable = unspillable_values(s, classes, first_new);
       }
-      res.copies = ra_lower_copies(s);
+      res.copies = unsigned(int(ra_lower_copies(s)) + constant_movs);
       if (reserved)
          reserved->remove();
       s.allocated = true;

@@ -60,8 +60,9 @@ struct ra_result {
     * fit.
     */
    unsigned flag_spills = 0;
-   /* Instructions out of SSA left: phi copies that did not coalesce and
-    * the xors of swaps.
+   /* Instructions out of SSA left: phi copies that did not coalesce, the
+    * xors of swaps, and constants written on edges (less the constants
+    * that went).
     */
    unsigned copies = 0;
 };

@@ -305,6 +305,19 @@ ra_build_interference(shader &s)
             add_edge(pre[i], pre[j]);
    }
 
+   /* The edge values of SIMD-global phis (their copies run NoMask). */
+   value_set edge_global(bound);
+   for (const auto &b : s.blocks()) {
+      for (const instr *in : b->instrs()) {
+         if (!in->is_phi() || !ra_phi_is_simd_global(in))
+            continue;
+         for (const operand &o : in->srcs()) {
+            if (o.val)
+               edge_global.add(o.val);
+         }
+      }
+   }
+
    /* Instruction edges: destinations against sources. */
    for (const auto &b : s.blocks()) {
       for (const instr *in : b->instrs()) {
@@ -321,12 +334,8 @@ ra_build_interference(shader &s)
             std::vector<unsigned> mask(in->num_dsts());
             for (unsigned i = 0; i < in->num_dsts(); i++) {
                const value *d = in->dst(i).val;
-               bool global = false;
-               for (const use &u : d->uses()) {
-                  if (u.in->is_phi())
-                     global = ra_phi_is_simd_global(u.in);
-               }
-               mask[i] = d->width | d->group << 8 | unsigned(global) << 16;
+               mask[i] = d->width | d->group << 8 |
+                         unsigned(edge_global.has(d)) << 16;
             }
             for (unsigned i = 0; i < in->num_dsts(); i++) {
                for (unsigned j = 0; j < in->num_dsts(); j++) {

@@ -52,9 +52,15 @@ unsigned ra_split_vectors(shader &s, bool halves = true, bool phis = true);
 /* Splits critical edges (an empty else for an if without one) and puts a
  * parallel copy at the end of each phi predecessor, so that each phi and
  * its copies' destinations form one congruence class with no interference
- * inside.  Returns the classes: phi destination first.
+ * inside.  With constants, a constant that only phis read is written
+ * again on each edge instead of copied (not where the allocation may
+ * spill: ra_spill_phi_class() spills edge copies only); *constant_movs
+ * gets the movs this adds less the constants it removes.  Returns the
+ * classes: phi destination first.
  */
-std::vector<std::vector<value *>> ra_insert_phi_copies(shader &s);
+std::vector<std::vector<value *>>
+ra_insert_phi_copies(shader &s, int *constant_movs = nullptr,
+                     bool constants = true);
 
 /* Does phi (after ra_insert_phi_copies) hold a SIMD-global value: a
  * scalar, or one whose every edge brings a SIMD-global value?  Its copies

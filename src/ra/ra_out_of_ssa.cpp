@@ -95,10 +95,42 @@ ra_phi_is_simd_global(const instr *phi)
    return any;
 }
 
+/* The mov of an immediate that defines phi source o, when the edge may
+ * write the immediate itself: a SIMD-local value of the phi's layout
+ * holding the immediate's bits.
+ */
+static const instr *
+constant_def(const operand &o, const value *d)
+{
+   const value *v = o.val;
+   if (!v || v->file != reg_file::ssa || v->defs().size() != 1 ||
+       o.offset || o.has_region || o.neg || o.abs)
+      return nullptr;
+   const instr *k = v->defs()[0];
+   if (k->op != opcode::mov || k->predicate() || k->we_all() ||
+       k->preserve().val || k->saturate || k->num_srcs() != 1 ||
+       !k->src(0).is_imm() || k->dst().offset || k->dst().has_region ||
+       k->dst().type != k->src(0).type || k->exec_size != d->width ||
+       k->group != d->group || v->width != d->width || v->group != d->group ||
+       v->bit_size() != d->bit_size() || v->length != 1 || d->length != 1 ||
+       d->width < 2)
+      return nullptr;
+   /* Only when phis alone read it, so that it goes: another reader keeps
+    * it, and then one phi may as well coalesce with it.
+    */
+   for (const use &u : v->uses()) {
+      if (!u.in->is_phi())
+         return nullptr;
+   }
+   return k;
+}
+
 std::vector<std::vector<value *>>
-ra_insert_phi_copies(shader &s)
+ra_insert_phi_copies(shader &s, int *constant_movs, bool constants)
 {
    std::vector<std::vector<value *>> classes;
+   std::vector<instr *> dead_constants;
+   int movs = 0;
    for (const auto &bp : s.blocks()) {
       block *b = bp.get();
       std::vector<instr *> phis;
@@ -134,7 +166,24 @@ ra_insert_phi_copies(shader &s)
                                       d->group);
             bool is_undef = src.val && src.val->def() &&
                             src.val->def()->op == opcode::undef;
-            if (is_undef) {
+            const instr *k = constants ? constant_def(src, d) : nullptr;
+            if (k) {
+               /* A constant is written again on the edge: the copy would
+                * keep the constant's register alive up to every edge.
+                */
+               instr *m = s.create_instr(opcode::mov, d->width);
+               m->group = d->group;
+               operand od(t);
+               od.type = k->src(0).type;
+               m->add_dst(od);
+               m->add_src(k->src(0));
+               pcopies[j]->parent()->insert_before(pcopies[j], m);
+               movs++;
+               instr *kd = src.val->defs()[0];
+               if (std::find(dead_constants.begin(), dead_constants.end(),
+                             kd) == dead_constants.end())
+                  dead_constants.push_back(kd);
+            } else if (is_undef) {
                /* Garbage on this edge: no code, but a definition. */
                instr *u = s.create_instr(opcode::undef, d->width);
                u->group = d->group;
@@ -155,7 +204,16 @@ ra_insert_phi_copies(shader &s)
          classes.push_back(cls);
       }
    }
-   /* Parallel copies that got no entry (all undef) go again. */
+   /* Constants only phis read, now written on their edges. */
+   for (instr *k : dead_constants) {
+      if (k->dst().val->uses().empty()) {
+         k->remove();
+         movs--;
+      }
+   }
+   if (constant_movs)
+      *constant_movs = movs;
+   /* Parallel copies that got no entry (all undef or constants) go again. */
    for (const auto &bp : s.blocks()) {
       for (auto it = bp->begin(); it != bp->end();) {
          instr *in = *it++;
