@@ -983,10 +983,12 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
       return res;
    }
    try {
-      if (s.info.stage == nir::shader_stage::compute)
-         sim::run_group(binary, r.group, r.mem);
-      else
-         sim::run(binary, r.t, r.mem);
+      if (s.info.stage == nir::shader_stage::compute) {
+         for (const sim::result &t : sim::run_group(binary, r.group, r.mem))
+            res.executed += t.instructions;
+      } else {
+         res.executed = sim::run(binary, r.t, r.mem).instructions;
+      }
    } catch (const error &e) {
       res.v = verdict::run_error;
       res.first = e.what();

@@ -129,6 +129,8 @@ struct result {
     * bit for bit because the perturbed interpreter runs agree on them.
     */
    unsigned stable = 0;
+   /* Instructions the simulator executed (every thread, every set run). */
+   uint64_t executed = 0;
 };
 
 /* Runs an already compiled binary of s at simd on in and compares. */

@@ -42,6 +42,7 @@ check_shader(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
       total.approximate += r.approximate;
       total.unchecked += r.unchecked;
       total.stable += r.stable;
+      total.executed += r.executed;
       total.detail = r.detail;
       if (r.v != verdict::match) {
          r.input_set = i;
@@ -49,6 +50,7 @@ check_shader(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
          r.approximate = total.approximate;
          r.unchecked = total.unchecked;
          r.stable = total.stable;
+         r.executed = total.executed;
          return r;
       }
    }

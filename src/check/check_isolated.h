@@ -23,6 +23,7 @@ struct outcome {
    enum kind { match, mismatch, rejected, sim_error, crashed, skipped, timed_out } k = match;
    std::string first;
    unsigned compared = 0, unchecked = 0, input_set = 0;
+   unsigned long long executed = 0;   /* simulator instructions */
 };
 
 inline const char *kind_names[] = {"matched", "mismatched", "rejected", "simulator errors", "crashed",
@@ -57,7 +58,9 @@ run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, 
       case verdict::run_error: k = outcome::sim_error; break;
       default: k = outcome::skipped; break;
       }
-      msg = strfmt("%d %u %u %u\n", int(k), r.compared, r.unchecked, r.input_set) + r.first;
+      msg = strfmt("%d %u %u %u %llu\n", int(k), r.compared, r.unchecked, r.input_set,
+                   (unsigned long long)r.executed) +
+            r.first;
       size_t off = 0;
       while (off < msg.size()) {
          ssize_t n = write(fd[1], msg.data() + off, msg.size() - off);
@@ -87,7 +90,8 @@ run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, 
    int k = 0;
    size_t nl = text.find('\n');
    if (nl == std::string::npos ||
-       sscanf(text.c_str(), "%d %u %u %u", &k, &o.compared, &o.unchecked, &o.input_set) != 4) {
+       sscanf(text.c_str(), "%d %u %u %u %llu", &k, &o.compared, &o.unchecked, &o.input_set,
+              &o.executed) != 5) {
       o.k = outcome::crashed;
       o.first = "the child died without a result";
       return o;

@@ -112,6 +112,7 @@ struct tally {
    unsigned generated = 0, compiled = 0;
    unsigned counts[7] = {};
    unsigned long compared = 0, unchecked = 0;
+   unsigned long long executed = 0;   /* simulator instructions, matched variants */
    std::map<std::string, unsigned> reasons;   /* rejections, first line */
    /* Failures on the known list, and listed variants that passed. */
    unsigned known = 0, unexpected_passes = 0;
@@ -183,6 +184,8 @@ record(tally &t, const outcome &o, const std::string &what, unsigned simd,
    t.counts[o.k]++;
    t.compared += o.compared;
    t.unchecked += o.unchecked;
+   if (o.k == outcome::match)
+      t.executed += o.executed;
    if (o.k != outcome::rejected && o.k != outcome::crashed && o.k != outcome::timed_out)
       t.compiled++;
    if (o.k == outcome::rejected)
@@ -216,11 +219,11 @@ print_tally(const std::string &name, const tally &t)
 {
    printf("%-12s %5u variants: %u compiled, %u matched, %u mismatched, %u crashed, "
           "%u rejected, %u simulator errors, %u timed out, %u skipped (%lu words compared, "
-          "%lu not)\n",
+          "%lu not; %llu instructions executed)\n",
           name.c_str(), t.generated, t.compiled, t.counts[outcome::match],
           t.counts[outcome::mismatch], t.counts[outcome::crashed], t.counts[outcome::rejected],
           t.counts[outcome::sim_error], t.counts[outcome::timed_out], t.counts[outcome::skipped],
-          t.compared, t.unchecked);
+          t.compared, t.unchecked, t.executed);
    if (t.known || t.unexpected_passes)
       printf("             %u known failures, %u unexpected passes\n", t.known,
              t.unexpected_passes);

@@ -52,10 +52,8 @@ TEST(opt_hoist, chain_in_both_arms_goes_before_the_if)
    )"));
 }
 
-/* A constant-buffer load and its address in a nested arm and in the
- * outer else: one load, in the block that dominates both; inside a loop
- * it reads the loop's phi, so it stays in the loop body.  The SIMD16
- * broadcasts of the loaded word take two GRFs: they stay.
+/* A constant-buffer load (and its offset) in both arms of an if in a loop
+ * goes before the if, in the loop: it reads the loop's phi.
  */
 TEST(opt_hoist, constant_buffer_load_in_a_loop)
 {
@@ -71,28 +69,22 @@ TEST(opt_hoist, constant_buffer_load_in_a_loop)
          %5:flagx16 = cmp.g %2, 0.0:f32
          (+%5) if
       block2:
-         %6:flagx16 = cmp.l %2, 1.0:f32
-         (+%6) if
-      block3:
          %7:u32x1 = shl %4, 4:u32 {WE_all}
          %8:u32x1[4] = uniform_block_read_logical 3:u32, %7, 16:u32 {WE_all}
          %9:u32x16 = mov %8[2]
-      block4:
-         endif
-         %10:u32x16 = phi %1, %9
          else
-      block5:
+      block3:
          %11:u32x1 = shl %4, 4:u32 {WE_all}
          %12:u32x1[4] = uniform_block_read_logical 3:u32, %11, 16:u32 {WE_all}
-         %13:u32x16 = mov %12[2]
-      block6:
+         %13:u32x16 = add %12[1], 1:u32
+      block4:
          endif
-         %14:u32x16 = phi %10, %13
+         %14:u32x16 = phi %9, %13
          )" WRITE("%14") R"(
          %20:u32x1 = add %4, 1:u32 {WE_all}
          %21:flagx16 = cmp.l %20, %1[3]
          (+%21) while
-      block7:
+      block5:
    )", "hoist", R"(
       block0:
          %3:u32x1 = mov 0:u32 {WE_all}
@@ -104,20 +96,51 @@ TEST(opt_hoist, constant_buffer_load_in_a_loop)
          %[[l]]:u32x1[4] = uniform_block_read_logical 3:u32, %[[a]], 16:u32 {WE_all}
          (+%5) if
       block2:
-         %6:flagx16 = cmp.l %2, 1.0:f32
-         (+%6) if
-      block3:
          %9:u32x16 = mov %[[l]][2]
-      block4:
-         endif
-         %10:u32x16 = phi %1, %9
          else
-      block5:
-         %13:u32x16 = mov %[[l]][2]
-      block6:
+      block3:
+         %13:u32x16 = add %[[l]][1], 1:u32
+      block4:
          endif
          ...
    )"));
+}
+
+/* The same load in an inner then-arm (no else) and in the outer else-arm
+ * is not on every path from the outer if: hoisted, it would run on the
+ * path that skips the inner arm, as a uniform branch of an ubershader
+ * would run every case's loads instead of its own.  Nothing moves.
+ */
+TEST(opt_hoist, load_not_on_every_path_stays)
+{
+   const char *program = R"(
+      shader fs simd16
+      uniform %1:u32x1[4]
+      attr %2:f32x16
+      block0:
+         %5:flagx16 = cmp.g %2, 0.0:f32
+         (+%5) if
+      block1:
+         %6:flagx16 = cmp.l %2, 1.0:f32
+         (+%6) if
+      block2:
+         %7:u32x1 = shl %1, 4:u32 {WE_all}
+         %8:u32x1[4] = uniform_block_read_logical 3:u32, %7, 16:u32 {WE_all}
+         %9:u32x16 = mov %8[2]
+      block3:
+         endif
+         %10:u32x16 = phi %1, %9
+         else
+      block4:
+         %11:u32x1 = shl %1, 4:u32 {WE_all}
+         %12:u32x1[4] = uniform_block_read_logical 3:u32, %11, 16:u32 {WE_all}
+         %13:u32x16 = mov %12[2]
+      block5:
+         endif
+         %14:u32x16 = phi %10, %13
+         )" WRITE("%14") R"(
+   )";
+   EXPECT_TRUE(check_opt(program, "hoist", program));
 }
 
 /* At SIMD8 a full-width 32-bit value is one GRF: it may live over the
@@ -315,8 +338,8 @@ TEST(opt_hoist, comparison_with_different_readers_stays)
    EXPECT_TRUE(check_opt(program, "hoist", program));
 }
 
-/* Three equal comparisons, two of them predicating the same sel: those
- * two move; the third, whose sel differs, stays.
+/* Four equal comparisons, three of them predicating the same sel, one on
+ * each path: those three move; the fourth, whose sel differs, stays.
  */
 TEST(opt_hoist, comparisons_with_the_same_readers_move)
 {
@@ -342,9 +365,12 @@ TEST(opt_hoist, comparisons_with_the_same_readers_move)
       block4:
          %10:flagx8 = cmp.z %1[1], 0:u32
          (+%10) %11:f32x8 = sel %2[1], %2
+         %14:flagx8 = cmp.z %1[1], 0:u32
+         (+%14) %15:f32x8 = sel %2, %2[1]
+         %16:f32x8 = add %11, %15
       block5:
          endif
-         %12:f32x8 = phi %9, %11
+         %12:f32x8 = phi %9, %16
       block6:
          endif
          %13:f32x8 = phi %5, %12
@@ -366,9 +392,10 @@ TEST(opt_hoist, comparisons_with_the_same_readers_move)
       block4:
          %10:flagx8 = cmp.z %1[1], 0:u32
          (+%10) %11:f32x8 = sel %2[1], %2
+         %16:f32x8 = add %11, %[[s]]
       block5:
          endif
-         %12:f32x8 = phi %9, %11
+         %12:f32x8 = phi %9, %16
       block6:
          endif
          %13:f32x8 = phi %[[s]], %12
