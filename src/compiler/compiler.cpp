@@ -266,6 +266,13 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
          lowered = front_end(ctx, simd, v.attempts.empty());
          if (narrow)
             narrow_phis(ctx, *lowered, simd);
+         /* Most value ids are dead by now (about 3 in 4 in the
+          * ubershaders): every attempt's liveness and allocation work
+          * on the compacted ids.
+          */
+         const auto t0 = clock_type::now();
+         lowered->compact_values();
+         v.stage_seconds[STAGE_LOWER] += context::elapsed(t0);
       }
       if (last)
          return std::move(lowered);
