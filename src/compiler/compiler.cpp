@@ -266,6 +266,13 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
          lowered = front_end(ctx, simd, v.attempts.empty());
          if (narrow)
             narrow_phis(ctx, *lowered, simd);
+         /* Most value ids are dead by now (about 3 in 4 in the
+          * ubershaders): every attempt's liveness and allocation work
+          * on the compacted ids.
+          */
+         const auto t0 = clock_type::now();
+         lowered->compact_values();
+         v.stage_seconds[STAGE_LOWER] += context::elapsed(t0);
       }
       if (last)
          return std::move(lowered);
@@ -314,6 +321,10 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
       if (ra.success) {
          v.attempts.push_back(name + ": allocated");
          allocated = true;
+         if (narrow)
+            v.last_resort = "16-bit phis";
+         else if (m == sched_mode::narrow)
+            v.last_resort = "the narrow schedule";
          break;
       }
       v.attempts.push_back(name + ": " +
@@ -387,6 +398,7 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
    v.stats_text = stats_line(*s, v.stats);
    v.scratch_bytes = s->scratch_bytes;
    v.grfs_used = ra.grfs_used;
+   v.max_live = ra.max_live;
    v.dispatch_grf_start = dispatch_grf_start(c.nir, c.o.abi, simd);
    v.throughput = v.stats.cycles ? double(simd) / v.stats.cycles : double(simd);
 
@@ -468,6 +480,9 @@ select_fs(const context &c, std::vector<compiled_variant> &vs)
    bool has_spilled = false;
    bool allow_spilling = true;
    bool simd16_failed = false;
+   /* How SIMD16 fit, when it only just did, and its MaxLive. */
+   std::string simd16_last_resort;
+   unsigned simd16_max_live = 0;
 
    if (wanted(c.o, 8)) {
       compiled_variant v8 = try_width(c, 8, true, true);
@@ -485,6 +500,8 @@ select_fs(const context &c, std::vector<compiled_variant> &vs)
          compiled_variant v16 = try_width(c, 16, allow_spilling, vs.empty());
          if (v16.compiled) {
             v16.kept = true;
+            simd16_last_resort = v16.last_resort;
+            simd16_max_live = v16.max_live;
             throughput = std::max(throughput, v16.throughput);
             has_spilled = v16.stats.spills > 0;
             allow_spilling = false;
@@ -500,6 +517,15 @@ select_fs(const context &c, std::vector<compiled_variant> &vs)
          vs.push_back(skipped(32, "skipped: a narrower width spilled"));
       } else if (simd16_failed) {
          vs.push_back(skipped(32, "skipped: SIMD16 failed"));
+      } else if (!simd16_last_resort.empty() && !c.o.force_simd32) {
+         /* SIMD16 only just fit: SIMD32, with twice the registers per
+          * value, cannot without spilling (the 10 dolphin ubershaders
+          * of the corpus where this holds fail all 12 SIMD32 attempts).
+          */
+         vs.push_back(skipped(32, strfmt("skipped: SIMD16 allocated only with "
+                                         "%s (MaxLive %u GRFs)",
+                                         simd16_last_resort.c_str(),
+                                         simd16_max_live)));
       } else {
          compiled_variant v32 = try_width(c, 32, allow_spilling, vs.empty());
          if (v32.compiled) {

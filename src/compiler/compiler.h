@@ -79,10 +79,16 @@ struct compiled_variant {
    unsigned scratch_bytes = 0;
    /* GRFs the program touches (brw's grf_used). */
    unsigned grfs_used = 0;
+   /* The allocated program's MaxLive in GRFs (ra_result::max_live). */
+   unsigned max_live = 0;
    /* Pre-RA scheduling modes tried, in order, with what happened
     * ("latency: spills", "pressure: ok").
     */
    std::vector<std::string> attempts;
+   /* What allocated it when the other scheduling modes did not: "the
+    * narrow schedule" or "16-bit phis" (SIMD16's retry); else empty.
+    */
+   std::string last_resort;
    /* brw's throughput figure: channels per cycle of the estimate. */
    double throughput = 0;
    double stage_seconds[NUM_COMPILE_STAGES] = {};

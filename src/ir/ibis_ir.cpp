@@ -543,6 +543,49 @@ shader::clone() const
 }
 
 unsigned
+shader::compact_values()
+{
+   std::vector<uint8_t> named(values_.size(), 0);
+   auto name = [&](const value *v) {
+      if (v)
+         named[v->id] = 1;
+   };
+   for (const auto &b : blocks_) {
+      for (const instr *in : b->instrs_) {
+         for (const operand &o : in->srcs_)
+            name(o.val);
+         for (const operand &o : in->dsts_)
+            name(o.val);
+         name(in->preserve_.val);
+         name(in->flag_def_);
+         name(in->pred_);
+      }
+   }
+   /* Fixed registers stay even unread (the scheduler's budget leaves out
+    * every HW_REG register).
+    */
+   std::vector<std::unique_ptr<value>> kept;
+   kept.reserve(values_.size());
+   unsigned dropped = 0;
+   for (auto &p : values_) {
+      if (!p)
+         continue;
+      if (named[p->id] || !p->defs_.empty() || !p->uses_.empty() ||
+          p->phys.valid() ||
+          (p->file != reg_file::ssa && p->file != reg_file::wlr &&
+           p->file != reg_file::flag)) {
+         p->id = kept.size();
+         kept.push_back(std::move(p));
+      } else {
+         dropped_values_.push_back(std::move(p));
+         dropped++;
+      }
+   }
+   values_ = std::move(kept);
+   return dropped;
+}
+
+unsigned
 shader::renumber()
 {
    unsigned ip = 0;

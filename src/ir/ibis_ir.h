@@ -388,9 +388,21 @@ public:
     */
    std::unique_ptr<shader> clone() const;
 
+   /* Renumbers the values from 0 in their id order, leaving out the SSA,
+    * WLR and FLAG values that no instruction names and that have no
+    * register: passes compare ids the same way afterwards, and id-indexed
+    * analyses (liveness) shrink to the values in use.  Returns the number
+    * left out.
+    */
+   unsigned compact_values();
+
 private:
    std::vector<std::unique_ptr<block>> blocks_;
    std::vector<std::unique_ptr<value>> values_;      /* indexed by id */
+   /* Values compact_values() left out: removed instructions may still
+    * name them.
+    */
+   std::vector<std::unique_ptr<value>> dropped_values_;
    std::vector<std::unique_ptr<instr>> instrs_;
 };
 

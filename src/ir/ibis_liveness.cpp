@@ -253,17 +253,37 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
    auto cover = [&](const value *v, unsigned from, unsigned to) {
       cover_id(v->id, from, to);
    };
+   /* A value live into (out of) several blocks: only the first and the
+    * last of them in program order can move its interval's ends, so each
+    * set member is visited twice in all, not once per block.
+    */
+   {
+      const size_t nw = (bound + 63) / 64;
+      std::vector<uint64_t> seen_in(nw), seen_out(nw);
+      auto cover_new = [&](const value_set &set, std::vector<uint64_t> &seen,
+                           unsigned at) {
+         for (size_t w = 0; w < nw; w++) {
+            uint64_t fresh = set.words[w] & ~seen[w];
+            seen[w] |= fresh;
+            for (; fresh; fresh &= fresh - 1)
+               cover_id(unsigned(w * 64 + __builtin_ctzll(fresh)), at, at);
+         }
+      };
+      for (int pass = 0; pass < 2; pass++) {
+         std::fill(seen_in.begin(), seen_in.end(), 0);
+         std::fill(seen_out.begin(), seen_out.end(), 0);
+         for (unsigned k = 0; k < n; k++) {
+            const block *b = s.blocks()[pass ? n - 1 - k : k].get();
+            if (b->empty())
+               continue;
+            cover_new(in_[b->index], seen_in, b->first()->ip);
+            cover_new(out_[b->index], seen_out, b->last()->ip + 1);
+         }
+      }
+   }
    for (const auto &b : s.blocks()) {
       if (b->empty())
          continue;
-      unsigned first = b->first()->ip, last = b->last()->ip;
-      /* The sets hold only values the instructions name: no lookup. */
-      in_[b->index].for_each_id([&](unsigned id) {
-         cover_id(id, first, first);
-      });
-      out_[b->index].for_each_id([&](unsigned id) {
-         cover_id(id, last + 1, last + 1);
-      });
       for (const instr *in : b->instrs()) {
          for (const operand &d : in->dsts()) {
             if (d.val && want(d.val))

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "compiler_test_util.h"
+#include "util/ibis_test.h"
 
 using namespace ibis;
 using ibis::test::pressure_fs;
@@ -118,6 +119,32 @@ TEST(compiler_simd, simd8_spills_and_wider_widths_are_skipped)
       << v8->stats_text;
    EXPECT_FALSE(v16->compiled);
    EXPECT_EQ(v16->reason, "skipped: SIMD8 spilled");
+}
+
+/* dolphin/ubershaders/147.fs allocates SIMD16 only with the narrow
+ * schedule (latency and none are over the file, pressure fails to color):
+ * SIMD32, which needs about twice its registers, is not tried (it failed
+ * all its attempts), unless forced.
+ */
+TEST(compiler_simd, simd16_at_its_last_resort_skips_simd32)
+{
+   IBIS_REQUIRE_SHARED(dir, "corpus/skl");
+   std::unique_ptr<nir::shader> s =
+      nir::read_shader_file(dir + "/dolphin/ubershaders/147.fs.nir");
+   compile_options o;
+   o.widths = {16, 32};
+   compile_result r = compile_shader(*s, o);
+   const compiled_variant *v16 = variant(r, 16), *v32 = variant(r, 32);
+   ASSERT_TRUE(v16 && v32);
+   ASSERT_TRUE(v16->kept) << v16->reason;
+   EXPECT_EQ(v16->stats.sched_mode, "narrow");
+   EXPECT_EQ(v16->last_resort, "the narrow schedule");
+   EXPECT_FALSE(v32->compiled);
+   EXPECT_TRUE(v32->attempts.empty());
+   EXPECT_EQ(v32->reason, ibis::strfmt("skipped: SIMD16 allocated only with the "
+                                       "narrow schedule (MaxLive %u GRFs)",
+                                       v16->max_live));
+   EXPECT_GT(v16->max_live, 100u);
 }
 
 TEST(compiler_simd, widths_option_limits_the_attempts)

@@ -131,6 +131,42 @@ TEST(ir_core, clone_is_exact)
    EXPECT_EQ(s->find_value(2)->defs().size(), 1u);
 }
 
+/* Values nothing names (%3 never written or read, %5 whose definition
+ * was removed) are left out; the rest keep their order under new ids,
+ * the unread payload register %7 included.
+ */
+TEST(ir_core, compact_values_renumbers_in_order)
+{
+   auto s = parse_shader(dedent(R"(
+      shader fs simd8
+      attr %1:f32x8
+      hw %7:f32x8@g2
+      block0:
+         %3:f32x8 = mov 3.0:f32
+         %5:f32x8 = mov 5.0:f32
+         %6:f32x8 = add %1, 1.0:f32
+         %9:flagx8 = cmp.g %6, 0.0:f32
+         (+%9) %11:f32x8 = sel %6, 2.0:f32
+         fb_write_logical %11, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )"));
+   s->find_value(3)->def()->remove();
+   s->find_value(5)->def()->remove();
+   EXPECT_EQ(s->compact_values(), 2u);
+   EXPECT_EQ(s->value_id_bound(), 5u);
+   EXPECT_EQ(s->str(), dedent(R"(
+      shader fs simd8
+      attr %0:f32x8
+      hw %2:f32x8@g2
+      block0:
+         %1:f32x8 = add %0, 1.0:f32
+         %3:flagx8 = cmp.g %1, 0.0:f32
+         (+%3) %4:f32x8 = sel %1, 2.0:f32
+         fb_write_logical %4, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )"));
+   EXPECT_EQ(s->find_value(3)->uses().size(), 1u);
+   EXPECT_EQ(s->find_value(4)->def()->op, opcode::sel);
+}
+
 TEST(ir_core, builder_cursors)
 {
    auto s = parse_shader(dedent(R"(
