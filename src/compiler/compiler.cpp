@@ -357,8 +357,6 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
       }
       mode = best_mode;
       s = next_program(true);
-      if (simd == 32)
-         copy_in_place_rt_headers(*s);
       auto t = clock_type::now();
       schedule_pre_ra(*s, c.dev, mode);
       v.stage_seconds[STAGE_SCHED_PRE] += context::elapsed(t);

@@ -53,8 +53,8 @@ rt_header(shader &s, const builder &b, unsigned group, unsigned target,
 {
    /* Target 0 with nothing to set is g0-g1 as the thread got them, read
     * in place as brw does (an EOT payload must be in g112-g127, so the
-    * caller asks for a copy there).  A SIMD32 program that spills gets
-    * the copy back (copy_in_place_rt_headers).
+    * caller asks for a copy there).  copy_in_place_rt_headers() puts
+    * the copy back.
     */
    if (!target && !src0_alpha && !stencil && group < 16 && !copy) {
       for (value *v : s.values()) {

@@ -14,12 +14,35 @@
 
 namespace ibis {
 
+/* For each block, the index of the last block of the innermost loop
+ * around it, or -1 (structured loops: a do opens, a while closes).
+ */
+static std::vector<int>
+loop_ends(const shader &s)
+{
+   std::vector<int> end(s.blocks().size(), -1);
+   std::vector<unsigned> open;
+   for (const auto &b : s.blocks()) {
+      if (b->first() && b->first()->op == opcode::do_)
+         open.push_back(b->index);
+      if (b->last() && b->last()->op == opcode::while_ && !open.empty()) {
+         /* Inner loops close first and keep their blocks. */
+         for (unsigned i = open.back(); i <= b->index; i++)
+            if (end[i] < 0)
+               end[i] = int(b->index);
+         open.pop_back();
+      }
+   }
+   return end;
+}
+
 void
 ra_spill_values(shader &s, const device_info &dev,
                 const std::vector<value *> &vals, ra_result &res)
 {
    (void)res;
    std::vector<instr *> added;
+   const std::vector<int> loop_end = loop_ends(s);
    for (value *v : vals) {
       if (v->defs().empty())
          throw error(strfmt("register allocation: cannot spill %%%u, it has no "
@@ -38,15 +61,54 @@ ra_spill_values(shader &s, const device_info &dev,
             if (x->writes(v))
                last = x;
       }
+      /* A SIMD-local value written in a loop and read after it: channels
+       * that left in an earlier iteration keep their value in the slot
+       * only if the store, which writes every channel, stores what the
+       * slot held for them.  The register no longer holds it there (it
+       * lives from the write to the store only), so the store is a
+       * read-modify-write: a NoMask fill of the slot, the masked copy
+       * over it, the store of that.
+       */
+      const int lend = loop_end[last->parent()->index];
+      bool rmw = false;
+      if (!global && lend >= 0) {
+         for (const use &u : v->uses())
+            rmw |= int(u.in->parent()->index) > lend;
+      }
       instr *w = s.create_instr(opcode::scratch_write_logical, v->width);
       w->group = v->group;
       w->flags |= INSTR_SPILL | (global ? uint32_t(INSTR_WE_ALL) : 0u);
       w->add_src(operand::imm_u32(slot));
-      w->add_src(operand(v));
-      if (last->is_phi())
-         last->parent()->insert(last->parent()->after_phis(), w);
-      else
-         last->parent()->insert_after(last, w);
+      instr *merge = nullptr;
+      std::vector<instr *> store = {w};
+      if (rmw) {
+         value *f = s.create_value(reg_file::ssa, v->type, v->width,
+                                   v->length, v->group);
+         instr *r = s.create_instr(opcode::scratch_read_logical, v->width);
+         r->group = v->group;
+         r->flags |= INSTR_FILL | INSTR_WE_ALL;
+         r->add_dst(operand(f));
+         r->add_src(operand::imm_u32(slot));
+         value *m = s.create_value(reg_file::ssa, v->type, v->width,
+                                   v->length, v->group);
+         merge = ra_make_copy(s, operand(m), operand(v));
+         merge->flags &= ~uint32_t(INSTR_WE_ALL);
+         merge->set_preserve(operand(f));
+         w->flags |= INSTR_WE_ALL;
+         w->add_src(operand(m));
+         store = {r, merge, w};
+         added.push_back(r);
+      } else {
+         w->add_src(operand(v));
+      }
+      instr *at = last;
+      for (instr *x : store) {
+         if (at->is_phi())
+            at->parent()->insert(at->parent()->after_phis(), x);
+         else
+            at->parent()->insert_after(at, x);
+         at = x;
+      }
       added.push_back(w);
 
       /* A fill before each reader after the store.  A WLR value read
@@ -63,7 +125,8 @@ ra_spill_values(shader &s, const device_info &dev,
       }
       std::vector<instr *> readers;
       for (const use &u : v->uses()) {
-         if (u.in != w && std::find(readers.begin(), readers.end(), u.in) ==
+         if (u.in != w && u.in != merge &&
+             std::find(readers.begin(), readers.end(), u.in) ==
                           readers.end() &&
              std::find(before_store.begin(), before_store.end(), u.in) ==
                           before_store.end())

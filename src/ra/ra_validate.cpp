@@ -617,23 +617,33 @@ public:
        * nothing: the channels the write changes are those on its path,
        * where the clobber check found the variable dead.
        */
+      /* A spill stores every channel NoMask for the fills; the fills'
+       * readers are the value's.  Not so for a store in a loop whose
+       * slot is filled outside it: channels that left the loop earlier
+       * read the slot's old contents there, which the store writes from
+       * the register's disabled channels, SIMD-local value or not.
+       */
+      auto stored_for_later = [&](const value *v) {
+         for (const use &u : v->uses()) {
+            if ((u.in->flags & INSTR_SPILL) && stores_for_later(u.in))
+               return true;
+         }
+         return false;
+      };
       auto read_global = [&](const value *v) {
          if (!global(v))
-            return false;
+            return stored_for_later(v);
          if (v->file != reg_file::ssa || v->width == 1)
             return true;
          for (const instr *d : v->defs()) {
             if (!d->preserve().is_null())
                return true;
          }
-         /* A spill stores every channel NoMask for the fills; the
-          * fills' readers are the value's.
-          */
          for (const use &u : v->uses()) {
             if (u.in->we_all() && !(u.in->flags & INSTR_SPILL))
                return true;
          }
-         return false;
+         return stored_for_later(v);
       };
       std::vector<std::pair<unsigned, unsigned>> reported;
       for (const auto &b : s.blocks()) {
@@ -654,7 +664,7 @@ public:
                       * apart), so each write's channels are the other's
                       * dead ones.
                       */
-                     if (!global(d.val) && !in->we_all() && !read_global(v) &&
+                     if (!read_global(d.val) && !in->we_all() && !read_global(v) &&
                          d.val->width == v->width &&
                          d.val->bit_size() == v->bit_size() &&
                          d.val->group == v->group &&
@@ -707,6 +717,58 @@ public:
       }
    }
 
+   /* The scratch registers (in 32-byte units) a lowered spill or fill
+    * send covers: the block message's offset, and the registers the
+    * fill returns or the store sends.
+    */
+   static span scratch_span(const instr *in)
+   {
+      if (in->num_srcs() < 3 || !in->src(1).is_imm() || !in->src(2).is_imm())
+         return {0, ~0u};   /* all of it */
+      const uint32_t desc = uint32_t(in->src(1).imm);
+      const unsigned regs = (in->flags & INSTR_FILL) ?
+                            (desc >> 20) & 0x1f :
+                            (uint32_t(in->src(2).imm) >> 6) & 0x1f;
+      return {desc & 0xfff, (desc & 0xfff) + std::max(regs, 1u)};
+   }
+
+   /* Is a spill store in a loop whose scratch a fill outside that loop
+    * reads?  Worked out once for every store.
+    */
+   bool stores_for_later(const instr *store)
+   {
+      if (!late_done) {
+         late_done = true;
+         reachable(store, store);   /* computes the loops */
+         std::vector<const instr *> fills, stores;
+         for (const auto &b : s.blocks()) {
+            for (const instr *in : b->instrs()) {
+               if (in->op != opcode::send)
+                  continue;
+               if (in->flags & INSTR_FILL)
+                  fills.push_back(in);
+               else if (in->flags & INSTR_SPILL)
+                  stores.push_back(in);
+            }
+         }
+         for (const instr *st : stores) {
+            const span at = scratch_span(st);
+            bool late = false;
+            for (span l : loops) {
+               if (l.start > st->ip || st->ip >= l.end)
+                  continue;
+               for (const instr *f : fills)
+                  late |= (f->ip < l.start || f->ip >= l.end) &&
+                          overlap(scratch_span(f), at);
+            }
+            if (late)
+               late_stores.push_back(st);
+         }
+      }
+      return std::find(late_stores.begin(), late_stores.end(), store) !=
+             late_stores.end();
+   }
+
    /* Channel c of a lies on channel c of b (one width and bit size). */
    static bool channels_align(const value *a, const value *b)
    {
@@ -726,6 +788,8 @@ public:
 
    shader &s;
    std::vector<span> loops;   /* ip ranges of the loops, once asked */
+   bool late_done = false;
+   std::vector<const instr *> late_stores;   /* stores_for_later() */
 };
 
 } /* anonymous namespace */
