@@ -194,6 +194,30 @@ anticipated(const block *d, const std::vector<instr *> &members)
    return true;
 }
 
+/* The groups of equal expressions (cse's key) that pass want, in
+ * first-seen order (deterministic).
+ */
+template <typename F>
+std::vector<std::vector<instr *>>
+equal_groups(const dominance &dom, F want)
+{
+   std::unordered_map<vn_key, unsigned, key_hash> index;
+   std::vector<std::vector<instr *>> groups;
+   for (block *b : dom.rpo()) {
+      for (instr *in : b->instrs()) {
+         if (!want(in))
+            continue;
+         vn_key k;
+         expression_key(k, in);
+         auto res = index.emplace(std::move(k), unsigned(groups.size()));
+         if (res.second)
+            groups.emplace_back();
+         groups[res.first->second].push_back(in);
+      }
+   }
+   return groups;
+}
+
 /* A comparison into a flag, nothing else, whose flag only predicates
  * expressions (a cmp for sels).
  */
@@ -285,24 +309,8 @@ hoist_flags_round(shader &s)
 {
    s.renumber();
    dominance dom(s);
-   std::unordered_map<vn_key, std::vector<instr *>, key_hash> groups;
-   std::vector<const vn_key *> order;
-   for (block *b : dom.rpo()) {
-      for (instr *in : b->instrs()) {
-         if (!is_flag_candidate(in))
-            continue;
-         vn_key k;
-         expression_key(k, in);
-         auto res = groups.emplace(std::move(k), std::vector<instr *>());
-         if (res.second)
-            order.push_back(&res.first->first);
-         res.first->second.push_back(in);
-      }
-   }
-
    bool progress = false;
-   for (const vn_key *k : order) {
-      std::vector<instr *> &members = groups[*k];
+   for (std::vector<instr *> &members : equal_groups(dom, is_flag_candidate)) {
       if (members.size() < 2)
          continue;
       /* Comparisons with the same readers move together. */
@@ -358,24 +366,9 @@ hoist_round(shader &s)
 {
    s.renumber();
    dominance dom(s);
-   std::unordered_map<vn_key, std::vector<instr *>, key_hash> groups;
-   std::vector<const vn_key *> order;   /* first-seen order: deterministic */
-   for (block *b : dom.rpo()) {
-      for (instr *in : b->instrs()) {
-         if (!is_hoistable(in))
-            continue;
-         vn_key k;
-         expression_key(k, in);
-         auto res = groups.emplace(std::move(k), std::vector<instr *>());
-         if (res.second)
-            order.push_back(&res.first->first);
-         res.first->second.push_back(in);
-      }
-   }
-
    bool progress = false;
-   for (const vn_key *k : order) {
-      std::vector<instr *> &members = groups[*k];
+   for (std::vector<instr *> &members :
+        equal_groups(dom, [](const instr *in) { return is_hoistable(in); })) {
       if (members.size() < 2)
          continue;
       block *ncd = nearest_common_dominator(members, dom);
