@@ -103,6 +103,23 @@ rtz_eval(Fn f)
 
 float double_to_float_rtz(double x);
 
+/* x rounded to float toward zero, with the lowest mantissa bit set when
+ * that was inexact ("round to odd"): rounding the result again to half,
+ * in any mode, rounds x once.  A 16-bit ffma goes this way.
+ */
+inline float
+round_to_odd(double x)
+{
+   float f = double_to_float_rtz(x);
+   if (double(f) == x || !std::isfinite(x))
+      return f;
+   uint32_t u;
+   std::memcpy(&u, &f, 4);
+   u |= 1;
+   std::memcpy(&f, &u, 4);
+   return f;
+}
+
 /* C++ type of a value of kind K ('f', 'i', 'u', 'b') and bit size B.
  * Floats of 16 bits are held as float, 1-bit integers as 8-bit ones.
  */

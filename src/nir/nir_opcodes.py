@@ -500,8 +500,12 @@ binop("insert_u16", "uint", "(uint64_t(s0) & 0xffff) << ((s1 & 3) * 16)")
 # ---------------------------------------------------------------------------
 # Three and four sources
 
+# A 16-bit fma in double is exact but for addends that a half product
+# cannot move; rounded to odd in float, the store to half rounds it once.
+# In float it would round twice and could land on the other side of a tie.
 triop("ffma", "float",
-      "dst = rtz_mode(fc, bits) ? rtz_eval([&] { return F(std::fma(s0, s1, s2)); }) : F(std::fma(s0, s1, s2));",
+      "auto f = [&] { return bits == 16 ? F(round_to_odd(std::fma(double(s0), double(s1), double(s2)))) : F(std::fma(s0, s1, s2)); }; "
+      "dst = rtz_mode(fc, bits) ? rtz_eval(f) : f();",
       [COMMUTATIVE])
 triop("ffmaz", "float32",
       "(s0 == 0 || s1 == 0) ? 0.0f + s2 : std::fma(s0, s1, s2)", [COMMUTATIVE])

@@ -881,8 +881,16 @@ executor::alu()
              d = read_src(2, i, fl, false);
          if (fl) {
             r.fl = true;
-            r.f = op == opcode::mad ? std::fma(b.f, d.f, a.f)
-                                    : a.f * b.f + (1.0 - a.f) * d.f;
+            /* A fused f32 mad rounds once, to f32: an fma in double
+             * rounded again at the write can land on the other side of a
+             * tie (random cs 2536).  Half and double fmas are exact here.
+             */
+            if (op == opcode::mad && exec == type::F)
+               r.f = std::fma(float(b.f), float(d.f), float(a.f));
+            else if (op == opcode::mad)
+               r.f = std::fma(b.f, d.f, a.f);
+            else
+               r.f = a.f * b.f + (1.0 - a.f) * d.f;
          } else {
             if (op == opcode::lrp)
                c.fail("integer lrp");

@@ -331,6 +331,12 @@ const char *const fixed_cases[] = {
    "ffma 32 | 2 | 3 | 1 => 7",
    "ffma 32 | inf | 0 | 1 => nan",
    "ffma 32 | 0x1.001p+0 | 0x1.001p+0 | -1 => 0x1.0008p-11",
+   /* Rounded once: 3 * 341.5 = 1024.5 is a half tie, and + 2^-14 (half a
+    * float ulp there) puts it above: 1025.  Rounded to float first, the
+    * float tie goes to even, 1024.5, and then the half tie to 1024.
+    */
+   "ffma 16 | #4200 | #5d56 | #0400 => #6401",
+   "ffma 32 | #3f800001 | #3fc00000 | #a1800000 => #3fc00001",
    "ffmaz 32 | 0 | inf | 2 => 2",
    "ffmaz 32 | 2 | 3 | 1 => 7",
    "flrp 32 | 1 | 3 | 0.5 => 2",

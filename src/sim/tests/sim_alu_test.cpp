@@ -2,6 +2,8 @@
  * ALU instructions, one class per test, with expected values worked out by
  * hand from the documented Gen9 semantics (docs/sim.md).
  */
+#include <cstring>
+
 #include "sim/tests/sim_test.h"
 
 using namespace ibis::sim;
@@ -465,6 +467,29 @@ lrp(8)   g8<1>F   g2<4,4,1>F   g3<4,4,1>F   g4<4,4,1>F { align16 1Q };
       EXPECT_EQ(m.f(8, i), s0 * s1 + (1 - s0) * s2) << i;
    }
    EXPECT_EQ(m.f(7, 1), 20.0f + 16777216.0f * 2.0f);
+}
+
+/* A fused f32 mad rounds once: (1 + 2^-23) * 1.5 lies exactly halfway
+ * between two floats, and an addend of -2^-60 puts the exact result just
+ * below it, so it rounds down to 1.5 + 2^-23.  An fma in double loses the
+ * addend and the tie then rounds to even, 1.5 + 2^-22 (random cs 2536).
+ */
+TEST(sim_alu, mad_rounds_once)
+{
+   machine m;
+   float b, d, a;
+   const uint32_t bits[3] = {0x3f800001, 0x3fc00000, 0xa1800000};
+   std::memcpy(&b, &bits[0], 4);
+   std::memcpy(&d, &bits[1], 4);
+   std::memcpy(&a, &bits[2], 4);
+   m.set_f(2, { a, a, a, a, a, a, a, a });
+   m.set_f(3, { b, b, b, b, b, b, b, b });
+   m.set_f(4, { d, d, d, d, d, d, d, d });
+   m.run(R"(
+mad(8)   g6<1>F   g2<4,4,1>F   g3<4,4,1>F   g4<4,4,1>F { align16 1Q };
+)");
+   for (unsigned i = 0; i < 8; i++)
+      EXPECT_EQ(m.ud(6, i), 0x3fc00001u) << i;
 }
 
 TEST(sim_alu, indirect_and_arf)
