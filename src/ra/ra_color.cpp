@@ -239,11 +239,10 @@ public:
          w[g.node_of[v->id]] = true;
    }
 
-   unsigned find(unsigned x)
+   /* One step: merge points every member of a class at its root. */
+   unsigned find(unsigned x) const
    {
-      while (root[x] != x)
-         x = root[x];
-      return x;
+      return root[x];
    }
 
    /* May channel-constrained nodes m and x sit at byte offsets mo and xo
@@ -394,24 +393,27 @@ public:
    {
       unsigned n = g.nodes.size();
       cadj.assign(n, {});
-      for (unsigned i = 0; i < n; i++) {
-         unsigned r = find(i);
-         for (unsigned j : g.adj[i]) {
-            unsigned q = find(j);
-            if (q != r)
+      /* Class by class, each neighbor once (seen[q] == r). */
+      std::vector<unsigned> seen(n, ~0u);
+      for (unsigned r = 0; r < n; r++) {
+         if (find(r) != r)
+            continue;
+         auto add = [&](unsigned q) {
+            if (q != r && seen[q] != r) {
+               seen[q] = r;
                cadj[r].push_back(q);
-         }
-      }
-      /* Copy-related pairs in different classes must not overlap
-       * unless select puts them exactly where the copy does: count them
-       * as neighbors.
-       */
-      for (unsigned i = 0; i < n; i++) {
-         unsigned r = find(i);
-         for (const ra_soft &sp : soft[i]) {
-            unsigned q = find(sp.node);
-            if (q != r)
-               cadj[r].push_back(q);
+            }
+         };
+         for (auto [i, o] : cls[r].members) {
+            (void)o;
+            for (unsigned j : g.adj[i])
+               add(find(j));
+            /* Copy-related pairs in different classes must not overlap
+             * unless select puts them exactly where the copy does:
+             * count them as neighbors.
+             */
+            for (const ra_soft &sp : soft[i])
+               add(find(sp.node));
          }
       }
       /* Symmetric: the edges and the copy pairs both come both ways. */
