@@ -393,7 +393,11 @@ public:
    {
       unsigned n = g.nodes.size();
       cadj.assign(n, {});
-      /* Class by class, each neighbor once (seen[q] == r). */
+      /* Class by class in ascending order, each neighbor once
+       * (seen[q] == r); r goes to its neighbors' lists, which come out
+       * sorted, and are whole because the relation is symmetric (the
+       * edges and the copy pairs both come both ways).
+       */
       std::vector<unsigned> seen(n, ~0u);
       for (unsigned r = 0; r < n; r++) {
          if (find(r) != r)
@@ -401,7 +405,7 @@ public:
          auto add = [&](unsigned q) {
             if (q != r && seen[q] != r) {
                seen[q] = r;
-               cadj[r].push_back(q);
+               cadj[q].push_back(r);
             }
          };
          for (auto [i, o] : cls[r].members) {
@@ -416,8 +420,6 @@ public:
                add(find(sp.node));
          }
       }
-      /* Symmetric: the edges and the copy pairs both come both ways. */
-      ra_sorted_unique(cadj);
    }
 
    /* Simplify: the order select colors the classes in (the same for
