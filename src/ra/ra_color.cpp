@@ -49,6 +49,7 @@ struct ra_class {
    unsigned bytes = 0, align = 4;
    int fixed = -1;                  /* byte position, if precolored */
    bool eot = false;
+   bool hw = false;                 /* has a hw_reg member: never merges */
    float cost = 0;
 };
 
@@ -61,6 +62,7 @@ public:
       off.assign(n, 0);
       cls.resize(n);
       node_bytes.assign(n, 0);
+      node_comp.assign(n, 0);
       std::vector<bool> whole_grf(n, false);
       /* Message payloads, results and load_payload destinations start
        * on a register.
@@ -148,8 +150,10 @@ public:
              v->phys.kind == phys_reg::grf)
             c.fixed = v->phys.nr * 32 + v->phys.subreg;
          c.eot = g.eot[i];
+         c.hw = v->file == reg_file::hw_reg;
          c.cost = g.cost[i];
          node_bytes[i] = c.bytes;
+         node_comp[i] = v->component_bytes();
       }
       node_pos.assign(n, -1);
    }
@@ -235,11 +239,10 @@ public:
          w[g.node_of[v->id]] = true;
    }
 
-   unsigned find(unsigned x)
+   /* One step: merge points every member of a class at its root. */
+   unsigned find(unsigned x) const
    {
-      while (root[x] != x)
-         x = root[x];
-      return x;
+      return root[x];
    }
 
    /* May channel-constrained nodes m and x sit at byte offsets mo and xo
@@ -250,7 +253,7 @@ public:
       int me = mo + int(node_bytes[m]), xe = xo + int(node_bytes[x]);
       if (mo >= xe || xo >= me)
          return true;
-      return (mo - xo) % int(g.nodes[m]->component_bytes()) == 0;
+      return (mo - xo) % int(node_comp[m]) == 0;
    }
 
    /* Merges the class of b into a's, b's member at offset delta of a's
@@ -265,6 +268,9 @@ public:
       /* Frame offsets: b's class root sits at off_a + delta - off_b. */
       int shift = int(off[a]) + delta - int(off[b]);
       ra_class &ca = cls[ra], &cb = cls[rb];
+      /* Checked first: cheap, and failing either way. */
+      if (!force && (ca.hw || cb.hw))
+         return false;
       if (!force) {
          /* Interfering members may share a class only at disjoint bytes. */
          for (auto [m, o] : cb.members) {
@@ -299,13 +305,6 @@ public:
                             mo == qo + sq.delta;
                }
                if (!placed)
-                  return false;
-            }
-         }
-         for (const ra_class *c : {&ca, &cb}) {
-            for (auto [m, o] : c->members) {
-               (void)o;
-               if (g.nodes[m]->file == reg_file::hw_reg)
                   return false;
             }
          }
@@ -345,6 +344,7 @@ public:
          ca.align = 32;
       ca.fixed = fixed;
       ca.eot |= cb.eot;
+      ca.hw |= cb.hw;
       ca.cost += cb.cost;
       cb.members.clear();
       return true;
@@ -393,28 +393,33 @@ public:
    {
       unsigned n = g.nodes.size();
       cadj.assign(n, {});
-      for (unsigned i = 0; i < n; i++) {
-         unsigned r = find(i);
-         for (unsigned j : g.adj[i]) {
-            unsigned q = find(j);
-            if (q != r)
-               cadj[r].push_back(q);
-         }
-      }
-      /* Copy-related pairs in different classes must not overlap
-       * unless select puts them exactly where the copy does: count them
-       * as neighbors.
+      /* Class by class in ascending order, each neighbor once
+       * (seen[q] == r); r goes to its neighbors' lists, which come out
+       * sorted, and are whole because the relation is symmetric (the
+       * edges and the copy pairs both come both ways).
        */
-      for (unsigned i = 0; i < n; i++) {
-         unsigned r = find(i);
-         for (const ra_soft &sp : soft[i]) {
-            unsigned q = find(sp.node);
-            if (q != r)
-               cadj[r].push_back(q);
+      std::vector<unsigned> seen(n, ~0u);
+      for (unsigned r = 0; r < n; r++) {
+         if (find(r) != r)
+            continue;
+         auto add = [&](unsigned q) {
+            if (q != r && seen[q] != r) {
+               seen[q] = r;
+               cadj[q].push_back(r);
+            }
+         };
+         for (auto [i, o] : cls[r].members) {
+            (void)o;
+            for (unsigned j : g.adj[i])
+               add(find(j));
+            /* Copy-related pairs in different classes must not overlap
+             * unless select puts them exactly where the copy does:
+             * count them as neighbors.
+             */
+            for (const ra_soft &sp : soft[i])
+               add(find(sp.node));
          }
       }
-      /* Symmetric: the edges and the copy pairs both come both ways. */
-      ra_sorted_unique(cadj);
    }
 
    /* Simplify: the order select colors the classes in (the same for
@@ -434,7 +439,7 @@ public:
       };
       const unsigned K = RA_GRF_BYTES / 4;
       std::vector<unsigned> load(n, 0);
-      std::vector<bool> removed(n, false);
+      std::vector<uint8_t> removed(n, 0);
       for (unsigned r : roots) {
          for (unsigned nb : cadj[r])
             load[r] += block_of(r, nb);
@@ -453,7 +458,7 @@ public:
          return load[r] + cls[r].bytes / 4 <= K && !cls[r].eot;
       };
       std::vector<unsigned> work;
-      std::vector<bool> queued(n, false);
+      std::vector<uint8_t> queued(n, 0);
       for (unsigned r : pending) {
          if (trivial(r)) {
             work.push_back(r);
@@ -461,7 +466,7 @@ public:
          }
       }
       size_t left = pending.size();
-      std::vector<bool> is_pending(n, false);
+      std::vector<uint8_t> is_pending(n, 0);
       for (unsigned r : pending)
          is_pending[r] = true;
       while (left) {
@@ -646,7 +651,7 @@ public:
             if (node_pos[x] < 0)
                continue;
             int p = node_pos[x] / 4, b = int(node_bytes[x] / 4);
-            int comp = int(g.nodes[m]->component_bytes() / 4);
+            int comp = int(node_comp[m] / 4);
             int lo = p - od - sz + 1, hi = p + b - od - 1;
             int a = std::max(lo, 0), e = std::min(hi, K - 1);
             int q = p - od;
@@ -792,7 +797,7 @@ public:
    };
    std::vector<candidate> cands;
    /* Bytes per node, and where select put it (-1: not yet). */
-   std::vector<unsigned> node_bytes;
+   std::vector<unsigned> node_bytes, node_comp;
    std::vector<int> node_pos;
    /* The classes after the forced merges (phi classes, preserve ties),
     * into which select splits a merged class that finds no place.
