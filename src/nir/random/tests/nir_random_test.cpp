@@ -405,7 +405,9 @@ TEST(nir_random, shared_memory_exchanges)
       EXPECT_EQ(all, top) << "seed " << seed << ": a barrier in non-uniform control flow";
       total += all;
       o.shared = false;
-      for (const instr *in : all_instrs(*generate(o))) {
+      /* Named: a temporary in the range expression would die before the loop. */
+      const auto plain = generate(o);
+      for (const instr *in : all_instrs(*plain)) {
          EXPECT_FALSE(in->type == instr_type::intrinsic &&
                       static_cast<const intrinsic_instr *>(in)->op == intrinsic_op::barrier);
       }
