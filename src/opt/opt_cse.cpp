@@ -36,21 +36,6 @@ namespace ibis {
 
 namespace {
 
-using vn_key = std::vector<uint64_t>;
-
-struct key_hash {
-   size_t operator()(const vn_key &k) const
-   {
-      uint64_t h = 0xcbf29ce484222325ull;
-      for (uint64_t w : k) {
-         h ^= w;
-         h *= 0x100000001b3ull;
-         h ^= h >> 29;
-      }
-      return h;
-   }
-};
-
 struct vn_entry {
    instr *in;             /* the instruction, or the final WLR write */
    value *wlr;            /* the WLR value of a meta-instruction */

@@ -43,21 +43,6 @@ namespace ibis {
 
 namespace {
 
-using vn_key = std::vector<uint64_t>;
-
-struct key_hash {
-   size_t operator()(const vn_key &k) const
-   {
-      uint64_t h = 0xcbf29ce484222325ull;
-      for (uint64_t w : k) {
-         h ^= w;
-         h *= 0x100000001b3ull;
-         h ^= h >> 29;
-      }
-      return h;
-   }
-};
-
 /* An expression that computes the same wherever it runs (with_pred: a
  * predicated one, for the flag phase).
  */

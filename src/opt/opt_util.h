@@ -64,6 +64,24 @@ instr *replace_with_mov(instr *in, const operand &src, bool drop_cmod = false);
 /* Would cse number in (a pure expression writing only SSA/FLAG values)? */
 bool is_numbered_expression(const instr *in);
 
+/* An expression's value-numbering key (expression_key) and its hash, for
+ * cse's table and hoist's groups.
+ */
+using vn_key = std::vector<uint64_t>;
+
+struct key_hash {
+   size_t operator()(const vn_key &k) const
+   {
+      uint64_t h = 0xcbf29ce484222325ull;
+      for (uint64_t w : k) {
+         h ^= w;
+         h *= 0x100000001b3ull;
+         h ^= h >> 29;
+      }
+      return h;
+   }
+};
+
 /* Appends cse's key of one instruction to k: two instructions with equal
  * keys compute the same results from the same operands.  With pred_as,
  * a predicate is keyed as if it were pred_as.
