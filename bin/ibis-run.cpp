@@ -158,8 +158,10 @@ check_nir(const std::string &path, unsigned simd, const std::string &inputs_path
                    : "not compared (an approximate float's bits reach an integer "
                      "operation)");
    }
-   printf("# SIMD%u: %u words compared (%u with a tolerance, %u stable under perturbation), "
-          "%u not compared\n", simd, r.compared, r.approximate, r.stable, r.unchecked);
+   printf("# SIMD%u: %u words compared (%u with a tolerance, %u stable under perturbation, "
+          "%u matching with denormals kept), "
+          "%u not compared\n", simd, r.compared, r.approximate, r.stable, r.kept_denormals,
+          r.unchecked);
    if (r.v == check::verdict::match) {
       if (verbose)
          fputs(r.detail.c_str(), stdout);

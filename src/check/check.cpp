@@ -204,6 +204,9 @@ ubo_bit_fields(const nir::shader &s)
 
 } /* anonymous namespace */
 
+/* The FLOAT_CONTROLS_DENORM_FLUSH_TO_ZERO_FP16/32/64 bits. */
+constexpr uint32_t ftz_all = 7u << 3;
+
 const char *
 verdict_name(verdict v)
 {
@@ -704,6 +707,54 @@ struct perturbed {
    }
 };
 
+/* The interpreter's outputs with denormals kept, where the shader leaves
+ * the denormal mode open: Gen flushes them in ALU operations, but a move
+ * or a scan's first channel passes a denormal's bits on unchanged, so a
+ * word that matches neither the flushing run nor the float tolerance may
+ * still be right when the bits it came from were never flushed.
+ */
+struct kept_run {
+   const interp::outputs *o = nullptr;
+   uint32_t w = 0;
+
+   static const uint32_t *word(const std::vector<uint8_t> &bytes, size_t i, uint32_t &w)
+   {
+      if (i + 4 > bytes.size())
+         return nullptr;
+      memcpy(&w, &bytes[i], 4);
+      return &w;
+   }
+   const uint32_t *slot(const interp::output_key &key, unsigned k, unsigned c, uint32_t mask)
+   {
+      if (!o)
+         return nullptr;
+      const uint32_t live = o->channels & ~o->killed & ~o->helpers;
+      const interp::output_slot *sl = o->find(key.location, key.index);
+      if (!((live >> c) & 1) || !sl || !((sl->written[k] >> c) & 1))
+         return nullptr;
+      w = sl->value[k][c] & mask;
+      return &w;
+   }
+   const uint32_t *ssbo(unsigned b, size_t i)
+   {
+      if (!o)
+         return nullptr;
+      auto it = o->ssbos.find(b);
+      return it != o->ssbos.end() ? word(it->second, i, w) : nullptr;
+   }
+   const uint32_t *shared(size_t i) { return o ? word(o->shared, i, w) : nullptr; }
+   const uint32_t *image(unsigned b, size_t k)
+   {
+      if (!o)
+         return nullptr;
+      auto it = o->images.find(b);
+      if (it == o->images.end() || k >= it->second.words.size())
+         return nullptr;
+      w = it->second.words[k];
+      return &w;
+   }
+};
+
 struct comparer {
    const std::map<std::string, exactness> &classes;
    const std::set<std::string> &floats;
@@ -746,9 +797,11 @@ struct comparer {
    {
       return floats.count(what.substr(0, what.find(" dword"))) > 0;
    }
-   /* stable: the word is the same in every perturbed run. */
+   /* stable: the word is the same in every perturbed run.  kept: the
+    * word of the run that keeps denormals (nullptr: none).
+    */
    void one(const std::string &what, unsigned channel, uint32_t want, const uint32_t *got,
-            exactness e, bool stable = false)
+            exactness e, bool stable = false, const uint32_t *kept = nullptr)
    {
       if (stable && (e == exactness::approximate || e == exactness::unchecked)) {
          e = exactness::exact;
@@ -767,6 +820,10 @@ struct comparer {
          res.approximate++;
       if (got && within(want, *got, e, is_float(what)))
          return;
+      if (got && kept && within(*kept, *got, e, is_float(what))) {
+         res.kept_denormals++;
+         return;
+      }
       /* SSBO and image words name no channel: the shader chose who wrote
        * them.
        */
@@ -784,7 +841,7 @@ struct comparer {
 void
 compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
                 const interp::outputs &want, const std::map<std::string, exactness> &classes,
-                const perturbed &pert, result &res)
+                const perturbed &pert, kept_run kept, result &res)
 {
    const std::set<std::string> floats = float_outputs(s);
    comparer cmp{classes, floats, res, simd, {}};
@@ -841,7 +898,9 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
                                              key.location == frag_result_sample_mask ? 0xffff
                                                                                      : ~0u,
                                              cmp.is_float(name));
-               cmp.one(name, c, want_v, got, e, stable);
+               cmp.one(name, c, want_v, got, e, stable,
+                       kept.slot(key, k, c,
+                                 key.location == frag_result_sample_mask ? 0xffff : ~0u));
             }
          }
       }
@@ -888,7 +947,7 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
                const exactness e = cmp.class_of(name);
                const bool stable = e != exactness::exact &&
                                    pert.slot(key, k, c, sl.value[k][c], ~0u, cmp.is_float(name));
-               cmp.one(name, c, sl.value[k][c], got, e, stable);
+               cmp.one(name, c, sl.value[k][c], got, e, stable, kept.slot(key, k, c, ~0u));
             }
          }
       }
@@ -913,7 +972,7 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
          const bool stable = e != exactness::exact &&
                              pert.ssbo(b, i, w, cmp.is_float(name));
          cmp.one(strfmt("%s dword %zu", name.c_str(), i / 4), unsigned(i / 4 % simd), w, got, e,
-                 stable);
+                 stable, kept.ssbo(b, i));
       }
    }
    /* Compute: the workgroup's shared memory as the last invocation left it. */
@@ -929,7 +988,7 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
             got = &g;
          }
          const bool stable = e != exactness::exact && pert.shared(i, w, false);
-         cmp.one(strfmt("shared dword %zu", i / 4), 0, w, got, e, stable);
+         cmp.one(strfmt("shared dword %zu", i / 4), 0, w, got, e, stable, kept.shared(i));
       }
    }
    for (const auto &[i, im] : want.images) {
@@ -943,7 +1002,8 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
             memcpy(&g, &it->second.data[4 * k], 4);
             got = &g;
          }
-         cmp.one(strfmt("%s dword %zu", name.c_str(), k), unsigned(k % simd), im.words[k], got, e);
+         cmp.one(strfmt("%s dword %zu", name.c_str(), k), unsigned(k % simd), im.words[k], got, e,
+                 false, kept.image(i, k));
       }
    }
    res.detail = cmp.table();
@@ -1038,7 +1098,31 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
       }
       oracle.info.fs.pixel_center_integer = centre;
    }
-   compare_outputs(s, simd, r, want, classes, pert, res);
+   compare_outputs(s, simd, r, want, classes, pert, kept_run(), res);
+   /* Denormals the target may flush or keep (make_inputs): compare the
+    * words that differ again with a run that keeps them.  Only on a
+    * mismatch, since it costs a second interpreter run.
+    */
+   const uint32_t ftz_open = in.float_controls & ftz_all;
+   if (res.mismatches && ftz_open) {
+      interp::inputs kin = in;
+      kin.float_controls &= ~ftz_open;
+      interp::outputs keep;
+      bool ran = true;
+      oracle.info.fs.pixel_center_integer = true;
+      try {
+         keep = interp::run(s, kin);
+      } catch (const error &) {
+         ran = false;   /* keep the first verdict */
+      }
+      oracle.info.fs.pixel_center_integer = centre;
+      if (ran) {
+         result again;
+         again.executed = res.executed;
+         compare_outputs(s, simd, r, want, classes, pert, kept_run{&keep}, again);
+         res = again;
+      }
+   }
    res.v = res.mismatches ? verdict::mismatch : verdict::match;
    return res;
 }

@@ -129,6 +129,10 @@ struct result {
     * bit for bit because the perturbed interpreter runs agree on them.
     */
    unsigned stable = 0;
+   /* Of compared: words that match only the interpreter run that keeps
+    * denormals (the shader leaves flushing to the target).
+    */
+   unsigned kept_denormals = 0;
    /* Instructions the simulator executed (every thread, every set run). */
    uint64_t executed = 0;
 };

@@ -42,6 +42,7 @@ check_shader(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
       total.approximate += r.approximate;
       total.unchecked += r.unchecked;
       total.stable += r.stable;
+      total.kept_denormals += r.kept_denormals;
       total.executed += r.executed;
       total.detail = r.detail;
       if (r.v != verdict::match) {
@@ -50,6 +51,7 @@ check_shader(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
          r.approximate = total.approximate;
          r.unchecked = total.unchecked;
          r.stable = total.stable;
+         r.kept_denormals = total.kept_denormals;
          r.executed = total.executed;
          return r;
       }

@@ -369,6 +369,68 @@ TEST(check_binary, signed_zeros_are_exact)
 
 namespace {
 
+/* The bits of fmax(d, d) for a denormal d, or-ed into 1.0's: the shader
+ * leaves the denormal mode open, so the interpreter flushes d (1.0) where
+ * a raw move keeps it (1.0 + 5 ULP).  An integer operation made the word,
+ * so the float outputs' zero-or-denormal tolerance cannot apply.
+ */
+const char *denormal_nir = R"(shader: MESA_SHADER_VERTEX
+stage: 0
+inputs_read: 15
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    con 32    %0 = load_const (0x00000000)
+    con 32    %1 = load_const (0x00000005)
+    con 32    %2 = load_const (0x3f800000)
+    div 32x4  %3 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+    div 32    %4 = fmax %1 (0x5), %1 (0x5)
+    div 32    %5 = ior %4, %2 (0x3f800000)
+    div 32x4  %6 = vec4 %5, %3.y, %3.z, %3.w
+    @store_output (%6, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
+/* x = d | 1.0 from a raw move of d, or a word neither run gives. */
+std::vector<uint8_t>
+denormal_binary(uint32_t low)
+{
+   std::string text = ibis::strfmt(
+      "mov(8) g10<1>UD g1<8,8,1>UD { align1 1Q };\n"
+      "mov(8) g20<1>UD 0x%08xUD { align1 1Q };\n"
+      "or(8) g11<1>UD g20<8,8,1>UD 0x3f800000UD { align1 1Q };\n"
+      "mov(8) g12<1>F g3<8,8,1>F { align1 1Q };\n"
+      "mov(8) g13<1>F g4<8,8,1>F { align1 1Q };\n"
+      "mov(8) g14<1>F g5<8,8,1>F { align1 1Q };\n"
+      "send(8) null<1>F g10<8,8,1>F 0x0a080017 urb { align1 1Q EOT };\n",
+      low);
+   return isa::assemble(text, isa::gen::gen9, false, "vs.asm");
+}
+
+} /* anonymous namespace */
+
+/* A word that matches only the interpreter run keeping denormals is a
+ * match (counted as such); one that matches neither run is not.
+ */
+TEST(check_binary, denormals_kept_by_a_move_match)
+{
+   auto s = nir::read_shader(denormal_nir, "vs.nir");
+   auto in = check::make_inputs(*s, 8, 5, 0);
+   const unsigned live = unsigned(__builtin_popcount(in.channel_mask()));
+   auto kept = check::check_binary(*s, 8, denormal_binary(5), in, compile_options());
+   EXPECT_EQ(kept.v, check::verdict::match) << kept.first;
+   EXPECT_EQ(kept.kept_denormals, live);
+   auto wrong = check::check_binary(*s, 8, denormal_binary(7), in, compile_options());
+   EXPECT_EQ(wrong.v, check::verdict::mismatch);
+   EXPECT_EQ(wrong.first, "location 0.x channel 0: expected 3f800000, got 3f800007") << wrong.first;
+   EXPECT_EQ(wrong.kept_denormals, 0u);
+}
+
+namespace {
+
 /* Two square roots converted to integers (level 2, "unchecked" to the
  * static classification): f2i(sqrt(2)) is 1 however sqrt rounds, while
  * f2i(sqrt(4)) is 2 or 1 depending on which side of 2.0 Gen's sqrt lands.
