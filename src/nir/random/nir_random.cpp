@@ -493,7 +493,8 @@ private:
    bool gen_push_load();
    bool gen_shared();
    bool gen_exchange(const context &ctx);
-   void exchange(unsigned region);
+   void gen_exchange_loop(unsigned region);
+   void exchange(unsigned region, def *salt = nullptr);
    void barrier();
    bool gen_atomic();
    bool gen_image();
@@ -2146,8 +2147,10 @@ generator::barrier()
    b->set_index(intrinsic_index::memory_modes, int32_t(var_mem_shared));
 }
 
-/* Compute shaders, at the top level (all invocations run it: the
- * barrier's control flow is uniform across the workgroup): invocations
+/* Compute shaders, at the top level, in a counted loop there or in an if
+ * on a bit of the workgroup id (all invocations of a group run it the
+ * same number of times: the barrier's control flow is uniform across
+ * the workgroup): invocations
  * talk through shared memory.  Either each stores a value at its dword of
  * a fresh region, passes a barrier and reads another invocation's dword
  * (the next one, 8 or 16 further, half the group further, i ^ 1, or the
@@ -2166,8 +2169,13 @@ generator::gen_exchange(const context &ctx)
    const unsigned region = wg_ * shared_slot_size + exchanges_ * 4 * wg_;
    exchanges_++;
    used_shared_ = true;
-   if (!rng_.chance(30)) {
+   const unsigned form = rng_.below(10);
+   if (form < 5) {
       exchange(region);
+      return true;
+   }
+   if (form < 7) {
+      gen_exchange_loop(region);
       return true;
    }
    /* Inside an if on a bit of the workgroup id, which every invocation of
@@ -2215,9 +2223,102 @@ generator::gen_exchange(const context &ctx)
    return true;
 }
 
-/* One exchange through the dwords at region (gen_exchange()). */
+/* The exchange in a loop that every invocation of the group runs the
+ * same number of times (its constant trip count is its only exit, so the
+ * barriers' control flow stays uniform across the workgroup).  Each trip
+ * stores values of its own; a second barrier at the end of the body keeps
+ * the next trip's stores from overtaking a slower thread's load.  The
+ * words read are summed into what leaves the loop.
+ */
 void
-generator::exchange(unsigned region)
+generator::gen_exchange_loop(unsigned region)
+{
+   const unsigned trips = 1 + rng_.below(3);
+   def *zero = imm(32, 0);
+   block *preheader = cur_;
+   def *counter_reg = nullptr, *sum_reg = nullptr;
+   if (o_.registers) {
+      counter_reg = new_reg(32, 1, false);
+      regs_.back().locked = true;
+      store_reg(counter_reg, zero, 1);
+      sum_reg = new_reg(32, 1, true);
+      regs_.back().locked = true;
+      store_reg(sum_reg, zero, 1);
+   }
+
+   auto nl = std::make_unique<loop>();
+   loop *lpp = nl.get();
+   lpp->parent = cur_parent_;
+   cur_list_->push_back(std::move(nl));
+   cf_list *saved_list = cur_list_;
+   cf_node *saved_parent = cur_parent_;
+   cur_list_ = &lpp->body;
+   cur_parent_ = lpp;
+   const size_t scope = visible_.size();
+
+   cur_ = new_block(lpp->body, lpp);
+   def *i, *sum;
+   phi_instr *i_phi = nullptr, *sum_phi = nullptr;
+   if (o_.registers) {
+      i = load_reg(counter_reg);
+      sum = load_reg(sum_reg);
+   } else {
+      auto ip = std::make_unique<phi_instr>();
+      i = init_def(ip->dest, ip.get(), 32, 1, false);
+      i_phi = emit(std::move(ip));
+      auto sp = std::make_unique<phi_instr>();
+      sum = init_def(sp->dest, sp.get(), 32, 1, true);
+      sum_phi = emit(std::move(sp));
+   }
+   info(i).bound = trips;
+   def *done = alu(alu_op::uge32, 32, {{i, 0}, const_operand(32, trips)});
+   info(done).is_bool = true;
+   if_ *ifp = push_if(done);
+   cur_ = new_block(ifp->then_list, ifp);
+   block *exit_pred = cur_;
+   auto j = std::make_unique<jump_instr>();
+   j->kind = jump_type::break_;
+   emit(std::move(j));
+   new_block(ifp->else_list, ifp);
+   cur_ = new_block(lpp->body, lpp);
+
+   exchange(region, i);
+   def *got = exchanged_.back();
+   exchanged_.pop_back();
+   def *sum2 = alu(alu_op::iadd, 32, {{sum, 0}, {got, 0}});
+   barrier();
+   def *i2 = alu(alu_op::iadd, 32, {{i, 0}, const_operand(32, 1)});
+   if (o_.registers) {
+      store_reg(counter_reg, i2, 1);
+      store_reg(sum_reg, sum2, 1);
+   } else {
+      i_phi->srcs.push_back({preheader, zero});
+      i_phi->srcs.push_back({cur_, i2});
+      sum_phi->srcs.push_back({preheader, zero});
+      sum_phi->srcs.push_back({cur_, sum2});
+   }
+   visible_.resize(scope);
+   cur_list_ = saved_list;
+   cur_parent_ = saved_parent;
+   cur_ = new_block(*cur_list_, cur_parent_);
+   def *d;
+   if (o_.registers) {
+      d = load_reg(sum_reg);
+   } else {
+      auto phi = std::make_unique<phi_instr>();
+      phi->srcs.push_back({exit_pred, sum});
+      d = init_def(phi->dest, phi.get(), 32, 1, true);
+      emit(std::move(phi));
+   }
+   make_visible(d);
+   exchanged_.push_back(d);
+}
+
+/* One exchange through the dwords at region (gen_exchange()); salt, if
+ * given, is added to every value stored.
+ */
+void
+generator::exchange(unsigned region, def *salt)
 {
    /* A value that differs between invocations, so which one a load got
     * shows, and is exact (no approximation nor filtered texel reaches it:
@@ -2226,7 +2327,12 @@ generator::exchange(unsigned region)
     */
    auto own_value = [&]() {
       def *tag = alu(alu_op::imul, 32, {{local_index_, 0}, const_operand(32, 0x01000193)});
-      return alu(alu_op::iadd, 32, {{tag, 0}, random_const(32)});
+      def *v = alu(alu_op::iadd, 32, {{tag, 0}, random_const(32)});
+      if (salt) {
+         def *t = alu(alu_op::imul, 32, {{salt, 0}, const_operand(32, 0x9e3779b1)});
+         v = alu(alu_op::iadd, 32, {{v, 0}, {t, 0}});
+      }
+      return v;
    };
    auto load_at = [&](def *index) {
       def *addr = alu(alu_op::ishl, 32, {{index, 0}, const_operand(32, 2)});

@@ -325,7 +325,7 @@ TEST(nir_random, toggles_are_honoured)
 TEST(nir_random, shared_memory_exchanges)
 {
    std::map<unsigned, unsigned> sizes;
-   unsigned barriers = 0, atomics = 0, wg_ifs = 0, total = 0;
+   unsigned barriers = 0, atomics = 0, wg_ifs = 0, in_loops = 0, total = 0;
    for (uint64_t seed = 2; seed < 300; seed += 3) {
       random_options o = options_for(seed);
       ASSERT_EQ(o.stage, shader_stage::compute);
@@ -369,8 +369,9 @@ TEST(nir_random, shared_memory_exchanges)
       }
       EXPECT_EQ(to_ssbo2, all ? 1u : 0u) << "seed " << seed;
       EXPECT_EQ(s->info.num_ssbos, all ? 3u : 2u) << "seed " << seed;
-      /* At the top level, or in the then-block of a top-level if on
-       * (workgroup_id.x & 1) == k, which the whole group agrees on.
+      /* At the top level, in a top-level loop counted by a constant, or
+       * in the then-block of a top-level if on (workgroup_id.x & 1) == k,
+       * which the whole group agrees on.
        */
       auto barriers_in = [](const block &b) {
          unsigned k = 0;
@@ -383,6 +384,36 @@ TEST(nir_random, shared_memory_exchanges)
       for (const auto &n : entrypoint(*s)->body) {
          if (n->type == cf_type::block) {
             top += barriers_in(static_cast<const block &>(*n));
+            continue;
+         }
+         if (n->type == cf_type::loop) {
+            /* A top-level loop whose one exit is an if (i >= constant)
+             * holding a break and nothing else: every invocation runs
+             * the same number of trips.
+             */
+            unsigned ifs = 0, exits = 0, in_body = 0;
+            for (const auto &m : static_cast<const loop &>(*n).body) {
+               if (m->type == cf_type::block) {
+                  in_body += barriers_in(static_cast<const block &>(*m));
+                  continue;
+               }
+               ifs++;
+               if (m->type != cf_type::if_)
+                  continue;
+               const auto &exit = static_cast<const if_ &>(*m);
+               const alu_instr *ge = as_alu(exit.condition.ssa);
+               if (ge && ge->op == alu_op::uge32 &&
+                   ge->srcs[1].ssa->parent->type == instr_type::load_const &&
+                   exit.then_list.size() == 1 && exit.else_list.size() == 1 &&
+                   static_cast<const block &>(*exit.then_list[0]).instrs.size() == 1 &&
+                   static_cast<const block &>(*exit.then_list[0]).instrs[0]->type ==
+                      instr_type::jump)
+                  exits++;
+            }
+            if (ifs == 1 && exits == 1) {
+               in_loops += in_body;
+               top += in_body;
+            }
             continue;
          }
          if (n->type != cf_type::if_)
@@ -414,6 +445,7 @@ TEST(nir_random, shared_memory_exchanges)
    }
    EXPECT_GT(barriers, 50u);
    EXPECT_GT(wg_ifs, 10u);
+   EXPECT_GT(in_loops, 10u);
    EXPECT_GT(total, 100u);
    EXPECT_GT(atomics, 10u);
    for (unsigned wg : {24u, 32u, 64u})
