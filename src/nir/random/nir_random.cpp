@@ -522,6 +522,7 @@ private:
    bool gen_continue_if(const context &ctx);
    def *gen_discard();
    void gen_loop(unsigned budget, const context &ctx);
+   loop *begin_loop();
 
    /* Stage plumbing. */
    def *zero_offset();
@@ -1855,6 +1856,22 @@ generator::gen_continue_if(const context &ctx)
    return true;
 }
 
+/* Appends a loop to the current list and starts the first block of its
+ * body (the caller restores cur_list_ and cur_parent_ after it).
+ */
+loop *
+generator::begin_loop()
+{
+   auto nl = std::make_unique<loop>();
+   loop *lpp = nl.get();
+   lpp->parent = cur_parent_;
+   cur_list_->push_back(std::move(nl));
+   cur_list_ = &lpp->body;
+   cur_parent_ = lpp;
+   cur_ = new_block(lpp->body, lpp);
+   return lpp;
+}
+
 void
 generator::gen_loop(unsigned budget, const context &ctx)
 {
@@ -1882,18 +1899,10 @@ generator::gen_loop(unsigned budget, const context &ctx)
       lp.counter = counter_reg;
    }
 
-   auto nl = std::make_unique<loop>();
-   loop *lpp = nl.get();
-   lpp->parent = cur_parent_;
-   cur_list_->push_back(std::move(nl));
-
    cf_list *saved_list = cur_list_;
    cf_node *saved_parent = cur_parent_;
-   cur_list_ = &lpp->body;
-   cur_parent_ = lpp;
    const size_t scope = visible_.size();
-
-   cur_ = new_block(lpp->body, lpp);
+   loop *lpp = begin_loop();
    def *i;
    phi_instr *counter_phi = nullptr;
    if (o_.registers) {
@@ -2246,17 +2255,10 @@ generator::gen_exchange_loop(unsigned region)
       store_reg(sum_reg, zero, 1);
    }
 
-   auto nl = std::make_unique<loop>();
-   loop *lpp = nl.get();
-   lpp->parent = cur_parent_;
-   cur_list_->push_back(std::move(nl));
    cf_list *saved_list = cur_list_;
    cf_node *saved_parent = cur_parent_;
-   cur_list_ = &lpp->body;
-   cur_parent_ = lpp;
    const size_t scope = visible_.size();
-
-   cur_ = new_block(lpp->body, lpp);
+   loop *lpp = begin_loop();
    def *i, *sum;
    phi_instr *i_phi = nullptr, *sum_phi = nullptr;
    if (o_.registers) {
