@@ -276,3 +276,33 @@ TEST(ra_spill, spilled_value_is_not_spilled_again)
    EXPECT_NE(r.failure.find("nothing left to spill"), std::string::npos) << r.failure;
    EXPECT_LE(r.spill_rounds, 1u);
 }
+
+/* A reader of one component of a spilled vector fills that component
+ * (one register at the component's scratch offset, 64 bytes: 0x21c0002)
+ * and reads it at offset 0; a reader of the whole vector fills all four
+ * registers.  Before, each fill brought the whole vector: a SIMD32
+ * load_payload of four vectors' fourth components needed 64 GRFs of
+ * fills (nexuiz/16, 22, 25 ... .fs at SIMD32 with 96 GRFs reserved:
+ * "nothing left to spill").
+ */
+TEST(ra_spill, reader_of_one_component_fills_that_component)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8[4] = load_payload %0, %0, %0, %0
+         %2:f32x8 = add %1[2], 1.0:f32
+         untyped_write_logical 0:u32, %2, %1, 4:u32
+   )"));
+   ibis::ra_result res;
+   ibis::ra_spill_values(*s, ibis::device_by_name("skl"), {s->find_value(1)}, res);
+   EXPECT_EQ(ibis::testing::match_ir(R"(
+      ...
+         %[[f]]:f32x8 = send 10:u32, 0x21c0002:u32, 0:u32, %[[_]], _ {WE_all, fill}
+         %2:f32x8 = add %[[f]], 1.0:f32
+         %[[_]]:u32x8 = mov %[[_]] {WE_all}
+         %[[w]]:f32x8[4] = send 10:u32, 0x[[_]]:u32, 0:u32, %[[_]], _ {WE_all, fill}
+         untyped_write_logical 0:u32, %2, %[[w]], 4:u32
+   )", s->str()), "") << s->str();
+}
