@@ -425,6 +425,7 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
 
       const unsigned first_new = s.value_id_bound();
       value_set unspillable = unspillable_values(s, classes, first_new);
+      std::vector<value *> spilled;
       /* Far over the file, the first coloring cannot work: spill by
        * pressure before trying it.
        */
@@ -514,6 +515,12 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
           * live as short as they can: never spilled.
           */
          unspillable = unspillable_values(s, classes, first_new);
+         /* A spilled value lives from its write to its store: spilling
+          * it again only stores it again.
+          */
+         spilled.insert(spilled.end(), plan.values.begin(), plan.values.end());
+         for (value *v : spilled)
+            unspillable.add(v);
       }
       res.copies = unsigned(int(ra_lower_copies(s)) + constant_movs);
       if (reserved)

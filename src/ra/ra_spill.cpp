@@ -36,6 +36,47 @@ loop_ends(const shader &s)
    return end;
 }
 
+/* The component of v that all of in's reads of v lie in, or -1 (then
+ * the fill brings the whole value).  Only components of whole registers,
+ * as block messages move registers: a reader of one component of a
+ * large vector fills that component, not the vector (a SIMD32 load_payload
+ * of four vectors' fourth components needed 64 GRFs of fills).
+ */
+static int
+read_component(const instr *in, const value *v)
+{
+   const unsigned cb = v->component_bytes();
+   if (v->length < 2 || cb % 32 || in->preserve().val == v)
+      return -1;
+   const opcode_kind k = in->info().kind;
+   if (in->op != opcode::load_payload &&
+       (k != opcode_kind::alu && k != opcode_kind::math))
+      return -1;
+   if (in->op == opcode::broadcast || in->op == opcode::shuffle ||
+       in->op == opcode::mov_indirect || in->is_phi())
+      return -1;
+   int comp = -1;
+   for (unsigned i = 0; i < in->num_srcs(); i++) {
+      const operand &o = in->src(i);
+      if (o.val != v)
+         continue;
+      unsigned n;
+      if (in->op == opcode::load_payload) {
+         const value *d = in->dst().val;
+         n = (v->width > 1 ? std::min<unsigned>(v->width, d->width) : d->width) *
+             d->bit_size() / 8;
+      } else {
+         n = ra_read_bytes(in, o);
+      }
+      const int c = int(o.offset / cb);
+      if ((o.offset + std::max(n, 1u) - 1) / cb != unsigned(c) ||
+          (comp >= 0 && comp != c))
+         return -1;
+      comp = c;
+   }
+   return comp;
+}
+
 void
 ra_spill_values(shader &s, const device_info &dev,
                 const std::vector<value *> &vals, ra_result &res)
@@ -136,13 +177,15 @@ ra_spill_values(shader &s, const device_info &dev,
          if (in->is_phi())
             throw error(strfmt("register allocation: cannot spill phi source %%%u",
                         v->id));
+         const int comp = read_component(in, v);
+         const unsigned skip = comp > 0 ? unsigned(comp) * v->component_bytes() : 0;
          value *f = s.create_value(reg_file::ssa, v->type, v->width,
-                                   v->length, v->group);
+                                   comp >= 0 ? 1 : v->length, v->group);
          instr *r = s.create_instr(opcode::scratch_read_logical, v->width);
          r->group = v->group;
          r->flags |= INSTR_FILL | (global ? uint32_t(INSTR_WE_ALL) : 0u);
          r->add_dst(operand(f));
-         r->add_src(operand::imm_u32(slot));
+         r->add_src(operand::imm_u32(slot + skip));
          in->parent()->insert_before(in, r);
          added.push_back(r);
          /* A phi edge takes the fill through a masked copy: a fill runs
@@ -162,6 +205,7 @@ ra_spill_values(shader &s, const device_info &dev,
             if (in->src(i).val == v) {
                operand o = in->src(i);
                o.val = f;
+               o.offset -= skip;
                in->set_src(i, o);
             }
          }

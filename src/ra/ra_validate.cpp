@@ -28,6 +28,7 @@
 #include "ir/ibis_analysis.h"
 #include "ir/ibis_text.h"
 #include "ra/ra_internal.h"
+#include "util/ibis_debug.h"
 #include "util/ibis_error.h"
 
 namespace ibis {
@@ -546,13 +547,17 @@ public:
    /* Every channel's need of the value from ip on lies within block b
     * (it may have come from earlier blocks), or up to the write at kill
     * that replaces it: then only the reads left in b (up to kill) matter.
+    * A segment that starts after b is a later write's: were the value
+    * live out of b, a segment would reach b's end (random cs seed 485 at
+    * SIMD32 with 90 GRFs reserved: a loop variable read at the loop top
+    * and written again further down the loop).
     */
    static bool dies_in(const segments &l, const block *b, unsigned ip,
                        unsigned kill)
    {
       unsigned hi = b->last()->ip + 1;
       for (auto [s0, e0] : l) {
-         if (e0 > ip && e0 >= hi && !(kill && s0 >= kill))
+         if (e0 > ip && e0 >= hi && s0 < hi && !(kill && s0 >= kill))
             return false;
       }
       return true;
@@ -625,8 +630,12 @@ public:
        */
       auto stored_for_later = [&](const value *v) {
          for (const use &u : v->uses()) {
-            if ((u.in->flags & INSTR_SPILL) && stores_for_later(u.in))
-               return true;
+            std::vector<const instr *> sends;
+            if (!spill_store(u.in, sends))
+               continue;
+            for (const instr *st : sends)
+               if (stores_for_later(st))
+                  return true;
          }
          return false;
       };
@@ -640,7 +649,8 @@ public:
                return true;
          }
          for (const use &u : v->uses()) {
-            if (u.in->we_all() && !(u.in->flags & INSTR_SPILL))
+            std::vector<const instr *> sends;
+            if (u.in->we_all() && !spill_store(u.in, sends))
                return true;
          }
          return stored_for_later(v);
@@ -732,6 +742,30 @@ public:
       return {desc & 0xfff, (desc & 0xfff) + std::max(regs, 1u)};
    }
 
+   /* Is in a spill store, or a NoMask copy that only spill stores read
+    * (lower_scratch() packs a value whose components are not whole
+    * registers, and gathers each message's part of a larger one, into a
+    * payload of its own)?  Collects the stores' sends.
+    */
+   static bool spill_store(const instr *in, std::vector<const instr *> &sends,
+                           unsigned depth = 0)
+   {
+      if (in->op == opcode::send && (in->flags & INSTR_SPILL)) {
+         sends.push_back(in);
+         return true;
+      }
+      if (depth >= 2 || !in->we_all() || in->num_dsts() != 1 ||
+          (in->op != opcode::mov && in->op != opcode::load_payload))
+         return false;
+      const value *d = in->dst().val;
+      if (!d || d->uses().empty())
+         return false;
+      for (const use &u : d->uses())
+         if (!spill_store(u.in, sends, depth + 1))
+            return false;
+      return true;
+   }
+
    /* Is a spill store in a loop whose scratch a fill outside that loop
     * reads?  Worked out once for every store.
     */
@@ -808,6 +842,8 @@ validate_allocation(const shader &cs)
    std::string msg = "invalid register allocation:";
    for (const std::string &e : c.errors)
       msg += "\n   " + e;
+   if (debug_enabled(DEBUG_RA))
+      fprintf(stderr, "ra: %s\nin\n%s", msg.c_str(), s.str().c_str());
    throw error(msg);
 }
 

@@ -247,3 +247,62 @@ TEST(ra_spill, wlr_read_by_its_own_writes_is_not_filled_there)
          untyped_write_logical 0:u32, %[[f]], %2, 1:u32
    )", s->str()), "") << s->str();
 }
+
+/* A WLR value written before and after an instruction that alone
+ * needs more than the free registers: spilling it stores it after its
+ * last write, and it still holds its register between its writes, so
+ * spilling it again only stores it again.  The allocator runs out of
+ * things to spill instead of storing it in every round until the 64th
+ * (random fs seed 5 and 14 other SIMD32 variants with 100 GRFs
+ * reserved ended "after 64 rounds", storing the same values each round).
+ */
+TEST(ra_spill, spilled_value_is_not_spilled_again)
+{
+   std::string out;
+   ibis::ra_result r = allocate(R"(
+      shader fs simd8
+      hw %0:u32x8@g2
+      hw %2:u32x8[16]@g112
+      wlr %1:u32x8
+      block0:
+         %1 = mov %0 {WE_all}
+         %4:u32x8[4] = load_payload %0, %0, %0, %0
+         _ = send 10:u32, 0x8080000:u32, 0:u32, %4, _ {side_effects}
+         %1.16<1> = add(4) %0<4,4,1>, %0.16<4,4,1> {WE_all}
+         untyped_write_logical 0:u32, %0, %1, 1:u32
+         nop %2 {WE_all}
+   )", 108, &out);
+   EXPECT_FALSE(r.success);
+   EXPECT_NE(r.failure.find("nothing left to spill"), std::string::npos) << r.failure;
+   EXPECT_LE(r.spill_rounds, 1u);
+}
+
+/* A reader of one component of a spilled vector fills that component
+ * (one register at the component's scratch offset, 64 bytes: 0x21c0002)
+ * and reads it at offset 0; a reader of the whole vector fills all four
+ * registers.  Before, each fill brought the whole vector: a SIMD32
+ * load_payload of four vectors' fourth components needed 64 GRFs of
+ * fills (nexuiz/16, 22, 25 ... .fs at SIMD32 with 96 GRFs reserved:
+ * "nothing left to spill").
+ */
+TEST(ra_spill, reader_of_one_component_fills_that_component)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8[4] = load_payload %0, %0, %0, %0
+         %2:f32x8 = add %1[2], 1.0:f32
+         untyped_write_logical 0:u32, %2, %1, 4:u32
+   )"));
+   ibis::ra_result res;
+   ibis::ra_spill_values(*s, ibis::device_by_name("skl"), {s->find_value(1)}, res);
+   EXPECT_EQ(ibis::testing::match_ir(R"(
+      ...
+         %[[f]]:f32x8 = send 10:u32, 0x21c0002:u32, 0:u32, %[[_]], _ {WE_all, fill}
+         %2:f32x8 = add %[[f]], 1.0:f32
+         %[[_]]:u32x8 = mov %[[_]] {WE_all}
+         %[[w]]:f32x8[4] = send 10:u32, 0x[[_]]:u32, 0:u32, %[[_]], _ {WE_all, fill}
+         untyped_write_logical 0:u32, %2, %[[w]], 4:u32
+   )", s->str()), "") << s->str();
+}
