@@ -211,7 +211,7 @@ public:
        * also read whole) lands in place when the value's other bytes fall
        * outside the destination, where no other source is written.
        */
-      if (ra_in_place_run(src, d, at, bytes))
+      if (ra_in_place_run(in, src, d, at, bytes))
          return int(at) - int(src.offset);
       /* A vector read component by component lands whole when the
        * payload reads every component at its own offset (a texture

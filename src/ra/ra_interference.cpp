@@ -237,7 +237,7 @@ ra_build_interference(shader &s)
                unsigned w = o.val && o.val->width > 1 ?
                             std::min<unsigned>(o.val->width, d->width) : d->width;
                unsigned bytes = w * d->bit_size() / 8;
-               if (ra_in_place_run(o, d, pos, bytes) &&
+               if (ra_in_place_run(in, o, d, pos, bytes) &&
                    g.node_of[o.val->id] >= 0) {
                   unsigned x = g.node_of[d->id], y = g.node_of[o.val->id];
                   run_pair[x].push_back(y);

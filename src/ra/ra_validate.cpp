@@ -406,7 +406,7 @@ public:
              v->size_bytes() == bytes)
             return true;
          if (o.val == v && in->op == opcode::load_payload &&
-             ra_in_place_run(o, d, pos, bytes) &&
+             ra_in_place_run(in, o, d, pos, bytes) &&
              grf_span(v).start + o.offset == ds.start + pos)
             return true;
          if (o.val == v && vector) {

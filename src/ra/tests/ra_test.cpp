@@ -1273,6 +1273,28 @@ TEST_F(ra_test, payload_run_not_in_place_under_another_source)
    EXPECT_NE(s->find_value(4)->phys.nr, s->find_value(2)->phys.nr) << out;
 }
 
+/* A component read at several positions of one payload is no run in
+ * place (random fs seed 3 SIMD8: the rule placed the vector under the
+ * last position, and the validator rejected the allocation).
+ */
+TEST_F(ra_test, payload_run_read_at_several_positions)
+{
+   std::string out;
+   ibis::ra_result r = allocate(R"(
+      shader fs simd8 lowered
+      hw %0:u32x8@g2
+      block0:
+         %1:u32x8 = add %0, 1:u32
+         %2:u32x8[2] = send 12:u32, 0x2206c00:u32, 0:u32, %1, _
+         %3:u32x8[4] = load_payload %2, %2, %2, %2
+         %4:u32x8[4] = send 2:u32, 0x8840001:u32, 0:u32, %3, _
+         %5:u32x8 = add %4[3], %2[1]
+         untyped_write_logical 0:u32, %5, %5, 1:u32
+   )", &out, false);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(validator_error(out), "") << out;
+}
+
 /* nexuiz/37.fs at SIMD32: interpolated coordinates (WLR values written
  * by pln halves) and the ALU results between the samples are read only by
  * SIMD16 payload halves (the planes are one push constant value per
