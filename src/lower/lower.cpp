@@ -682,15 +682,17 @@ emit_halt_target(shader &s, instr *first_write, bool mark_live)
  * own.  A block runs one set of channels and halted ones come back only
  * at the halt target, so the writes take the inverted flag as their
  * predicate (brw's f1.0) instead of a mask the live channels mark
- * (nexuiz/52.fs SIMD16: 73 -> 70 instructions, brw 71).  Not at SIMD32:
- * there the flag takes f0 whole to the end, and the MRT writes of
- * tesseract/319-323 and 532-540 then estimate up to 50 cycles slower
- * (five SIMD32 programs no longer beat their SIMD16 ones).
+ * (nexuiz/52.fs SIMD16: 73 -> 70 instructions, brw 71).  At SIMD32 only
+ * with one write (nexuiz/52.fs SIMD32 145 -> 139, brw 139): there the
+ * flag takes f0 whole to the end, and the MRT writes of tesseract/319-323
+ * and 532-540 then estimate up to 50 cycles slower (five SIMD32 programs
+ * no longer beat their SIMD16 ones).
  */
 instr *
 single_terminate(shader &s, instr *first_write)
 {
    instr *term = nullptr;
+   unsigned writes = 0;
    for (const auto &b : s.blocks()) {
       for (instr *in : b->instrs()) {
          if (in->op == opcode::discard)
@@ -700,16 +702,18 @@ single_terminate(shader &s, instr *first_write)
                return nullptr;
             term = in;
          }
-         if (in->op == opcode::fb_write_logical &&
-             (in->parent() != first_write->parent() ||
-              in->exec_size != s.dispatch_width ||
-              !in->src(fb_write_logical_src::sample_mask).is_null()))
-            return nullptr;
+         if (in->op == opcode::fb_write_logical) {
+            writes++;
+            if (in->parent() != first_write->parent() ||
+                in->exec_size != s.dispatch_width ||
+                !in->src(fb_write_logical_src::sample_mask).is_null())
+               return nullptr;
+         }
       }
    }
    if (!term || !term->predicate() || term->parent() != first_write->parent() ||
        term->exec_size != s.dispatch_width || term->group ||
-       s.dispatch_width > 16)
+       (s.dispatch_width > 16 && writes > 1))
       return nullptr;
    /* Before the first write in its block. */
    for (instr *in : first_write->parent()->instrs()) {

@@ -223,6 +223,24 @@ legalize_dst(shader &s, instr *in)
        !in->preserve().is_null())
       throw error("lower: cannot legalize the narrow destination of '" +
                   in->str() + "'");
+   /* An integer truncation is a read of the source's low parts: one mov
+    * through a strided region instead of a copy at the wide type and a
+    * strided mov of it (dolphin/efb2ram.fs SIMD16).
+    */
+   const operand &x = in->src(0);
+   if (in->op == opcode::mov && !in->saturate && in->cmod == cond_mod::none &&
+       !in->flag_def() && !type_is_float(d.type) && x.val && !x.is_imm() &&
+       !x.neg && !x.abs && !x.has_region && !type_is_float(x.type) &&
+       type_bits(x.type) / 8 == eb && x.val->bit_size() == type_bits(x.type) &&
+       x.val->width == in->exec_size && x.val->group == in->group &&
+       eb / db <= 4) {
+      const unsigned n = std::min(8u, unsigned(in->exec_size));
+      operand r = n == 1 ? x.with_region(0, 1, 0)
+                         : x.with_region(n * (eb / db), n, eb / db);
+      r.type = d.type;
+      in->set_src(0, r);
+      return;
+   }
    /* Integer execution is at least a word: a byte result of a two-source
     * byte operation is computed as a word.
     */

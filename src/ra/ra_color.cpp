@@ -207,6 +207,12 @@ public:
           v->bit_size() == d->bit_size() && v->file == reg_file::ssa &&
           at % 32 == 0)
          return int(at);
+      /* A run of a wider value (a SIMD16 half of a SIMD32 value that is
+       * also read whole) lands in place when the value's other bytes fall
+       * outside the destination, where no other source is written.
+       */
+      if (ra_in_place_run(in, src, d, at, bytes))
+         return int(at) - int(src.offset);
       /* A vector read component by component lands whole when the
        * payload reads every component at its own offset (a texture
        * result straight into the RT write payload).

@@ -176,6 +176,11 @@ ra_build_interference(shader &s)
     * Storing it would be quadratic in the largest shaders.
     */
    std::vector<std::vector<unsigned>> iv(n);
+   /* A load_payload destination and a wider source it holds a run of in
+    * place (ra_in_place_run): no interval edge, ra_color keeps them
+    * exactly there or makes the pair an edge.
+    */
+   std::vector<std::vector<unsigned>> run_pair(n);
    std::vector<bool> undef(n);
    for (unsigned i = 0; i < n; i++)
       undef[i] = only_undef(g.nodes[i]);
@@ -224,6 +229,23 @@ ra_build_interference(shader &s)
          for (const operand &o : in->srcs())
             touch(o.val);
          touch(in->preserve().val);
+         if (in->op == opcode::load_payload && in->dst().val &&
+             g.node_of[in->dst().val->id] >= 0) {
+            const value *d = in->dst().val;
+            unsigned pos = 0;
+            for (const operand &o : in->srcs()) {
+               unsigned w = o.val && o.val->width > 1 ?
+                            std::min<unsigned>(o.val->width, d->width) : d->width;
+               unsigned bytes = w * d->bit_size() / 8;
+               if (ra_in_place_run(in, o, d, pos, bytes) &&
+                   g.node_of[o.val->id] >= 0) {
+                  unsigned x = g.node_of[d->id], y = g.node_of[o.val->id];
+                  run_pair[x].push_back(y);
+                  run_pair[y].push_back(x);
+               }
+               pos += bytes;
+            }
+         }
          if (in->op == opcode::send && (in->flags & INSTR_EOT)) {
             for (unsigned k = 3; k < in->num_srcs() && k <= 4; k++) {
                const value *p = in->src(k).val;
@@ -436,6 +458,10 @@ ra_build_interference(shader &s)
          if (undef[a] || undef[b])
             continue;
          g.interval_edges++;
+         if (!global[a] && !global[b] && !run_pair[a].empty() &&
+             std::find(run_pair[a].begin(), run_pair[a].end(), b) !=
+             run_pair[a].end())
+            continue;
          if (global[a] || global[b] || va->width != vb->width ||
              va->bit_size() != vb->bit_size() || va->group != vb->group) {
             adj[a].push_back(b);

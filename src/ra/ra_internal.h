@@ -124,6 +124,36 @@ ra_graph ra_build_interference(shader &s);
  */
 bool ra_dst_may_reuse_src(const instr *in, const operand &d, const operand &o);
 
+/* Is source o of a load_payload with destination d, contributing the
+ * bytes bytes at byte at of d and read nowhere else in the instruction,
+ * a run of a wider SSA value (a SIMD16 half
+ * of a SIMD32 value also read whole) that can sit in place: the value's
+ * bytes before and after the run fall outside d, so no other source of d
+ * is written over them.  The value then starts at byte at - o.offset.
+ */
+inline bool
+ra_in_place_run(const instr *in, const operand &o, const value *d, unsigned at,
+                unsigned bytes)
+{
+   const value *v = o.val;
+   /* Read once: a value read at several positions sits at one of them. */
+   unsigned reads = 0;
+   for (const operand &x : in->srcs())
+      reads += x.val == v;
+   if (reads != 1)
+      return false;
+   if (!v || o.has_region || v->file != reg_file::ssa ||
+       d->file != reg_file::ssa || v->width <= 1 ||
+       v->width < d->width || v->bit_size() != d->bit_size() ||
+       o.offset % 32 != 0 || at % 32 != 0 ||
+       o.offset + bytes > v->size_bytes() || bytes == v->size_bytes())
+      return false;
+   bool before_ok = o.offset == 0 || at == 0;
+   bool after_ok = o.offset + bytes == v->size_bytes() ||
+                   at + bytes == d->size_bytes();
+   return before_ok && after_ok;
+}
+
 /* A plain per-channel ALU or math instruction: each channel reads and
  * writes only its own bytes (no plane, dot product, byte-pair sum or
  * accumulator), so it may be split by halves or write over a source of

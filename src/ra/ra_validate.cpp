@@ -406,6 +406,10 @@ public:
              v->width <= d->width && v->bit_size() == d->bit_size() &&
              v->size_bytes() == bytes)
             return true;
+         if (o.val == v && in->op == opcode::load_payload &&
+             ra_in_place_run(in, o, d, pos, bytes) &&
+             grf_span(v).start + o.offset == ds.start + pos)
+            return true;
          if (o.val == v && vector) {
             unsigned cb = v->component_bytes();
             if (o.has_region || cb != bytes || o.offset % cb ||

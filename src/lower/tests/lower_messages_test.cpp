@@ -777,6 +777,74 @@ TEST(lower_messages, terminate_in_the_write_block_predicates_on_its_flag)
          %2:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
          (-%1) _ = send 5:u32, 0x10031000:u32, 0:u32, %2, _ {EOT}
    )"));
+   /* nexuiz/79.fs.simd32.asm:13-15, :119-122: at SIMD32 too when there
+    * is one write (114 -> 108 instructions, brw 108): both halves take
+    * their channels of the flag.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      attr %0:f32x32[4]
+      block0:
+         %1:flagx32 = cmp.l %0[3], 0.5:f32
+         (+%1) terminate
+         fb_write_logical %0, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      attr %0:f32x32[4]
+      block0:
+         %1:flagx32 = cmp.l %0[3], 0.5:f32
+         (+%1) halt
+         halt
+         %2:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         (-%1) _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %2, _
+         %3:u32x16+16[4] = load_payload %0.64:u32, %0[1].64:u32, %0[2].64:u32, %0[3].64:u32
+         (-%1) _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %3, _ {EOT}
+   )"));
+   /* SIMD32 with two render targets keeps the mask: the flag would hold
+    * f0 whole across both writes (tesseract/532.fs estimates slower).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      attr %0:f32x32[4]
+      block0:
+         %1:flagx32 = cmp.l %0[3], 0.5:f32
+         (+%1) terminate
+         fb_write_logical %0, _, _, _, _, _, _, _, 0:u32, 4:u32
+         fb_write_logical %0, _, _, _, _, _, _, _, 1:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      attr %0:f32x32[4]
+      hw %4:u32x8[2]@g0
+      wlr %7:u32x8[2]
+      hw %8:u32x8@g0
+      hw %9:u32x8@g2
+      wlr %12:u32x8[2]
+      hw %13:u32x8@g1
+      wlr %16:u32x8[2]
+      block0:
+         %2:u32x32 = mov 0:u32 {WE_all}
+         %1:flagx32 = cmp.l %0[3], 0.5:f32
+         (+%1) halt
+         %3:u32x32 = mov 0xffffffff:u32, preserve %2
+         halt
+         %5:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         %6:flagx16 = cmp.nz %3, 0:u32
+         (+%6) _ = send(16) 5:u32, 0x40b0000:u32, 512:u32, %4, %5
+         %7 = load_payload %8, %9 {WE_all}
+         %10:u32x16+16[4] = load_payload %0.64:u32, %0[1].64:u32, %0[2].64:u32, %0[3].64:u32
+         %11:flagx16+16 = cmp.nz %3.64, 0:u32
+         (+%11) _ = send(16+16) 5:u32, 0x40b0800:u32, 512:u32, %7, %10
+         %12 = load_payload %8, %13 {WE_all}
+         %12.8 = mov(1) 1:u32 {WE_all}
+         %14:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         %15:flagx16 = cmp.nz %3, 0:u32
+         (+%15) _ = send(16) 5:u32, 0x40b1001:u32, 512:u32, %12, %14
+         %16 = load_payload %8, %9 {WE_all}
+         %16.8 = mov(1) 1:u32 {WE_all}
+         %17:u32x16+16[4] = load_payload %0.64:u32, %0[1].64:u32, %0[2].64:u32, %0[3].64:u32
+         %18:flagx16+16 = cmp.nz %3.64, 0:u32
+         (+%18) _ = send(16+16) 5:u32, 0x40b1801:u32, 512:u32, %16, %17 {EOT}
+   )"));
    /* Two terminates: the writes need both flags, so the mask stays. */
    EXPECT_TRUE(check_lower(R"(
       shader fs simd16

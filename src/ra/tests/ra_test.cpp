@@ -1210,6 +1210,91 @@ TEST_F(ra_test, vectors_read_by_component_are_split)
    EXPECT_EQ(s->find_value(4)->phys.nr, s->find_value(3)->phys.nr + 2);
 }
 
+/* tesseract/365.fs at SIMD32: a coordinate is read whole by SIMD32
+ * arithmetic and by halves by the two SIMD16 samples.  Each half's
+ * payload is that half of the coordinate in place (four payload copies
+ * before this, 243 -> 239 instructions); the register the second half's
+ * payload sits at is the one the send reads.
+ */
+TEST_F(ra_test, simd32_payload_is_a_half_of_a_value_read_whole)
+{
+   const char *in = R"(
+      shader fs simd32 lowered
+      hw %0:f32x32@g2
+      hw %1:f32x32@g6
+      block0:
+         %2:f32x32 = add %0, 0.5:f32
+         %3:f32x32 = add %1, 0.5:f32
+         %4:u32x16 = load_payload %2:u32
+         %5:u32x16 = load_payload %3:u32
+         %6:f32x16 = send 2:u32, 0x4240203:u32, 128:u32, %4, %5
+         %7:u32x16+16 = load_payload %2.64:u32
+         %8:u32x16+16 = load_payload %3.64:u32
+         %9:f32x16+16 = send 2:u32, 0x4240203:u32, 128:u32, %7, %8
+         %10:f32x32 = load_payload %6, %9
+         %11:f32x32 = mad %10, %2, %3
+         untyped_write_logical 0:u32, %11, %11, 1:u32
+   )";
+   std::string out;
+   ibis::ra_result r = allocate(in, &out, false);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(validator_error(out), "") << out;
+   auto s = ibis::parse_shader(out);
+   auto nr = [&](unsigned id) { return s->find_value(id)->phys.nr; };
+   EXPECT_EQ(nr(4), nr(2)) << out;
+   EXPECT_EQ(nr(7), nr(2) + 2) << out;
+   EXPECT_EQ(nr(5), nr(3)) << out;
+   EXPECT_EQ(nr(8), nr(3) + 2) << out;
+}
+
+/* A run of a value lands in place only when the value's other bytes fall
+ * outside the payload: here the second half of %2 would sit under the
+ * payload's second source, which is written while %2 is still read.
+ */
+TEST_F(ra_test, payload_run_not_in_place_under_another_source)
+{
+   std::string out;
+   ibis::ra_result r = allocate(R"(
+      shader fs simd32 lowered
+      hw %0:f32x32@g2
+      block0:
+         %2:f32x32 = add %0, 0.5:f32
+         %3:f32x16 = add %0, 1.5:f32
+         %4:u32x16[2] = load_payload %2:u32, %3:u32
+         %6:f32x16 = send 2:u32, 0x4240203:u32, 0:u32, %4, _
+         %7:f32x16+16 = mov(16+16) %2.64
+         %8:f32x32 = load_payload %6, %7
+         %9:f32x32 = mad %8, %2, %0
+         untyped_write_logical 0:u32, %9, %9, 1:u32
+   )", &out, false);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(validator_error(out), "") << out;
+   auto s = ibis::parse_shader(out);
+   EXPECT_NE(s->find_value(4)->phys.nr, s->find_value(2)->phys.nr) << out;
+}
+
+/* A component read at several positions of one payload is no run in
+ * place (random fs seed 3 SIMD8: the rule placed the vector under the
+ * last position, and the validator rejected the allocation).
+ */
+TEST_F(ra_test, payload_run_read_at_several_positions)
+{
+   std::string out;
+   ibis::ra_result r = allocate(R"(
+      shader fs simd8 lowered
+      hw %0:u32x8@g2
+      block0:
+         %1:u32x8 = add %0, 1:u32
+         %2:u32x8[2] = send 12:u32, 0x2206c00:u32, 0:u32, %1, _
+         %3:u32x8[4] = load_payload %2, %2, %2, %2
+         %4:u32x8[4] = send 2:u32, 0x8840001:u32, 0:u32, %3, _
+         %5:u32x8 = add %4[3], %2[1]
+         untyped_write_logical 0:u32, %5, %5, 1:u32
+   )", &out, false);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(validator_error(out), "") << out;
+}
+
 /* nexuiz/37.fs at SIMD32: interpolated coordinates (WLR values written
  * by pln halves) and the ALU results between the samples are read only by
  * SIMD16 payload halves (the planes are one push constant value per
