@@ -101,9 +101,18 @@ public:
    value_set live_after(const instr *in) const;
    bool is_live_after(const value *v, const instr *in) const;
 
-   /* Calls fn(in, live_after(in)) for every instruction of b, last first. */
-   void walk_backwards(const block *b,
-                       const std::function<void(const instr *, const value_set &)> &fn) const;
+   /* Calls fn(in, live_after(in)) for every instruction of b, last first.
+    * A template: the allocator's walks call it for every instruction, and
+    * a std::function call there cost more than the visit.
+    */
+   template <typename F> void walk_backwards(const block *b, F &&fn) const
+   {
+      value_set live = out_[b->index];
+      for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it) {
+         fn(static_cast<const instr *>(*it), static_cast<const value_set &>(live));
+         transfer(*it, live);
+      }
+   }
 
    /* The instruction that starts v's live range (its first write), or
     * null for values defined at program start.

@@ -400,17 +400,6 @@ liveness::live_after(const instr *in) const
    return live;
 }
 
-void
-liveness::walk_backwards(const block *b,
-                         const std::function<void(const instr *, const value_set &)> &fn) const
-{
-   value_set live = out_[b->index];
-   for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it) {
-      fn(*it, live);
-      transfer(*it, live);
-   }
-}
-
 const instr *
 liveness::first_def(const value *v) const
 {

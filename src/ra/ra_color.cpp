@@ -398,34 +398,60 @@ public:
    void class_graph()
    {
       unsigned n = g.nodes.size();
-      cadj.assign(n, {});
       /* Class by class in ascending order, each neighbor once
-       * (seen[q] == r); r goes to its neighbors' lists, which come out
-       * sorted, and are whole because the relation is symmetric (the
-       * edges and the copy pairs both come both ways).
+       * (seen[q] == r), into one flat array; then r goes to each of its
+       * neighbors' ranges, which come out sorted and whole because the
+       * relation is symmetric (the edges and the copy pairs both come
+       * both ways).  Flat ranges instead of a list per class: pushing
+       * onto those reallocated them over and over.
        */
-      std::vector<unsigned> seen(n, ~0u);
+      std::vector<unsigned> seen(n, ~0u), found, found_first(n + 1, 0);
+      /* At most every edge both ways: no reallocation on the way. */
+      found.reserve(2 * size_t(g.edges) + n);
       for (unsigned r = 0; r < n; r++) {
-         if (find(r) != r)
-            continue;
-         auto add = [&](unsigned q) {
-            if (q != r && seen[q] != r) {
-               seen[q] = r;
-               cadj[q].push_back(r);
+         if (find(r) == r) {
+            auto add = [&](unsigned q) {
+               if (q != r && seen[q] != r) {
+                  seen[q] = r;
+                  found.push_back(q);
+               }
+            };
+            for (auto [i, o] : cls[r].members) {
+               (void)o;
+               for (unsigned j : g.adj[i])
+                  add(find(j));
+               /* Copy-related pairs in different classes must not
+                * overlap unless select puts them exactly where the copy
+                * does: count them as neighbors.
+                */
+               for (const ra_soft &sp : soft[i])
+                  add(find(sp.node));
             }
-         };
-         for (auto [i, o] : cls[r].members) {
-            (void)o;
-            for (unsigned j : g.adj[i])
-               add(find(j));
-            /* Copy-related pairs in different classes must not overlap
-             * unless select puts them exactly where the copy does:
-             * count them as neighbors.
-             */
-            for (const ra_soft &sp : soft[i])
-               add(find(sp.node));
          }
+         found_first[r + 1] = found.size();
       }
+      cadj_first.assign(n + 1, 0);
+      for (unsigned q : found)
+         cadj_first[q + 1]++;
+      for (unsigned q = 0; q < n; q++)
+         cadj_first[q + 1] += cadj_first[q];
+      cadj.resize(found.size());
+      std::vector<unsigned> fill(cadj_first.begin(), cadj_first.end() - 1);
+      for (unsigned r = 0; r < n; r++) {
+         for (unsigned k = found_first[r]; k < found_first[r + 1]; k++)
+            cadj[fill[found[k]]++] = r;
+      }
+   }
+
+   /* The classes next to class r (class_graph()), in ascending order. */
+   struct range {
+      const unsigned *b, *e;
+      const unsigned *begin() const { return b; }
+      const unsigned *end() const { return e; }
+   };
+   range class_neighbors(unsigned r) const
+   {
+      return {cadj.data() + cadj_first[r], cadj.data() + cadj_first[r + 1]};
    }
 
    /* Simplify: the order select colors the classes in (the same for
@@ -447,7 +473,7 @@ public:
       std::vector<unsigned> load(n, 0);
       std::vector<uint8_t> removed(n, 0);
       for (unsigned r : roots) {
-         for (unsigned nb : cadj[r])
+         for (unsigned nb : class_neighbors(r))
             load[r] += block_of(r, nb);
       }
       order.clear();
@@ -475,6 +501,31 @@ public:
       std::vector<uint8_t> is_pending(n, 0);
       for (unsigned r : pending)
          is_pending[r] = true;
+      /* The stuck choice: the least (big, weight, class) of the classes
+       * left.  A heap whose entries may be stale: a class's load only
+       * drops, so its weight only grows, and an entry whose load is no
+       * longer the class's goes back in with the weight of now.
+       */
+      auto weight = [&](unsigned q) {
+         return cls[q].cost / float(cls[q].bytes) / float(1 + load[q]);
+      };
+      struct stuck_entry {
+         bool big;
+         float w;
+         unsigned q, load;
+      };
+      auto later = [](const stuck_entry &x, const stuck_entry &y) {
+         if (x.big != y.big)
+            return x.big;
+         if (x.w != y.w)
+            return x.w > y.w;
+         return x.q > y.q;
+      };
+      std::vector<stuck_entry> heap;
+      heap.reserve(pending.size());
+      for (unsigned q : pending)
+         heap.push_back({cls[q].bytes > 64, weight(q), q, load[q]});
+      std::make_heap(heap.begin(), heap.end(), later);
       while (left) {
          unsigned r = 0;
          if (!work.empty()) {
@@ -488,32 +539,27 @@ public:
              * 30.fs at SIMD16: a texture result of eight registers found
              * fourteen free registers, no eight in a row).
              */
-            size_t k = 0;
-            float best = 0;
-            bool have = false, have_big = true;
-            for (size_t i = 0; i < pending.size(); i++) {
-               unsigned q = pending[i];
-               if (removed[q])
+            for (;;) {
+               std::pop_heap(heap.begin(), heap.end(), later);
+               stuck_entry e = heap.back();
+               heap.pop_back();
+               if (removed[e.q])
                   continue;
-               pending[k++] = q;
-               bool big = cls[q].bytes > 64;
-               float w = cls[q].cost / float(cls[q].bytes) / float(1 + load[q]);
-               if (!have || (have_big && !big) ||
-                   (big == have_big && w < best)) {
-                  r = q;
-                  best = w;
-                  have = true;
-                  have_big = big;
+               if (e.load != load[e.q]) {
+                  heap.push_back({e.big, weight(e.q), e.q, load[e.q]});
+                  std::push_heap(heap.begin(), heap.end(), later);
+                  continue;
                }
+               r = e.q;
+               break;
             }
-            pending.resize(k);
          }
          if (removed[r])
             continue;
          removed[r] = true;
          left--;
          stack.push_back(r);
-         for (unsigned nb : cadj[r]) {
+         for (unsigned nb : class_neighbors(r)) {
             if (removed[nb] || !is_pending[nb])
                continue;
             load[nb] -= std::min(load[nb], block_of(nb, r));
@@ -534,11 +580,12 @@ public:
       unsigned n = g.nodes.size();
       std::vector<unsigned> stack = order;
       node_pos.assign(n, -1);
+      node_span.assign(n, {-1, -1});
       for (unsigned r : roots) {
          if (cls[r].fixed < 0)
             continue;
          for (auto [m, o] : cls[r].members)
-            node_pos[m] = cls[r].fixed + int(o);
+            set_pos(m, cls[r].fixed + int(o));
       }
       ra_color_result res;
       while (!stack.empty()) {
@@ -548,7 +595,7 @@ public:
          int at = place(c, strategy);
          if (at >= 0) {
             for (auto [m, o] : c.members)
-               node_pos[m] = at + int(o);
+               set_pos(m, at + int(o));
             continue;
          }
 
@@ -589,7 +636,7 @@ public:
                continue;
             }
             for (auto [m, o] : bc.members)
-               node_pos[m] = p + int(o);
+               set_pos(m, p + int(o));
          }
       }
       if (!res.spill.empty())
@@ -630,25 +677,27 @@ public:
          b = std::min(b, K - 1);
          if (a > b)
             return;
-         const int wa = a / 64, wb = b / 64;
-         const uint64_t lo = ~uint64_t(0) << (a % 64);
-         const uint64_t hi = ~uint64_t(0) >> (63 - b % 64);
+         /* Unsigned from here: no rounding towards zero to fix up. */
+         const unsigned ua = unsigned(a), ub = unsigned(b);
+         const unsigned wa = ua / 64, wb = ub / 64;
+         const uint64_t lo = ~uint64_t(0) << (ua % 64);
+         const uint64_t hi = ~uint64_t(0) >> (63 - ub % 64);
          if (wa == wb) {
             blocked[wa] |= lo & hi;
             return;
          }
          blocked[wa] |= lo;
-         for (int w = wa + 1; w < wb; w++)
+         for (unsigned w = wa + 1; w < wb; w++)
             blocked[w] = ~uint64_t(0);
          blocked[wb] |= hi;
       };
       for (auto [m, o] : c.members) {
          int od = int(o / 4), sz = int(node_bytes[m] / 4);
          for (unsigned nb : g.adj[m]) {
-            if (node_pos[nb] < 0)
+            const dword_span sp = node_span[nb];
+            if (sp.first < 0)
                continue;
-            int p = node_pos[nb] / 4, b = int(node_bytes[nb] / 4);
-            rule_out(p - od - sz + 1, p + b - od - 1);
+            rule_out(sp.first - od - sz + 1, sp.last - od);
          }
          /* Channel-constrained neighbors: every overlapping start but
           * those a whole number of components away.
@@ -787,7 +836,10 @@ public:
    const ra_graph &g;
    std::vector<unsigned> root, off;
    std::vector<ra_class> cls;
-   std::vector<std::vector<unsigned>> cadj;
+   /* Class neighbors: those of class r at cadj[cadj_first[r]] up to
+    * cadj[cadj_first[r + 1]].
+    */
+   std::vector<unsigned> cadj, cadj_first;
    /* Per node: copy-related nodes and where this one sits relative to
     * them (INT32_MIN: nowhere, they must not overlap).
     */
@@ -805,6 +857,19 @@ public:
    /* Bytes per node, and where select put it (-1: not yet). */
    std::vector<unsigned> node_bytes, node_comp;
    std::vector<int> node_pos;
+   /* The same in dwords, first and last, for place()'s hottest loop
+    * (first -1: not yet).
+    */
+   struct dword_span {
+      int first, last;
+   };
+   std::vector<dword_span> node_span;
+
+   void set_pos(unsigned m, int at)
+   {
+      node_pos[m] = at;
+      node_span[m] = {at / 4, at / 4 + int(node_bytes[m] / 4) - 1};
+   }
    /* The classes after the forced merges (phi classes, preserve ties),
     * into which select splits a merged class that finds no place.
     */

@@ -270,7 +270,7 @@ ra_build_interference(shader &s)
          /* Only values with a node get edges. */
          l.clear();
          after.for_each_id([&](unsigned id) {
-            if (id < bound && g.node_of[id] >= 0)
+            if (id < bound && g.node_of[id] >= 0 && !undef[g.node_of[id]])
                l.push_back(unsigned(g.node_of[id]));
          });
          bool same_bits = in->op == opcode::copy ||
@@ -284,15 +284,21 @@ ra_build_interference(shader &s)
             if (undef[x]) {
                /* add_edge() adds nothing for an undefined value. */
             } else if (!same_bits) {
+               /* Room for all of l at once, still growing geometrically
+                * (a WLR value's several writes come back here).
+                */
+               std::vector<unsigned> &ax = adj[x];
+               if (ax.capacity() < ax.size() + l.size())
+                  ax.reserve(std::max(2 * ax.capacity(), ax.size() + l.size()));
                for (unsigned y : l) {
-                  if (y != x && !undef[y]) {
-                     adj[x].push_back(y);
+                  if (y != x) {
+                     ax.push_back(y);
                      adj[y].push_back(x);
                   }
                }
             } else {
                for (unsigned y : l) {
-                  if (y == x || undef[y])
+                  if (y == x)
                      continue;
                   const value *v = g.nodes[y];
                   bool is_src = false;
