@@ -4,7 +4,8 @@
  *
  * Each scheduling attempt starts from a copy of the lowered program
  * (shader::clone()), which is translated, optimized and lowered once per
- * width.
+ * width; SIMD8's first attempt takes the program itself, and only its
+ * rare retries translate again.
  */
 #include <cstdio>
 #include <ctime>
@@ -274,7 +275,12 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
          lowered->compact_values();
          v.stage_seconds[STAGE_LOWER] += context::elapsed(t0);
       }
-      if (last)
+      /* SIMD8 nearly always allocates in the first mode (one width of
+       * the corpus's 857 did not): its first attempt takes the lowered
+       * program itself, and a retry translates again (the same program)
+       * rather than every SIMD8 compile paying for a copy.
+       */
+      if (last || (simd == 8 && v.attempts.empty()))
          return std::move(lowered);
       const auto t0 = clock_type::now();
       std::unique_ptr<shader> copy = lowered->clone();

@@ -41,7 +41,7 @@ public:
    const std::vector<block *> &preds_of(block *b) { return at(preds, b); }
    void seal(block *b);
 
-   void write(unsigned var, block *b, value *v) { at(current, b)[var] = v; }
+   void write(unsigned var, block *b, value *v) { *current.slot(key(var, b)) = v; }
    value *read(unsigned var, block *b);
 
    /* The value v stands for now (phis removed as trivial are replaced). */
@@ -72,7 +72,72 @@ private:
          v.resize(b->index + 1);
       return v[b->index];
    }
-   std::vector<std::unordered_map<unsigned, value *>> current;
+   /* The value of each (block, variable) pair that was read or written:
+    * the reads of a large shader memoize one entry per block they pass
+    * through, so the table is flat (open addressing, linear probing)
+    * instead of a node per entry.
+    */
+   class value_table {
+   public:
+      /* The slot of k, created null if absent. */
+      value **slot(uint64_t k)
+      {
+         if (2 * (used + 1) > keys.size())
+            grow();
+         size_t i = find(k);
+         if (keys[i] == EMPTY) {
+            keys[i] = k;
+            vals[i] = nullptr;
+            used++;
+         }
+         return &vals[i];
+      }
+      /* The value stored for k, or null. */
+      value *get(uint64_t k) const
+      {
+         if (keys.empty())
+            return nullptr;
+         size_t i = find(k);
+         return keys[i] == EMPTY ? nullptr : vals[i];
+      }
+
+   private:
+      static constexpr uint64_t EMPTY = ~uint64_t(0);
+      std::vector<uint64_t> keys;
+      std::vector<value *> vals;
+      size_t used = 0;
+
+      size_t find(uint64_t k) const
+      {
+         const size_t mask = keys.size() - 1;
+         /* The block index is in the high half: mix it into the low bits. */
+         uint64_t h = (k ^ (k >> 29)) * 0xbf58476d1ce4e5b9ull;
+         size_t i = size_t(h ^ (h >> 32)) & mask;
+         while (keys[i] != EMPTY && keys[i] != k)
+            i = (i + 1) & mask;
+         return i;
+      }
+      void grow()
+      {
+         std::vector<uint64_t> old_keys = std::move(keys);
+         std::vector<value *> old_vals = std::move(vals);
+         const size_t n = old_keys.empty() ? 256 : 2 * old_keys.size();
+         keys.assign(n, EMPTY);
+         vals.assign(n, nullptr);
+         for (size_t j = 0; j < old_keys.size(); j++) {
+            if (old_keys[j] != EMPTY) {
+               size_t i = find(old_keys[j]);
+               keys[i] = old_keys[j];
+               vals[i] = old_vals[j];
+            }
+         }
+      }
+   };
+   static uint64_t key(unsigned var, const block *b)
+   {
+      return uint64_t(b->index) << 32 | var;
+   }
+   value_table current;
    std::vector<std::vector<block *>> preds;
    std::vector<uint8_t> sealed;
    std::vector<std::vector<std::pair<unsigned, value *>>> incomplete;

@@ -34,10 +34,8 @@ ssa_rebuilder::resolve(value *v) const
 value *
 ssa_rebuilder::read(unsigned var, block *b)
 {
-   auto &cur = at(current, b);
-   auto it = cur.find(var);
-   if (it != cur.end())
-      return resolve(it->second);
+   if (value *v = current.get(key(var, b)))
+      return resolve(v);
    return read_recursive(var, b);
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <unordered_map>
 
 #include "util/ibis_error.h"
@@ -481,8 +482,10 @@ shader::clone() const
       return n;
    };
 
-   /* Old instruction -> copy, by the old one's position in program order. */
-   std::unordered_map<const instr *, instr *> copy_of;
+   /* Old instruction -> copy, as pairs sorted by the old address (a hash
+    * map cost one allocation per instruction, for every attempt's copy).
+    */
+   std::vector<std::pair<const instr *, instr *>> copy_of;
    size_t num = 0;
    for (const auto &b : blocks_)
       num += b->instrs_.size();
@@ -510,22 +513,40 @@ shader::clone() const
          ni->pred_ = map_val(in->pred_);
          ni->block_ = nb;
          ni->pos_ = nb->instrs_.insert(nb->instrs_.end(), ni);
-         copy_of.emplace(in, ni);
+         copy_of.emplace_back(in, ni);
       }
    }
-   std::unordered_map<const block *, block *> block_of;
-   for (size_t i = 0; i < blocks_.size(); i++)
-      block_of.emplace(blocks_[i].get(), c->blocks_[i].get());
+   const std::less<const instr *> before;
+   std::sort(copy_of.begin(), copy_of.end(),
+             [&](const std::pair<const instr *, instr *> &a,
+                 const std::pair<const instr *, instr *> &b) {
+                return before(a.first, b.first);
+             });
+   /* A block's copy is at its position, which is its index unless the
+    * blocks were not renumbered.
+    */
+   auto map_block = [&](const block *b) {
+      if (b->index < blocks_.size() && blocks_[b->index].get() == b)
+         return c->blocks_[b->index].get();
+      for (size_t i = 0; i < blocks_.size(); i++) {
+         if (blocks_[i].get() == b)
+            return c->blocks_[i].get();
+      }
+      throw error("clone: an edge to a block outside the shader");
+   };
    for (size_t i = 0; i < blocks_.size(); i++) {
       block *nb = c->blocks_[i].get();
       for (const block *p : blocks_[i]->preds)
-         nb->preds.push_back(block_of.at(p));
+         nb->preds.push_back(map_block(p));
       for (const block *s : blocks_[i]->succs)
-         nb->succs.push_back(block_of.at(s));
+         nb->succs.push_back(map_block(s));
    }
    auto map_instr = [&](const instr *in) {
-      auto it = copy_of.find(in);
-      IBIS_CHECK(it != copy_of.end(), "clone: a def or use outside the blocks");
+      auto it = std::lower_bound(copy_of.begin(), copy_of.end(), in,
+                                 [&](const std::pair<const instr *, instr *> &e,
+                                     const instr *k) { return before(e.first, k); });
+      IBIS_CHECK(it != copy_of.end() && it->first == in,
+                 "clone: a def or use outside the blocks");
       return it->second;
    };
    for (const auto &p : values_) {
