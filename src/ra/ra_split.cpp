@@ -9,6 +9,8 @@
  */
 #include "ra/ra_internal.h"
 
+#include <array>
+
 #include <algorithm>
 
 #include "ir/ibis_validate.h"
@@ -434,6 +436,126 @@ split_instr_halves(shader &s, bool phis)
    return split;
 }
 
+/* Is z a zip of two SIMD16 halves, each a component of a vector (two
+ * message results): the halves cannot lie side by side, the zip is two
+ * movs.
+ */
+bool
+is_result_zip(const instr *z)
+{
+   if (z->op != opcode::load_payload || z->exec_size != 32 || z->group ||
+       z->num_dsts() != 1 || z->num_srcs() != 2 || z->predicate() ||
+       z->flags || z->preserve().val)
+      return false;
+   const operand &d = z->dst();
+   const value *dv = d.val;
+   if (!dv || dv->file != reg_file::ssa || dv->width != 32 || dv->group ||
+       dv->length != 1 || dv->bit_size() != 32 || d.offset || d.has_region)
+      return false;
+   for (unsigned h = 0; h < 2; h++) {
+      const operand &o = z->src(h);
+      const value *v = o.val;
+      if (!v || o.is_imm() || o.has_region || o.neg || o.abs ||
+          v->file != reg_file::ssa || v->width != 16 || v->group != 16 * h ||
+          v->length < 2 || v->bit_size() != 32 || type_bits(o.type) != 32 ||
+          o.offset % v->component_bytes())
+         return false;
+   }
+   return true;
+}
+
+/* A SIMD32 instruction reading such a zip, whose result is read whole
+ * (so the backward walk kept it), splits forwards: each half reads its
+ * send's result in place and the halves' results are zipped, fresh
+ * values that coalesce side by side (tesseract/365.fs SIMD32: the three
+ * components of a sample were zipped for their lrps).  Only when every
+ * reader of the zip splits does the zip go.
+ */
+unsigned
+split_zip_readers(shader &s)
+{
+   /* A reader further on keeps all of both results live until it (the
+    * zip frees them at once): with 16, tesseract/371.fs SIMD32 fell back
+    * to whole values (+10 instructions); with 32 tesseract/363 and 367.fs
+    * no longer allocated at SIMD32.
+    */
+   const unsigned reach = 8;
+   std::vector<instr *> zips;
+   s.renumber();
+   for (const auto &b : s.blocks())
+      for (instr *in : b->instrs())
+         if (is_result_zip(in))
+            zips.push_back(in);
+   unsigned split = 0;
+   for (instr *z : zips) {
+      value *zv = z->dst().val;
+      bool ok = !zv->uses().empty();
+      for (const use &u : zv->uses()) {
+         const operand &o = u.slot >= 0 ? u.in->src(u.slot) : operand();
+         ok &= u.slot >= 0 && may_split(u.in) && u.in->op != opcode::load_payload &&
+               u.in->parent() == z->parent() && u.in->ip <= z->ip + reach &&
+               u.in->num_dsts() == 1 && !u.in->flag_def() &&
+               !o.offset && !o.has_region;
+         if (!ok)
+            break;
+      }
+      if (!ok)
+         continue;
+      std::vector<instr *> readers;
+      for (const use &u : zv->uses())
+         if (std::find(readers.begin(), readers.end(), u.in) == readers.end())
+            readers.push_back(u.in);
+      std::vector<std::array<instr *, 2>> halves;
+      for (instr *in : readers) {
+         instr *half[2];
+         if (!build_halves(s, in, half)) {
+            ok = false;
+            break;
+         }
+         halves.push_back({half[0], half[1]});
+      }
+      if (!ok)
+         continue;
+      for (size_t i = 0; i < readers.size(); i++) {
+         instr *in = readers[i];
+         for (unsigned h = 0; h < 2; h++) {
+            instr *x = halves[i][h];
+            for (unsigned k = 0; k < x->num_srcs(); k++) {
+               /* This zip and any other one in reach (read whole). */
+               const operand &w = in->src(k);
+               const instr *zk = w.val && w.val->file == reg_file::ssa ?
+                                 w.val->def() : nullptr;
+               if (!zk || (zk != z && (!is_result_zip(zk) ||
+                                       zk->parent() != in->parent() ||
+                                       in->ip > zk->ip + reach)) ||
+                   w.offset || w.has_region)
+                  continue;
+               const operand &o = x->src(k);
+               operand r = zk->src(h);
+               r.type = o.type;
+               r.neg = o.neg;
+               r.abs = o.abs;
+               x->set_src(k, r);
+            }
+            in->parent()->insert_before(in, x);
+         }
+         instr *zip = s.create_instr(opcode::load_payload, 32);
+         in->parent()->insert_before(in, zip);
+         const operand d = in->dst();
+         in->remove();
+         zip->add_dst(d);
+         zip->add_src(operand(halves[i][0]->dst().val));
+         zip->add_src(operand(halves[i][1]->dst().val));
+      }
+      split++;
+   }
+   for (instr *z : zips) {
+      if (z->dst().val->uses().empty())
+         z->remove();
+   }
+   return split;
+}
+
 /* May a use read a value at another offset than its own (an ALU source,
  * a payload gather), rather than a whole value (sends, phis, copies)?
  */
@@ -575,6 +697,7 @@ ra_split_vectors(shader &s, bool halves, bool phis)
    split += split_wlr_halves(s);
    split += split_instr_halves(s, phis);
    split += split_components(s);
+   split += split_zip_readers(s);
    propagate_payload_copies(s);
    return split;
 }
