@@ -28,7 +28,6 @@ namespace ibis {
 static void
 tie_preserve_writes(shader &s)
 {
-   liveness live(s);
    std::vector<instr *> todo;
    for (const auto &b : s.blocks()) {
       for (instr *in : b->instrs()) {
@@ -36,6 +35,10 @@ tie_preserve_writes(shader &s)
             todo.push_back(in);
       }
    }
+   /* Most programs have no preserve write: no liveness for them. */
+   if (todo.empty())
+      return;
+   liveness live(s);
    value_set tied(s.value_id_bound());
    for (instr *in : todo) {
       value *p = in->preserve().val;

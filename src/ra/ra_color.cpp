@@ -51,6 +51,8 @@ struct ra_class {
    bool eot = false;
    bool hw = false;                 /* has a hw_reg member: never merges */
    float cost = 0;
+   /* Adjacency entries of the members: what merge() walks. */
+   unsigned work = 0;
 };
 
 class colorer {
@@ -152,6 +154,7 @@ public:
          c.eot = g.eot[i];
          c.hw = v->file == reg_file::hw_reg;
          c.cost = g.cost[i];
+         c.work = g.adj[i].size() + g.channel_adj[i].size() + soft[i].size();
          node_bytes[i] = c.bytes;
          node_comp[i] = v->component_bytes();
       }
@@ -262,6 +265,51 @@ public:
       return (mo - xo) % int(node_comp[m]) == 0;
    }
 
+   /* Would class x, its members moved by x_shift, collide with class y,
+    * moved by y_shift?  Interfering members may share a class only at
+    * disjoint bytes, channel-constrained ones channel on channel, and
+    * copy-related ones overlap only where the copy puts them (a source a
+    * load_payload reads at several positions may sit at any one of them:
+    * the others copy from it there).  Every relation comes both ways, so
+    * either class may be walked.
+    */
+   bool collide(unsigned x, int x_shift, unsigned y, int y_shift) const
+   {
+      for (auto [m, o] : cls[x].members) {
+         int mo = int(o) + x_shift;
+         int me = mo + int(node_bytes[m]);
+         for (unsigned nb : g.adj[m]) {
+            if (find(nb) != y)
+               continue;
+            int no = int(off[nb]) + y_shift;
+            int ne = no + int(node_bytes[nb]);
+            if (mo < ne && no < me)
+               return true;
+         }
+         for (unsigned q : g.channel_adj[m]) {
+            if (find(q) == y &&
+                !channels_align(m, mo, q, int(off[q]) + y_shift))
+               return true;
+         }
+         for (const ra_soft &sp : soft[m]) {
+            if (find(sp.node) != y)
+               continue;
+            int qo = int(off[sp.node]) + y_shift;
+            int qe = qo + int(node_bytes[sp.node]);
+            if (!(mo < qe && qo < me))
+               continue;
+            bool placed = false;
+            for (const ra_soft &sq : soft[m]) {
+               placed |= sq.node == sp.node && sq.delta != INT32_MIN &&
+                         mo == qo + sq.delta;
+            }
+            if (!placed)
+               return true;
+         }
+      }
+      return false;
+   }
+
    /* Merges the class of b into a's, b's member at offset delta of a's
     * frame.  force skips the interference test (phi classes are free of
     * interference by construction).
@@ -277,44 +325,10 @@ public:
       /* Checked first: cheap, and failing either way. */
       if (!force && (ca.hw || cb.hw))
          return false;
-      if (!force) {
-         /* Interfering members may share a class only at disjoint bytes. */
-         for (auto [m, o] : cb.members) {
-            int mo = int(o) + shift;
-            int me = mo + int(node_bytes[m]);
-            for (unsigned nb : g.adj[m]) {
-               if (find(nb) != ra)
-                  continue;
-               int no = int(off[nb]);
-               int ne = no + int(node_bytes[nb]);
-               if (mo < ne && no < me)
-                  return false;
-            }
-            for (unsigned x : g.channel_adj[m]) {
-               if (find(x) == ra && !channels_align(m, mo, x, int(off[x])))
-                  return false;
-            }
-            /* Copy-related members overlap only where the copy puts them:
-             * a source a load_payload reads at several positions may sit
-             * at any one of them (the others copy from it there).
-             */
-            for (const ra_soft &sp : soft[m]) {
-               if (find(sp.node) != ra)
-                  continue;
-               int qo = int(off[sp.node]);
-               int qe = qo + int(node_bytes[sp.node]);
-               if (!(mo < qe && qo < me))
-                  continue;
-               bool placed = false;
-               for (const ra_soft &sq : soft[m]) {
-                  placed |= sq.node == sp.node && sq.delta != INT32_MIN &&
-                            mo == qo + sq.delta;
-               }
-               if (!placed)
-                  return false;
-            }
-         }
-      }
+      /* The test is symmetric: walk the class with the shorter lists. */
+      if (!force && (cb.work <= ca.work ? collide(rb, shift, ra, 0)
+                                        : collide(ra, 0, rb, shift)))
+         return false;
       int lo = std::min(0, shift);
       int hi = std::max(int(ca.bytes), shift + int(cb.bytes));
       if (hi - lo > int(RA_GRF_BYTES))
@@ -352,6 +366,7 @@ public:
       ca.eot |= cb.eot;
       ca.hw |= cb.hw;
       ca.cost += cb.cost;
+      ca.work += cb.work;
       cb.members.clear();
       return true;
    }

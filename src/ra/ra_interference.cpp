@@ -181,7 +181,7 @@ ra_build_interference(shader &s)
     * exactly there or makes the pair an edge.
     */
    std::vector<std::vector<unsigned>> run_pair(n);
-   std::vector<bool> undef(n);
+   std::vector<uint8_t> undef(n);
    for (unsigned i = 0; i < n; i++)
       undef[i] = only_undef(g.nodes[i]);
    auto add_edge = [&](const value *a, const value *b) {
@@ -427,7 +427,7 @@ ra_build_interference(shader &s)
       return g.start[a] < g.start[b];
    });
    std::vector<unsigned> active;
-   std::vector<bool> global(n);
+   std::vector<uint8_t> global(n);
    for (unsigned i = 0; i < n; i++)
       global[i] = g.nodes[i]->is_simd_global() ||
                   g.nodes[i]->file == reg_file::hw_reg;
@@ -449,6 +449,18 @@ ra_build_interference(shader &s)
             set_global(o.val);
       }
    }
+   /* A pair of overlapping values gets an edge when their layout keys
+    * differ: width, bit size and group, or the node itself for a global
+    * one (unlike every other key).  The sweep meets many pairs.
+    */
+   std::vector<uint32_t> key(n);
+   std::vector<uint8_t> wide(n);
+   for (unsigned i = 0; i < n; i++) {
+      const value *v = g.nodes[i];
+      key[i] = global[i] ? 1u << 31 | i
+                         : v->width | v->bit_size() << 8 | unsigned(v->group) << 16;
+      wide[i] = v->component_bytes() > 32;
+   }
    for (unsigned a : order) {
       size_t k = 0;
       for (unsigned b : active) {
@@ -458,9 +470,7 @@ ra_build_interference(shader &s)
       active.resize(k);
       if (g.end[a] <= g.start[a])
          continue;
-      const value *va = g.nodes[a];
       for (unsigned b : active) {
-         const value *vb = g.nodes[b];
          if (undef[a] || undef[b])
             continue;
          g.interval_edges++;
@@ -468,11 +478,10 @@ ra_build_interference(shader &s)
              std::find(run_pair[a].begin(), run_pair[a].end(), b) !=
              run_pair[a].end())
             continue;
-         if (global[a] || global[b] || va->width != vb->width ||
-             va->bit_size() != vb->bit_size() || va->group != vb->group) {
+         if (key[a] != key[b]) {
             adj[a].push_back(b);
             adj[b].push_back(a);
-         } else if (va->component_bytes() > 32) {
+         } else if (wide[a]) {
             g.channel_adj[a].push_back(b);
             g.channel_adj[b].push_back(a);
          }

@@ -807,6 +807,35 @@ TEST_F(ra_test, large_class_is_placed_before_small_ones)
    }
 }
 
+/* merge() tests a copy's two classes by walking the one with the shorter
+ * adjacency lists.  Here the source's class {%1, %2} has the longer ones
+ * (%1 is read twice more), so the destination's side is walked: %3 must
+ * still see that %1, in the class it would join, is live after it and
+ * keep out of its register, while %2 coalesces with %1.
+ */
+TEST_F(ra_test, copy_into_a_larger_class_sees_its_interference)
+{
+   std::string out;
+   ibis::ra_result r = allocate(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8 = add %0, 1.0:f32
+         %2:f32x8 = copy %1
+         %3:f32x8 = copy %2
+         %4:f32x8 = add %1, %3
+         %5:f32x8 = mul %1, %4
+         untyped_write_logical 0:u32, %5, %1, 1:u32
+   )", &out);
+   ASSERT_TRUE(r.success) << r.failure;
+   auto s = ibis::parse_shader(out);
+   const ibis::value *v1 = s->find_value(1), *v3 = s->find_value(3);
+   ASSERT_TRUE(v1 && v3) << out;
+   EXPECT_NE(v3->phys.nr, v1->phys.nr) << out;
+   /* %2 vanished into %1: no copy of %1 is left, only %3's. */
+   EXPECT_EQ(s->find_value(2), nullptr) << out;
+}
+
 /* Coalescing must never cost registers.  Four fixed blocks leave only
  * g10, g20 and g30 free while they are live, so the payload %13 cannot
  * take %4 and the phi web of %7 whole (they would need two adjacent free
