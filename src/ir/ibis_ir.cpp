@@ -415,16 +415,11 @@ shader::create_value(reg_file file, data_type type, unsigned width,
    return v;
 }
 
-value *
-shader::find_value(uint32_t id) const
-{
-   return id < values_.size() ? values_[id].get() : nullptr;
-}
-
 std::vector<value *>
 shader::values() const
 {
    std::vector<value *> v;
+   v.reserve(values_.size());
    for (const auto &p : values_) {
       if (p)
          v.push_back(p.get());

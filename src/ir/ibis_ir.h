@@ -366,7 +366,10 @@ public:
    value *create_value(reg_file file, data_type type, unsigned width,
                        unsigned length = 1, unsigned group = 0,
                        uint32_t id = UINT32_MAX);
-   value *find_value(uint32_t id) const;
+   value *find_value(uint32_t id) const
+   {
+      return id < values_.size() ? values_[id].get() : nullptr;
+   }
    /* Every value, in id order. */
    std::vector<value *> values() const;
    /* One more than the largest value id (size for id-indexed arrays). */
