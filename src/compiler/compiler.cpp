@@ -4,8 +4,9 @@
  *
  * Each scheduling attempt starts from a copy of the lowered program
  * (shader::clone()), which is translated, optimized and lowered once per
- * width; SIMD8's first attempt takes the program itself, and only its
- * rare retries translate again.
+ * width.  Where the first attempt is expected to allocate, it takes the
+ * program itself instead, and a retry translates again (the same
+ * program).
  */
 #include <cstdio>
 #include <ctime>
@@ -218,12 +219,23 @@ count_promoted_constants(const shader &s)
    return n;
 }
 
+/* Below this MaxLive at the next narrower width, a width's first
+ * scheduling mode is expected to allocate: its values are at most twice
+ * as wide, well inside the 128-GRF file.  In the corpus no SIMD16 or
+ * SIMD32 width below it needed a second mode (331 and 198 widths), and
+ * 1 SIMD8 width of 857 did.  A wrong guess costs a second translation,
+ * never a different program.
+ */
+constexpr unsigned first_mode_fits_below = 40;
+
 /* Compiles one width.  Without spilling allowed, a width that does not
  * allocate in any scheduling mode comes back with compiled = false and
  * the reason.  Throws ibis::error for anything else that fails.
+ * first_fits: the first scheduling mode is expected to allocate, so the
+ * first attempt needs no copy of the lowered program.
  */
 compiled_variant
-compile_width(const context &c, unsigned simd, bool allow_spilling)
+compile_width(const context &c, unsigned simd, bool allow_spilling, bool first_fits)
 {
    compiled_variant v;
    v.simd = simd;
@@ -275,12 +287,7 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
          lowered->compact_values();
          v.stage_seconds[STAGE_LOWER] += context::elapsed(t0);
       }
-      /* SIMD8 nearly always allocates in the first mode (one width of
-       * the corpus's 857 did not): its first attempt takes the lowered
-       * program itself, and a retry translates again (the same program)
-       * rather than every SIMD8 compile paying for a copy.
-       */
-      if (last || (simd == 8 && v.attempts.empty()))
+      if (last || (first_fits && v.attempts.empty()))
          return std::move(lowered);
       const auto t0 = clock_type::now();
       std::unique_ptr<shader> copy = lowered->clone();
@@ -423,12 +430,14 @@ compile_width(const context &c, unsigned simd, bool allow_spilling)
  * unless it is the width every shader must have.
  */
 compiled_variant
-try_width(const context &c, unsigned simd, bool allow_spilling, bool required)
+try_width(const context &c, unsigned simd, bool allow_spilling, bool required,
+          unsigned narrower_max_live)
 {
+   const bool first_fits = simd == 8 || narrower_max_live < first_mode_fits_below;
    if (required)
-      return compile_width(c, simd, allow_spilling);
+      return compile_width(c, simd, allow_spilling, first_fits);
    try {
-      return compile_width(c, simd, allow_spilling);
+      return compile_width(c, simd, allow_spilling, first_fits);
    } catch (const error &e) {
       compiled_variant v;
       v.simd = simd;
@@ -487,10 +496,13 @@ select_fs(const context &c, std::vector<compiled_variant> &vs)
    /* How SIMD16 fit, when it only just did, and its MaxLive. */
    std::string simd16_last_resort;
    unsigned simd16_max_live = 0;
+   /* MaxLive of the widest width compiled so far (unknown: none). */
+   unsigned narrower_max_live = ~0u;
 
    if (wanted(c.o, 8)) {
-      compiled_variant v8 = try_width(c, 8, true, true);
+      compiled_variant v8 = try_width(c, 8, true, true, narrower_max_live);
       v8.kept = true;
+      narrower_max_live = v8.max_live;
       throughput = v8.throughput;
       has_spilled = v8.stats.spills > 0;
       allow_spilling = false;
@@ -501,11 +513,13 @@ select_fs(const context &c, std::vector<compiled_variant> &vs)
       if (has_spilled) {
          vs.push_back(skipped(16, "skipped: SIMD8 spilled"));
       } else {
-         compiled_variant v16 = try_width(c, 16, allow_spilling, vs.empty());
+         compiled_variant v16 = try_width(c, 16, allow_spilling, vs.empty(),
+                                          narrower_max_live);
          if (v16.compiled) {
             v16.kept = true;
             simd16_last_resort = v16.last_resort;
             simd16_max_live = v16.max_live;
+            narrower_max_live = v16.max_live;
             throughput = std::max(throughput, v16.throughput);
             has_spilled = v16.stats.spills > 0;
             allow_spilling = false;
@@ -531,7 +545,8 @@ select_fs(const context &c, std::vector<compiled_variant> &vs)
                                          simd16_last_resort.c_str(),
                                          simd16_max_live)));
       } else {
-         compiled_variant v32 = try_width(c, 32, allow_spilling, vs.empty());
+         compiled_variant v32 = try_width(c, 32, allow_spilling, vs.empty(),
+                                          narrower_max_live);
          if (v32.compiled) {
             if (c.o.force_simd32 || v32.throughput > throughput) {
                v32.kept = true;
@@ -560,6 +575,7 @@ select_cs(const context &c, std::vector<compiled_variant> &vs)
    const unsigned group = c.nir.info.workgroup_size_variable
                              ? 1024u : unsigned(ws[0]) * ws[1] * ws[2];
    unsigned lowest = 0;
+   unsigned narrower_max_live = ~0u;
    for (unsigned simd : {8u, 16u, 32u}) {
       if (!wanted(c.o, simd))
          continue;
@@ -575,11 +591,12 @@ select_cs(const context &c, std::vector<compiled_variant> &vs)
             continue;
          }
       }
-      compiled_variant v = try_width(c, simd, !lowest, !lowest);
+      compiled_variant v = try_width(c, simd, !lowest, !lowest, narrower_max_live);
       if (v.compiled && v.stats.spills && lowest) {
          v.compiled = false;
          v.reason = "spills";
       }
+      narrower_max_live = v.compiled ? v.max_live : ~0u;
       if (!lowest && v.compiled)
          lowest = simd;
       vs.push_back(std::move(v));
@@ -622,7 +639,7 @@ compile_variant(const nir::shader &s, unsigned simd, const compile_options &o)
    context c{s, o, o.device ? *o.device : device_by_name("skl"),
              o.debug | debug_flags(), seconds};
    analyze(c);
-   compiled_variant v = compile_width(c, simd, true);
+   compiled_variant v = compile_width(c, simd, true, simd == 8);
    v.kept = true;
    return v;
 }
@@ -647,7 +664,7 @@ compile_shader(const nir::shader &s, const compile_options &o)
    case nir::shader_stage::vertex:
       if (!wanted(o, 8))
          throw error("a vertex shader runs at SIMD8 only");
-      r.variants.push_back(try_width(c, 8, true, true));
+      r.variants.push_back(try_width(c, 8, true, true, ~0u));
       r.variants.back().kept = true;
       break;
    case nir::shader_stage::fragment:

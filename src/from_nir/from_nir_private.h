@@ -141,8 +141,15 @@ private:
    std::vector<std::vector<block *>> preds;
    std::vector<uint8_t> sealed;
    std::vector<std::vector<std::pair<unsigned, value *>>> incomplete;
-   std::unordered_map<value *, value *> replaced;
-   std::unordered_set<value *> unreachable_undefs;
+   /* By value id: what a removed phi stands for, and the undefs of
+    * unreachable blocks (vectors: resolve() runs on every read).
+    */
+   std::vector<value *> replaced;
+   std::vector<uint8_t> unreachable_undef;
+   static bool has(const std::vector<uint8_t> &set, const value *v)
+   {
+      return v->id < set.size() && set[v->id];
+   }
 
    value *read_recursive(unsigned var, block *b);
    value *new_phi(unsigned var, block *b);

@@ -26,8 +26,8 @@ ssa_rebuilder::add_var(data_type type, unsigned width)
 value *
 ssa_rebuilder::resolve(value *v) const
 {
-   for (auto it = replaced.find(v); it != replaced.end(); it = replaced.find(v))
-      v = it->second;
+   while (v && v->id < replaced.size() && replaced[v->id])
+      v = replaced[v->id];
    return v;
 }
 
@@ -73,8 +73,11 @@ ssa_rebuilder::read_recursive(unsigned var, block *b)
    } else if (p.empty()) {
       /* Entry or unreachable block: the variable is undefined here. */
       v = undef(vars[var].type, vars[var].width, b);
-      if (b != sh->entry())
-         unreachable_undefs.insert(v);
+      if (b != sh->entry()) {
+         if (v->id >= unreachable_undef.size())
+            unreachable_undef.resize(v->id + 1);
+         unreachable_undef[v->id] = 1;
+      }
    } else if (p.size() == 1) {
       v = read(var, p[0]);
    } else {
@@ -104,7 +107,7 @@ ssa_rebuilder::try_remove_trivial(value *phi)
    for (const operand &o : in->srcs()) {
       value *v = resolve(o.val);
       /* What arrives from an unreachable block never matters. */
-      if (v == same || v == phi || unreachable_undefs.count(v))
+      if (v == same || v == phi || has(unreachable_undef, v))
          continue;
       if (same)
          return phi;
@@ -129,7 +132,9 @@ ssa_rebuilder::try_remove_trivial(value *phi)
          phi_users.push_back(u.in->dst(0).val);
    }
    in->remove();
-   replaced[phi] = same;
+   if (phi->id >= replaced.size())
+      replaced.resize(phi->id + 1);
+   replaced[phi->id] = same;
 
    for (value *user : phi_users) {
       value *r = resolve(user);

@@ -20,19 +20,14 @@ file_name(reg_file f)
 
 static const struct {
    const char *name;
-   unsigned bits;
 } type_table[] = {
-   {"none", 0}, {"u8", 8},   {"s8", 8},   {"u16", 16}, {"s16", 16},
-   {"f16", 16}, {"u32", 32}, {"s32", 32}, {"f32", 32}, {"u64", 64},
-   {"s64", 64}, {"f64", 64}, {"v", 32},   {"uv", 32},  {"vf", 32},
-   {"flag", 1},
+   {"none"}, {"u8"},  {"s8"},  {"u16"}, {"s16"}, {"f16"}, {"u32"}, {"s32"},
+   {"f32"},  {"u64"}, {"s64"}, {"f64"}, {"v"},   {"uv"},  {"vf"},  {"flag"},
 };
-
-unsigned
-type_bits(data_type t)
-{
-   return type_table[unsigned(t)].bits;
-}
+static_assert(sizeof(type_table) / sizeof(type_table[0]) ==
+                 sizeof(type_bits_table) && unsigned(data_type::flag) + 1 ==
+                 sizeof(type_bits_table),
+              "one name and one size per data_type");
 
 const char *
 type_name(data_type t)
@@ -89,13 +84,6 @@ stage_name(shader_stage s)
 }
 
 /* value ------------------------------------------------------------------- */
-
-unsigned
-value::component_bytes() const
-{
-   /* Flags are bits in the flag register; count them as bytes rounded up. */
-   return (width * bit_size() + 7) / 8;
-}
 
 bool
 value::is_simd_global() const
@@ -427,16 +415,11 @@ shader::create_value(reg_file file, data_type type, unsigned width,
    return v;
 }
 
-value *
-shader::find_value(uint32_t id) const
-{
-   return id < values_.size() ? values_[id].get() : nullptr;
-}
-
 std::vector<value *>
 shader::values() const
 {
    std::vector<value *> v;
+   v.reserve(values_.size());
    for (const auto &p : values_) {
       if (p)
          v.push_back(p.get());

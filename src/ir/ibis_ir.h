@@ -62,7 +62,13 @@ enum class data_type : uint8_t {
    flag,
 };
 
-unsigned type_bits(data_type t);
+/* Bits per type, by data_type (inline: allocation and scheduling ask for
+ * it in their inner loops).
+ */
+inline constexpr uint8_t type_bits_table[] = {
+   0, 8, 8, 16, 16, 16, 32, 32, 32, 64, 64, 64, 32, 32, 32, 1,
+};
+inline unsigned type_bits(data_type t) { return type_bits_table[unsigned(t)]; }
 bool type_is_float(data_type t);
 bool type_is_signed_int(data_type t);
 bool type_is_vector_imm(data_type t);
@@ -105,7 +111,8 @@ public:
 
    unsigned bit_size() const { return type_bits(type); }
    /* Bytes of one component (width channels); flags count bits, not bytes. */
-   unsigned component_bytes() const;
+   /* Flags are bits in the flag register; count them as bytes rounded up. */
+   unsigned component_bytes() const { return (width * bit_size() + 7) / 8; }
    unsigned size_bytes() const { return component_bytes() * length; }
 
    /* The instructions writing this value, in no particular order. */
@@ -359,7 +366,10 @@ public:
    value *create_value(reg_file file, data_type type, unsigned width,
                        unsigned length = 1, unsigned group = 0,
                        uint32_t id = UINT32_MAX);
-   value *find_value(uint32_t id) const;
+   value *find_value(uint32_t id) const
+   {
+      return id < values_.size() ? values_[id].get() : nullptr;
+   }
    /* Every value, in id order. */
    std::vector<value *> values() const;
    /* One more than the largest value id (size for id-indexed arrays). */

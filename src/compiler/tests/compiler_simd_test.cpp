@@ -159,6 +159,44 @@ TEST(compiler_simd, widths_option_limits_the_attempts)
    EXPECT_EQ(r.prog.offset_simd8, -1);
 }
 
+/* A width whose first attempt takes the lowered program itself (the
+ * narrower width's MaxLive was low: SIMD16 at 8 and 24 live values,
+ * SIMD32 at 8) compiles the same program as one that attempts from a
+ * copy (compiled alone, no narrower MaxLive known; alone, it may also
+ * spill).  SIMD8 always takes it: simd8_spills_and_wider_widths_are_skipped
+ * translates again after every mode failed.
+ */
+TEST(compiler_simd, first_attempt_without_a_copy_gives_the_same_program)
+{
+   for (unsigned n : {8u, 24u, 34u}) {
+      std::unique_ptr<nir::shader> s = read_nir("fs", pressure_fs(n));
+      compile_result all = compile_shader(*s, {});
+      for (unsigned simd : {16u, 32u}) {
+         const compiled_variant *v = variant(all, simd);
+         ASSERT_TRUE(v) << n << " SIMD" << simd;
+         compile_options o;
+         o.widths = {simd};
+         o.force_simd32 = true;
+         compile_result alone = compile_shader(*s, o);
+         ASSERT_EQ(alone.variants.size(), 1u);
+         const compiled_variant &a = alone.variants[0];
+         if (!v->compiled) {
+            /* Alone, the width may spill after the same failed attempts. */
+            ASSERT_GT(a.attempts.size(), v->attempts.size()) << n << " SIMD" << simd;
+            EXPECT_EQ(v->attempts, std::vector<std::string>(
+                                      a.attempts.begin(),
+                                      a.attempts.begin() + v->attempts.size()))
+               << n << " SIMD" << simd;
+            continue;
+         }
+         EXPECT_EQ(v->compiled, a.compiled) << n << " SIMD" << simd;
+         EXPECT_EQ(v->attempts, a.attempts) << n << " SIMD" << simd;
+         EXPECT_EQ(v->binary, a.binary) << n << " SIMD" << simd;
+         EXPECT_EQ(v->stats_text, a.stats_text) << n << " SIMD" << simd;
+      }
+   }
+}
+
 namespace {
 
 /* Each invocation stores its local index: a workgroup of 8x4x1. */
