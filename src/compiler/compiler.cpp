@@ -342,8 +342,11 @@ compile_width(const context &c, unsigned simd, bool allow_spilling, bool first_f
       }
       v.attempts.push_back(name + ": " +
                            (ra.failure.empty() ? "does not fit" : ra.failure));
-      if (ra.gave_up_early)
+      if (ra.gave_up_early) {
          over.push_back(m);
+         if (ti == 0)
+            v.first_schedule_over = ra.max_live;
+      }
       /* Spilling keeps to the first three modes' schedules. */
       if (m != sched_mode::narrow && !narrow && ra.max_live < best_pressure) {
          best_pressure = ra.max_live;
@@ -495,7 +498,7 @@ select_fs(const context &c, std::vector<compiled_variant> &vs)
    bool simd16_failed = false;
    /* How SIMD16 fit, when it only just did, and its MaxLive. */
    std::string simd16_last_resort;
-   unsigned simd16_max_live = 0;
+   unsigned simd16_max_live = 0, simd16_first_over = 0;
    /* MaxLive of the widest width compiled so far (unknown: none). */
    unsigned narrower_max_live = ~0u;
 
@@ -519,6 +522,7 @@ select_fs(const context &c, std::vector<compiled_variant> &vs)
             v16.kept = true;
             simd16_last_resort = v16.last_resort;
             simd16_max_live = v16.max_live;
+            simd16_first_over = v16.first_schedule_over;
             narrower_max_live = v16.max_live;
             throughput = std::max(throughput, v16.throughput);
             has_spilled = v16.stats.spills > 0;
@@ -544,6 +548,14 @@ select_fs(const context &c, std::vector<compiled_variant> &vs)
                                          "%s (MaxLive %u GRFs)",
                                          simd16_last_resort.c_str(),
                                          simd16_max_live)));
+      } else if (simd16_first_over && !c.o.force_simd32) {
+         /* SIMD16's latency schedule was over the register file by
+          * MaxLive alone: in the corpus SIMD32 then never allocates (15
+          * dolphin and tesseract shaders fail all its attempts) and the
+          * attempts cost about 30 ms each.
+          */
+         vs.push_back(skipped(32, strfmt("skipped: SIMD16's latency schedule needed "
+                                         "MaxLive %u GRFs", simd16_first_over)));
       } else {
          compiled_variant v32 = try_width(c, 32, allow_spilling, vs.empty(),
                                           narrower_max_live);

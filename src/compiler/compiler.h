@@ -89,6 +89,10 @@ struct compiled_variant {
     * narrow schedule" or "16-bit phis" (SIMD16's retry); else empty.
     */
    std::string last_resort;
+   /* MaxLive in GRFs of the first (latency) schedule when it alone ruled
+    * that schedule out (ra_result::gave_up_early); else 0.
+    */
+   unsigned first_schedule_over = 0;
    /* brw's throughput figure: channels per cycle of the estimate. */
    double throughput = 0;
    double stage_seconds[NUM_COMPILE_STAGES] = {};

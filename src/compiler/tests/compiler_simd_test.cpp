@@ -147,6 +147,33 @@ TEST(compiler_simd, simd16_at_its_last_resort_skips_simd32)
    EXPECT_GT(v16->max_live, 100u);
 }
 
+/* tesseract/506.fs allocates SIMD16, but its latency schedule there is
+ * over the file by MaxLive alone: SIMD32 is not tried (it failed all its
+ * attempts), unless forced.
+ */
+TEST(compiler_simd, simd16_latency_over_the_file_skips_simd32)
+{
+   IBIS_REQUIRE_SHARED(dir, "corpus/skl");
+   std::unique_ptr<nir::shader> s = nir::read_shader_file(dir + "/tesseract/506.fs.nir");
+   compile_options o;
+   o.widths = {16, 32};
+   compile_result r = compile_shader(*s, o);
+   const compiled_variant *v16 = variant(r, 16), *v32 = variant(r, 32);
+   ASSERT_TRUE(v16 && v32);
+   ASSERT_TRUE(v16->kept) << v16->reason;
+   EXPECT_TRUE(v16->last_resort.empty()) << v16->last_resort;
+   EXPECT_GT(v16->first_schedule_over, 144u);
+   EXPECT_FALSE(v32->compiled);
+   EXPECT_TRUE(v32->attempts.empty());
+   EXPECT_EQ(v32->reason, ibis::strfmt("skipped: SIMD16's latency schedule needed MaxLive "
+                                       "%u GRFs", v16->first_schedule_over));
+
+   o.force_simd32 = true;
+   compile_result forced = compile_shader(*s, o);
+   ASSERT_TRUE(variant(forced, 32));
+   EXPECT_FALSE(variant(forced, 32)->attempts.empty());
+}
+
 TEST(compiler_simd, widths_option_limits_the_attempts)
 {
    compile_options o;
