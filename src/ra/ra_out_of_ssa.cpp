@@ -477,9 +477,28 @@ sequentialize(shader &s, instr *pc, const value_set &global)
             continue;
          c.src = operand(tv);
          c.src_start = e->src_start;
-         /* Now in place: the destination is another name for t. */
+         /* Now in place: the destination is another name for t.  A
+          * scalar of another size (a u16 swapped as a dword with an s32:
+          * random cs seed 183 SIMD16 with 104 GRFs reserved) is read from
+          * t in place at its own type, not written as t's.
+          */
          if (c.src_start == c.dst_start) {
-            ra_rename(tv, c.dst.val);
+            if (c.dst.val->bit_size() == tv->bit_size()) {
+               ra_rename(tv, c.dst.val);
+            } else {
+               if (c.dst.val->width != 1 || tv->width != 1)
+                  throw error(strfmt("register allocation: a parallel copy "
+                                     "cycle through values of other sizes in '%s'",
+                                     pc->str().c_str()));
+               operand src(tv);
+               src.type = c.dst.val->type;
+               instr *cp = s.create_instr(opcode::mov, 1);
+               cp->flags |= INSTR_WE_ALL;
+               cp->add_dst(c.dst);
+               cp->add_src(src.with_region(0, 1, 0));
+               b->insert(pos, cp);
+               emitted++;
+            }
             c.done = true;
             left--;
          }

@@ -178,11 +178,12 @@ public:
             default:
                /* A width-1 value's plain read is the scalar <0,1,0>. */
                ok = operand_span(o).start == ds.start + d.offset &&
-                    o.val->width == d.val->width &&
-                    o.val->bit_size() == d.val->bit_size() &&
-                    (!o.has_region || o.rgn.width == 0 || o.rgn.hstride == 1 ||
-                     (o.val->width == 1 && o.rgn.vstride == 0 &&
-                      o.rgn.width == 1 && o.rgn.hstride == 0));
+                    ((o.val->width == d.val->width &&
+                      o.val->bit_size() == d.val->bit_size() &&
+                      (!o.has_region || o.rgn.width == 0 || o.rgn.hstride == 1 ||
+                       (o.val->width == 1 && o.rgn.vstride == 0 &&
+                        o.rgn.width == 1 && o.rgn.hstride == 0))) ||
+                     scalar_in_place(in, d, o));
                break;
             }
             if (!ok)
@@ -740,6 +741,19 @@ public:
                             (desc >> 20) & 0x1f :
                             (uint32_t(in->src(2).imm) >> 6) & 0x1f;
       return {desc & 0xfff, (desc & 0xfff) + std::max(regs, 1u)};
+   }
+
+   /* One channel read and written at one place with one type: the xor
+    * swap of scalars of different sizes (ra_out_of_ssa.cpp) runs at the
+    * wider type, and the narrower one is then read in place.
+    */
+   static bool scalar_in_place(const instr *in, const operand &d,
+                               const operand &o)
+   {
+      return in->exec_size == 1 && d.val->width == 1 && o.val->width == 1 &&
+             type_bits(d.type) == type_bits(o.type) && !d.has_region &&
+             (!o.has_region || (o.rgn.vstride == 0 && o.rgn.width == 1 &&
+                                o.rgn.hstride == 0));
    }
 
    /* Is in a spill store, or a NoMask copy that only spill stores read

@@ -349,6 +349,41 @@ TEST_F(ra_test, parallel_copy_cycle_of_words_is_a_word_swap)
    )"));
 }
 
+/* A cycle of scalars of two sizes: the s32 source goes to the u32
+ * destination and the u16 to the u16 across the same dword pair.  The
+ * swap runs as dwords (the wider value moves whole) and the u16 reads its
+ * word of t in place, as a u16; before, t was renamed to it, a u16
+ * written as a u32 (random cs seed 183 SIMD16 with 104 GRFs reserved:
+ * invalid IR after allocation).
+ */
+TEST_F(ra_test, parallel_copy_cycle_of_scalars_of_two_sizes)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader cs simd8 allocated
+      hw %0:u32x8@g2
+      block0:
+         %1:u16x1@g1.4 = mov 7:u16 {WE_all}
+         %2:s32x1@g1 = mov -3:s32 {WE_all}
+         %3:u32x1@g1.4, %4:u16x1@g1 = parallel_copy %2:u32, %1
+         %5:u32x8@g3 = add %0, %3
+         %6:u32x8@g4 = add %0, %4:u16
+         untyped_write_logical 0:u32, %5, %6, 1:u32
+   )"));
+   ibis::ra_lower_copies(*s);
+   EXPECT_EQ(ibis::testing::match_ir(R"(
+      block0:
+         %1:u16x1@g1.4 = mov 7:u16 {WE_all}
+         %2:s32x1@g1 = mov -3:s32 {WE_all}
+         %3:u32x1@g1.4 = xor %1<0,1,0>:u32, %2<0,1,0>:u32 {WE_all}
+         %[[t]]:u32x1@g1 = xor %2<0,1,0>:u32, %3<0,1,0> {WE_all}
+         %3 = xor %3<0,1,0>, %[[t]]<0,1,0> {WE_all}
+         %4:u16x1@g1 = mov %[[t]]<0,1,0>:u16 {WE_all}
+         %5:u32x8@g3 = add %0, %3
+      ...
+   )", s->str()), "") << s->str();
+   EXPECT_NO_THROW(ibis::validate_allocation(*s)) << s->str();
+}
+
 /* The swap of two SIMD32 upper halves runs on their channels 16-31
  * (random fs seed 4627 swapped them with xor(16) of channels 0-15, a
  * partial write of each).
