@@ -2090,6 +2090,34 @@ TEST_F(ra_test, validator_frees_a_variable_written_again_in_a_later_block)
    EXPECT_NE(e.find("%1 and %3 share registers"), std::string::npos) << e;
 }
 
+/* A variable whose only write so far in the entry block is an undef
+ * (a phi web with an undef edge) holds nothing there: another value may
+ * use its register up to its first real write (random fs seed 631 at
+ * SIMD32 with 100 GRFs reserved was rejected).  After a real write the
+ * same sharing is a clobber.
+ */
+TEST_F(ra_test, validator_frees_a_variable_only_undefined_so_far)
+{
+   const char *prog = R"(
+      shader fs simd8 allocated
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8@g3 = @@
+         %3:f32x8@g3 = add %0, 1.0:f32
+         %4:f32x8@g4 = add %3, %0
+         %2:flagx8@f0.0 = cmp.nz %0, 0.0:f32
+         (+%2) if
+      block1:
+         %1 = mul %4, %0
+      block2:
+         endif
+         untyped_write_logical 0:u32, %4, %1, 1:u32
+   )";
+   EXPECT_EQ(validator_error(fill(prog, "undef")), "");
+   std::string e = validator_error(fill(prog, "mov 2.0:f32"));
+   EXPECT_NE(e.find("writing %3 clobbers %1, which is live"), std::string::npos) << e;
+}
+
 /* A variable of a SIMD-local web written NoMask before an if (a fill
  * coalesced into a phi web: dolphin/ubershaders/102.fs spilled at
  * SIMD16 was rejected) and again, with the mask, in the then-block: a
