@@ -569,6 +569,17 @@ ra_lower_copies(shader &s)
    std::vector<instr *> dead;
    for (const auto &bp : s.blocks()) {
       for (instr *in : bp->instrs()) {
+         /* A masked copy of a NoMask value (a spilled phi source's fill,
+          * ra_spill_values()) stays: renamed away, the fill would become
+          * a write of the SIMD-local phi web, which code generation then
+          * takes for SIMD-global, emitting the web's masked load_payload
+          * NoMask (random fs seed 1035 SIMD32 with 36-104 GRFs reserved:
+          * channels that skipped the if got the then-side's value).
+          */
+         if (in_place(in) && !in->we_all() && in->dst().val->width > 1 &&
+             in->src(0).val && in->src(0).val->is_simd_global() &&
+             !in->dst().val->is_simd_global())
+            continue;
          if (in_place(in))
             dead.push_back(in);
       }

@@ -384,6 +384,47 @@ TEST_F(ra_test, parallel_copy_cycle_of_scalars_of_two_sizes)
    EXPECT_NO_THROW(ibis::validate_allocation(*s)) << s->str();
 }
 
+/* A masked copy in place of a NoMask fill (a spilled phi source) into
+ * a SIMD-local phi web stays: removed, the fill became a write of the
+ * web, code generation took the web for SIMD-global and emitted its
+ * then-side write NoMask (random fs seed 1035 SIMD32 with 36-104 GRFs
+ * reserved mismatched).
+ */
+TEST_F(ra_test, masked_copy_of_a_fill_into_a_phi_web_stays)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd8 allocated
+      hw %0:f32x8@g2
+      hw %9:u32x8@g0
+      block0:
+         %10:u32x8@g6 = mov %9 {WE_all}
+         %1:f32x8@g4 = send 10:u32, 0x21c0000:u32, 0:u32, %10, _ {WE_all, fill}
+         %2:f32x8@g4 = copy %1
+         %4:flagx8@f0.0 = cmp.g %0, 1.0:f32
+         (+%4) if
+      block1:
+         %2 = add %0, 1.0:f32
+      block2:
+         endif
+         untyped_write_logical 0:u32, %0, %2, 1:u32
+   )"));
+   ibis::ra_lower_copies(*s);
+   EXPECT_EQ(ibis::testing::match_ir(R"(
+      ...
+         %1:f32x8@g4 = send 10:u32, 0x21c0000:u32, 0:u32, %10, _ {WE_all, fill}
+         %2:f32x8@g4 = copy %1
+      ...
+   )", s->str()), "") << s->str();
+   const ibis::value *web = nullptr;
+   for (const auto &b : s->blocks())
+      for (const ibis::instr *in : b->instrs())
+         if (in->op == ibis::opcode::add)
+            web = in->dst().val;
+   ASSERT_NE(web, nullptr);
+   EXPECT_FALSE(web->is_simd_global()) << s->str();
+   EXPECT_NO_THROW(ibis::validate_allocation(*s)) << s->str();
+}
+
 /* The swap of two SIMD32 upper halves runs on their channels 16-31
  * (random fs seed 4627 swapped them with xor(16) of channels 0-15, a
  * partial write of each).
