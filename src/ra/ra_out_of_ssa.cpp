@@ -477,9 +477,28 @@ sequentialize(shader &s, instr *pc, const value_set &global)
             continue;
          c.src = operand(tv);
          c.src_start = e->src_start;
-         /* Now in place: the destination is another name for t. */
+         /* Now in place: the destination is another name for t.  A
+          * scalar of another size (a u16 swapped as a dword with an s32:
+          * random cs seed 183 SIMD16 with 104 GRFs reserved) is read from
+          * t in place at its own type, not written as t's.
+          */
          if (c.src_start == c.dst_start) {
-            ra_rename(tv, c.dst.val);
+            if (c.dst.val->bit_size() == tv->bit_size()) {
+               ra_rename(tv, c.dst.val);
+            } else {
+               if (c.dst.val->width != 1 || tv->width != 1)
+                  throw error(strfmt("register allocation: a parallel copy "
+                                     "cycle through values of other sizes in '%s'",
+                                     pc->str().c_str()));
+               operand src(tv);
+               src.type = c.dst.val->type;
+               instr *cp = s.create_instr(opcode::mov, 1);
+               cp->flags |= INSTR_WE_ALL;
+               cp->add_dst(c.dst);
+               cp->add_src(src.with_region(0, 1, 0));
+               b->insert(pos, cp);
+               emitted++;
+            }
             c.done = true;
             left--;
          }
@@ -550,6 +569,17 @@ ra_lower_copies(shader &s)
    std::vector<instr *> dead;
    for (const auto &bp : s.blocks()) {
       for (instr *in : bp->instrs()) {
+         /* A masked copy of a NoMask value (a spilled phi source's fill,
+          * ra_spill_values()) stays: renamed away, the fill would become
+          * a write of the SIMD-local phi web, which code generation then
+          * takes for SIMD-global, emitting the web's masked load_payload
+          * NoMask (random fs seed 1035 SIMD32 with 36-104 GRFs reserved:
+          * channels that skipped the if got the then-side's value).
+          */
+         if (in_place(in) && !in->we_all() && in->dst().val->width > 1 &&
+             in->src(0).val && in->src(0).val->is_simd_global() &&
+             !in->dst().val->is_simd_global())
+            continue;
          if (in_place(in))
             dead.push_back(in);
       }

@@ -178,11 +178,12 @@ public:
             default:
                /* A width-1 value's plain read is the scalar <0,1,0>. */
                ok = operand_span(o).start == ds.start + d.offset &&
-                    o.val->width == d.val->width &&
-                    o.val->bit_size() == d.val->bit_size() &&
-                    (!o.has_region || o.rgn.width == 0 || o.rgn.hstride == 1 ||
-                     (o.val->width == 1 && o.rgn.vstride == 0 &&
-                      o.rgn.width == 1 && o.rgn.hstride == 0));
+                    ((o.val->width == d.val->width &&
+                      o.val->bit_size() == d.val->bit_size() &&
+                      (!o.has_region || o.rgn.width == 0 || o.rgn.hstride == 1 ||
+                       (o.val->width == 1 && o.rgn.vstride == 0 &&
+                        o.rgn.width == 1 && o.rgn.hstride == 0))) ||
+                     scalar_in_place(in, d, o));
                break;
             }
             if (!ok)
@@ -226,7 +227,8 @@ public:
                span ds = written_span(in, d);
                for (const value *v : l) {
                   if (v == d.val || v->phys.kind != phys_reg::grf ||
-                      undefined(v) || !overlap(ds, grf_span(v)))
+                      undefined(v) || !overlap(ds, grf_span(v)) ||
+                      undef_so_far(in, v))
                      continue;
                   if (in_place_source(in, d.val, v))
                      continue;
@@ -671,7 +673,7 @@ public:
                for (unsigned g = ds.start / 32; g < 128 && g * 32 < ds.end; g++) {
                   for (const value *v : on[g]) {
                      if (v == d.val || !overlap(ds, grf_span(v)) ||
-                         !live_at(seg[v->id], in->ip))
+                         !live_at(seg[v->id], in->ip) || undef_so_far(in, v))
                         continue;
                      /* The then/else sharing: one layout, channel on
                       * channel (the starts a whole number of components
@@ -744,6 +746,40 @@ public:
                             (desc >> 20) & 0x1f :
                             (uint32_t(in->src(2).imm) >> 6) & 0x1f;
       return {desc & 0xfff, (desc & 0xfff) + std::max(regs, 1u)};
+   }
+
+   /* Does only an undef of v reach in?  In the entry block, which has
+    * no predecessors, only v's earlier writes in it do (a phi web with an
+    * undef edge: random fs seed 631 SIMD32 with 100 GRFs reserved put a
+    * fill's header over the web before its first real write).
+    */
+   static bool undef_so_far(const instr *in, const value *v)
+   {
+      const block *b = in->parent();
+      if (!b->preds.empty())
+         return false;
+      bool any = false;
+      for (const instr *d : v->defs()) {
+         if (d->parent() != b || d->ip >= in->ip)
+            continue;
+         if (d->op != opcode::undef)
+            return false;
+         any = true;
+      }
+      return any;
+   }
+
+   /* One channel read and written at one place with one type: the xor
+    * swap of scalars of different sizes (ra_out_of_ssa.cpp) runs at the
+    * wider type, and the narrower one is then read in place.
+    */
+   static bool scalar_in_place(const instr *in, const operand &d,
+                               const operand &o)
+   {
+      return in->exec_size == 1 && d.val->width == 1 && o.val->width == 1 &&
+             type_bits(d.type) == type_bits(o.type) && !d.has_region &&
+             (!o.has_region || (o.rgn.vstride == 0 && o.rgn.width == 1 &&
+                                o.rgn.hstride == 0));
    }
 
    /* Is in a spill store, or a NoMask copy that only spill stores read

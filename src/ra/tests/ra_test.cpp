@@ -349,6 +349,82 @@ TEST_F(ra_test, parallel_copy_cycle_of_words_is_a_word_swap)
    )"));
 }
 
+/* A cycle of scalars of two sizes: the s32 source goes to the u32
+ * destination and the u16 to the u16 across the same dword pair.  The
+ * swap runs as dwords (the wider value moves whole) and the u16 reads its
+ * word of t in place, as a u16; before, t was renamed to it, a u16
+ * written as a u32 (random cs seed 183 SIMD16 with 104 GRFs reserved:
+ * invalid IR after allocation).
+ */
+TEST_F(ra_test, parallel_copy_cycle_of_scalars_of_two_sizes)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader cs simd8 allocated
+      hw %0:u32x8@g2
+      block0:
+         %1:u16x1@g1.4 = mov 7:u16 {WE_all}
+         %2:s32x1@g1 = mov -3:s32 {WE_all}
+         %3:u32x1@g1.4, %4:u16x1@g1 = parallel_copy %2:u32, %1
+         %5:u32x8@g3 = add %0, %3
+         %6:u32x8@g4 = add %0, %4:u16
+         untyped_write_logical 0:u32, %5, %6, 1:u32
+   )"));
+   ibis::ra_lower_copies(*s);
+   EXPECT_EQ(ibis::testing::match_ir(R"(
+      block0:
+         %1:u16x1@g1.4 = mov 7:u16 {WE_all}
+         %2:s32x1@g1 = mov -3:s32 {WE_all}
+         %3:u32x1@g1.4 = xor %1<0,1,0>:u32, %2<0,1,0>:u32 {WE_all}
+         %[[t]]:u32x1@g1 = xor %2<0,1,0>:u32, %3<0,1,0> {WE_all}
+         %3 = xor %3<0,1,0>, %[[t]]<0,1,0> {WE_all}
+         %4:u16x1@g1 = mov %[[t]]<0,1,0>:u16 {WE_all}
+         %5:u32x8@g3 = add %0, %3
+      ...
+   )", s->str()), "") << s->str();
+   EXPECT_NO_THROW(ibis::validate_allocation(*s)) << s->str();
+}
+
+/* A masked copy in place of a NoMask fill (a spilled phi source) into
+ * a SIMD-local phi web stays: removed, the fill became a write of the
+ * web, code generation took the web for SIMD-global and emitted its
+ * then-side write NoMask (random fs seed 1035 SIMD32 with 36-104 GRFs
+ * reserved mismatched).
+ */
+TEST_F(ra_test, masked_copy_of_a_fill_into_a_phi_web_stays)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd8 allocated
+      hw %0:f32x8@g2
+      hw %9:u32x8@g0
+      block0:
+         %10:u32x8@g6 = mov %9 {WE_all}
+         %1:f32x8@g4 = send 10:u32, 0x21c0000:u32, 0:u32, %10, _ {WE_all, fill}
+         %2:f32x8@g4 = copy %1
+         %4:flagx8@f0.0 = cmp.g %0, 1.0:f32
+         (+%4) if
+      block1:
+         %2 = add %0, 1.0:f32
+      block2:
+         endif
+         untyped_write_logical 0:u32, %0, %2, 1:u32
+   )"));
+   ibis::ra_lower_copies(*s);
+   EXPECT_EQ(ibis::testing::match_ir(R"(
+      ...
+         %1:f32x8@g4 = send 10:u32, 0x21c0000:u32, 0:u32, %10, _ {WE_all, fill}
+         %2:f32x8@g4 = copy %1
+      ...
+   )", s->str()), "") << s->str();
+   const ibis::value *web = nullptr;
+   for (const auto &b : s->blocks())
+      for (const ibis::instr *in : b->instrs())
+         if (in->op == ibis::opcode::add)
+            web = in->dst().val;
+   ASSERT_NE(web, nullptr);
+   EXPECT_FALSE(web->is_simd_global()) << s->str();
+   EXPECT_NO_THROW(ibis::validate_allocation(*s)) << s->str();
+}
+
 /* The swap of two SIMD32 upper halves runs on their channels 16-31
  * (random fs seed 4627 swapped them with xor(16) of channels 0-15, a
  * partial write of each).
@@ -2205,6 +2281,34 @@ TEST_F(ra_test, validator_frees_a_variable_written_again_in_a_later_block)
    EXPECT_EQ(validator_error(fill(prog, "12")), "");
    std::string e = validator_error(fill(prog, "10"));
    EXPECT_NE(e.find("%1 and %3 share registers"), std::string::npos) << e;
+}
+
+/* A variable whose only write so far in the entry block is an undef
+ * (a phi web with an undef edge) holds nothing there: another value may
+ * use its register up to its first real write (random fs seed 631 at
+ * SIMD32 with 100 GRFs reserved was rejected).  After a real write the
+ * same sharing is a clobber.
+ */
+TEST_F(ra_test, validator_frees_a_variable_only_undefined_so_far)
+{
+   const char *prog = R"(
+      shader fs simd8 allocated
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8@g3 = @@
+         %3:f32x8@g3 = add %0, 1.0:f32
+         %4:f32x8@g4 = add %3, %0
+         %2:flagx8@f0.0 = cmp.nz %0, 0.0:f32
+         (+%2) if
+      block1:
+         %1 = mul %4, %0
+      block2:
+         endif
+         untyped_write_logical 0:u32, %4, %1, 1:u32
+   )";
+   EXPECT_EQ(validator_error(fill(prog, "undef")), "");
+   std::string e = validator_error(fill(prog, "mov 2.0:f32"));
+   EXPECT_NE(e.find("writing %3 clobbers %1, which is live"), std::string::npos) << e;
 }
 
 /* A variable of a SIMD-local web written NoMask before an if (a fill
