@@ -444,7 +444,10 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
           */
          ra_color_result r;
          if (!(far_over && round == 0 && opts.allow_spilling)) {
-            r = ra_color_strategies(s, g, classes, true);
+            /* A width that may not spill only needs to know that a
+             * coloring fails, not every value that would not fit.
+             */
+            r = ra_color_strategies(s, g, classes, true, opts.allow_spilling);
             if (!r.success) {
                ra_color_result r2 = ra_color_strategies(s, g, classes, false,
                                                          false);
@@ -463,9 +466,8 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
          }
          if (!opts.allow_spilling)
             throw error(strfmt("register allocation: SIMD%u needs spilling "
-                               "(%u values do not fit; MaxLive %u GRFs)",
-                               s.dispatch_width, unsigned(r.spill.size()),
-                               res.max_live));
+                               "(values do not fit; MaxLive %u GRFs)",
+                               s.dispatch_width, res.max_live));
          /* Each class that failed spills the cheapest of itself and its
           * neighbors; phi classes spill whole.
           */
