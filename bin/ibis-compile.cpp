@@ -212,6 +212,9 @@ main(int argc, char **argv)
                                     v.offset, v.dispatch_grf_start);
             out(ibis::strfmt("; SIMD%u: %s%s%s\n", v.simd, what.c_str(),
                              v.reason.empty() ? "" : ": ", v.reason.c_str()));
+            /* The scheduling modes tried, when more than one was. */
+            for (size_t i = 0; v.attempts.size() > 1 && i < v.attempts.size(); i++)
+               out(ibis::strfmt(";   attempt %zu: %s\n", i + 1, v.attempts[i].c_str()));
          }
          if (!((a.dumps | ibis::debug_flags()) & ibis::DEBUG_STATS)) {
             for (const ibis::compiled_variant &v : r.variants) {
