@@ -164,6 +164,39 @@ TEST(lower_messages, sample_lz_for_txl_zero)
    )"));
 }
 
+TEST(lower_messages, sample_lz_for_txl_of_a_zero_copy)
+{
+   /* tesseract/136.vs.simd8.asm:14: send(8) 0x04138000 "sample_lz SIMD8
+    * mlen 2 rlen 1": the lod 0 reaches the logical send as a copy of the
+    * immediate (copy propagation leaves sends their values); a copy of
+    * another constant stays a sample_l parameter.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[2]
+      block0:
+         %1:f32x8 = mov 0.0:f32
+         %2:f32x8 = mov 1.0:f32
+         %5:f32x8[4] = tex_logical 2:u32, %0, _, %1, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %6:f32x8[4] = tex_logical 2:u32, %0, _, %2, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %7:f32x8 = add %5, %6
+         fb_write_logical %7, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[2]
+      block0:
+         %1:f32x8 = mov 0.0:f32
+         %2:f32x8 = mov 1.0:f32
+         %8:u32x8[2] = load_payload %0:u32, %0[1]:u32
+         %5:f32x8 = send 2:u32, 0x4138001:u32, 0:u32, %8, _
+         %9:u32x8[2] = load_payload %0:u32, %0[1]:u32
+         %6:f32x8 = send 2:u32, 0x2122001:u32, 128:u32, %2, %9
+         %7:f32x8 = add %5, %6
+         %10:u32x8[4] = load_payload %7:u32, _, _, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %10, _ {EOT}
+   )"));
+}
+
 TEST(lower_messages, sample_d_interleaves_gradients)
 {
    /* nexuiz/94.fs.simd32.asm:91: sends(8) 0x02424001 ex 0x140 "sample_d
