@@ -346,6 +346,20 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
       if (whole(0, m) && whole(m, n))
          mid = m;
    }
+   /* One gathered payload whose tail is whole: the tail goes as the
+    * second payload and only the head is gathered, one copy per
+    * parameter fewer (the r of a 3D sample, humus-volumetricfogging2/1.fs
+    * SIMD32, as brw's "sends" with mlen 4 and ex_mlen 2).
+    */
+   if (mid == n && !whole(0, n)) {
+      for (size_t m = 1; m < n; m++) {
+         if (!whole_value(rs, m, n, exec, group).is_null() &&
+             !params[m].op.is_null()) {
+            mid = m;
+            break;
+         }
+      }
+   }
    /* A whole second part found through the vectors before the first
     * part's gathering reads them too (a texture result's alpha).
     */

@@ -197,6 +197,31 @@ TEST(lower_messages, sample_lz_for_txl_of_a_zero_copy)
    )"));
 }
 
+TEST(lower_messages, gathered_payload_sends_a_whole_tail_apart)
+{
+   /* humus-dynamicbranching/34.fs SIMD8 (brw 12 instructions, "mlen 4"):
+    * a colour of one value in all four channels is one gathered payload;
+    * its last parameter is a whole value and goes as the second payload,
+    * so only three are gathered (12 -> 11 instructions).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8
+      block0:
+         %2:f32x8 = add %0, 0.5:f32
+         %1:u32x8[4] = load_payload %2:u32, %2:u32, %2:u32, %2:u32
+         fb_write_logical %1, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8
+      block0:
+         %2:f32x8 = add %0, 0.5:f32
+         %1:u32x8[4] = load_payload %2:u32, %2:u32, %2:u32, %2:u32
+         %3:u32x8[3] = load_payload %1, %1[1], %1[2]
+         _ = send 5:u32, 0x6031400:u32, 64:u32, %3, %2 {EOT}
+   )"));
+}
+
 TEST(lower_messages, sample_d_interleaves_gradients)
 {
    /* nexuiz/94.fs.simd32.asm:91: sends(8) 0x02424001 ex 0x140 "sample_d
