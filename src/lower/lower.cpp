@@ -348,12 +348,16 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
    }
    /* One gathered payload whose tail is whole: the tail goes as the
     * second payload and only the head is gathered, one copy per
-    * parameter fewer (the r of a 3D sample, humus-volumetricfogging2/1.fs
-    * SIMD32, as brw's "sends" with mlen 4 and ex_mlen 2).
+    * parameter fewer (humus-dynamicbranching/34.fs).  A lone piece
+    * parameter only in messages of up to three (a 3D sample's r at
+    * SIMD32, humus-volumetricfogging2/1.fs, as brw's "sends" with mlen 4
+    * and ex_mlen 2): an RT write's alpha that way cost
+    * humus-dynamicbranching/10.fs its SIMD32 program.
     */
    if (mid == n && !whole(0, n)) {
       for (size_t m = 1; m < n; m++) {
-         if (!whole_value(rs, m, n, exec, group).is_null() &&
+         if ((!whole_value(rs, m, n, exec, group).is_null() ||
+              (n <= 3 && whole(m, n))) &&
              !params[m].op.is_null()) {
             mid = m;
             break;

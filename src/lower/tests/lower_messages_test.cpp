@@ -222,6 +222,44 @@ TEST(lower_messages, gathered_payload_sends_a_whole_tail_apart)
    )"));
 }
 
+TEST(lower_messages, simd32_sample_sends_a_lone_r_apart)
+{
+   /* humus-volumetricfogging2/1.fs.simd32.asm:203 "sends(16) ... 0x08240304
+    * mlen 4 ex_mlen 2": a 3D sample's r, one value of the wide width,
+    * goes alone as the second payload of each half; only u and v are
+    * gathered (213 -> 209 instructions).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      attr %0:f32x32[3]
+      block0:
+         %1:f32x32 = add %0, 0.5:f32
+         %2:f32x32 = add %0[1], 0.5:f32
+         %3:f32x32 = add %0[2], 0.5:f32
+         %4:f32x32[3] = load_payload %1, %2, %3
+         %5:f32x32[4] = tex_logical 0:u32, %4, _, _, _, _, _, _, 4:u32, 3:u32, 0:u32, 3:u32, 0:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      attr %0:f32x32[3]
+      block0:
+         %1:f32x32 = add %0, 0.5:f32
+         %2:f32x32 = add %0[1], 0.5:f32
+         %3:f32x32 = add %0[2], 0.5:f32
+         %6:u32x16[2] = load_payload %1:u32, %2:u32
+         %7:u32x16 = load_payload %3:u32
+         %8:f32x16[4] = send 2:u32, 0x8840304:u32, 128:u32, %6, %7
+         %9:u32x16+16[2] = load_payload %1.64:u32, %2.64:u32
+         %10:u32x16+16 = load_payload %3.64:u32
+         %11:f32x16+16[4] = send 2:u32, 0x8840304:u32, 128:u32, %9, %10
+         %5:f32x32[4] = load_payload %8, %11, %8[1], %11[1], %8[2], %11[2], %8[3], %11[3]
+         %12:u32x16[4] = load_payload %5:u32, %5[1]:u32, %5[2]:u32, %5[3]:u32
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %12, _
+         %13:u32x16+16[4] = load_payload %5.64:u32, %5[1].64:u32, %5[2].64:u32, %5[3].64:u32
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %13, _ {EOT}
+   )"));
+}
+
 TEST(lower_messages, sample_d_interleaves_gradients)
 {
    /* nexuiz/94.fs.simd32.asm:91: sends(8) 0x02424001 ex 0x140 "sample_d
