@@ -346,6 +346,24 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
       if (whole(0, m) && whole(m, n))
          mid = m;
    }
+   /* One gathered payload whose tail is whole: the tail goes as the
+    * second payload and only the head is gathered, one copy per
+    * parameter fewer (humus-dynamicbranching/34.fs).  A lone piece
+    * parameter only in messages of up to three (a 3D sample's r at
+    * SIMD32, humus-volumetricfogging2/1.fs, as brw's "sends" with mlen 4
+    * and ex_mlen 2): an RT write's alpha that way cost
+    * humus-dynamicbranching/10.fs its SIMD32 program.
+    */
+   if (mid == n && !whole(0, n)) {
+      for (size_t m = 1; m < n; m++) {
+         if ((!whole_value(rs, m, n, exec, group).is_null() ||
+              (n <= 3 && whole(m, n))) &&
+             !params[m].op.is_null()) {
+            mid = m;
+            break;
+         }
+      }
+   }
    /* A whole second part found through the vectors before the first
     * part's gathering reads them too (a texture result's alpha).
     */

@@ -330,6 +330,22 @@ read_later(const value *v, const instr *in, const instr *skip)
    return false;
 }
 
+/* Whether d, an SSA value's definition, is among the `reach`
+ * instructions before in in its block.
+ */
+bool
+defined_close_before(const instr *d, const instr *in, unsigned reach)
+{
+   if (!d || d->parent() != in->parent())
+      return false;
+   auto it = in->position();
+   for (unsigned n = 0; n < reach && it != in->parent()->begin(); n++) {
+      if (*--it == d)
+         return true;
+   }
+   return false;
+}
+
 /* A word source of a mul that only truncates a 32-bit integer (mov
  * %w:s16 = %d:s32, imul_32x16's second source; not a conversion to
  * half float, whose bits the mul may read too) is %d's low words read
@@ -337,7 +353,11 @@ read_later(const value *v, const instr *in, const instr *skip)
  * packed word destination is legalized, goes.  From SIMD16 on, only
  * where %d stays live after the mul anyway: otherwise the word copy
  * holds one GRF where %d holds two, which the pressure scheduler uses
- * (the dolphin ubershaders' MaxLive rose by 4 GRFs at SIMD16 without it).
+ * (the dolphin ubershaders' MaxLive rose by 4 GRFs at SIMD16 without it),
+ * or where %d is an SSA value defined at most 4 instructions before the
+ * mul, so it lives only those a little wider (dolphin/efb2ram.fs SIMD16
+ * 76 -> 71, brw 71: five sign selects for imul_32x16; at any distance,
+ * ubershaders/138.fs SIMD16 took 117 more instructions).
  */
 void
 read_low_words(instr *in)
@@ -366,7 +386,9 @@ read_low_words(instr *in)
           x.has_region || type_is_float(x.type) || type_bits(x.type) != 32 ||
           x.val->bit_size() != 32 || x.val->width != in->exec_size ||
           x.val->group != in->group || x.offset % x.val->component_bytes() ||
-          (in->exec_size > 8 && !read_later(x.val, in, d)))
+          (in->exec_size > 8 && !read_later(x.val, in, d) &&
+           !(x.val->file == reg_file::ssa &&
+             defined_close_before(x.val->def(), in, 4))))
          continue;
       const unsigned n = std::min(8u, unsigned(in->exec_size));
       operand r = n == 1 ? x.with_region(0, 1, 0) : x.with_region(2 * n, n, 2);

@@ -54,10 +54,23 @@ constexpr unsigned MAX_SIMD16_PARAMS = 5;
 /* brw's MAX_SAMPLER_MESSAGE_SIZE: SIMD8 parameters of a message. */
 constexpr unsigned MAX_SAMPLER_PARAMS = 11;
 
+/* An immediate 0, or an SSA copy of one (a constant lod stays a value
+ * in a logical send: tesseract/136.vs takes sample_lz as brw, 24 -> 23).
+ */
 bool
 is_zero(const operand &o)
 {
-   return o.is_imm() && o.imm == 0;
+   if (o.is_imm())
+      return o.imm == 0;
+   if (!o.val || o.val->file != reg_file::ssa || o.offset || o.has_region ||
+       o.neg || o.abs || type_bits(o.type) != o.val->bit_size())
+      return false;
+   const instr *d = o.val->def();
+   return d && d->op == opcode::mov && d->num_srcs() == 1 &&
+          d->src(0).is_imm() && d->src(0).imm == 0 &&
+          !type_is_vector_imm(d->src(0).type) && !d->predicate() &&
+          d->preserve().is_null() && !d->saturate && !d->dst().offset &&
+          !d->dst().has_region && d->exec_size == o.val->width;
 }
 
 struct tex_message {

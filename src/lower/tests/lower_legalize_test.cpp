@@ -197,9 +197,10 @@ TEST(lower_legalize, mul_reads_a_half_float_conversion_as_it_is)
    )"));
 }
 
-/* From SIMD16 on the truncation stays where the DW dies at the mul: the
- * word copy holds one GRF where the DW holds two (%1); a DW read after
- * the mul is live anyway and is read in place (%4).
+/* From SIMD16 on the truncation stays where the DW dies at the mul and
+ * was defined more than 4 instructions before it: the word copy holds one
+ * GRF where the DW holds two (%1); a DW read after the mul is live anyway
+ * and is read in place (%4).
  */
 TEST(lower_legalize, simd16_mul_reads_low_words_only_of_a_dw_live_after_it)
 {
@@ -209,23 +210,80 @@ TEST(lower_legalize, simd16_mul_reads_low_words_only_of_a_dw_live_after_it)
       block0:
          %1:s32x16 = add %0, 1:s32
          %2:s16x16 = mov %1
+         %9:s32x16 = add %0, 3:s32
+         %10:s32x16 = add %0, 4:s32
+         %11:s32x16 = add %0, 5:s32
          %3:s32x16 = mul %0[1]:s32, %2
          %4:s32x16 = add %0, 2:s32
          %5:s16x16 = mov %4
          %6:s32x16 = mul %0[1]:s32, %5
          %7:s32x16 = add %4, %6
          %8:s32x16 = add %3, %7
+         %12:s32x16 = add %9, %10
+         %13:s32x16 = add %11, %12
    )", R"(
       shader fs simd16 lowered
       attr %0:s32x16[2]
       block0:
          %1:s32x16 = add %0, 1:s32
          %2:s16x16 = mov %1<16,8,2>:s16
+         %9:s32x16 = add %0, 3:s32
+         %10:s32x16 = add %0, 4:s32
+         %11:s32x16 = add %0, 5:s32
          %3:s32x16 = mul %0[1], %2
          %4:s32x16 = add %0, 2:s32
          %6:s32x16 = mul %0[1], %4<16,8,2>:s16
          %7:s32x16 = add %4, %6
          %8:s32x16 = add %3, %7
+         %12:s32x16 = add %9, %10
+         %13:s32x16 = add %11, %12
+   )"));
+}
+
+/* At SIMD16 a DW defined at most 4 instructions before the mul is read
+ * in place too: it lives only a few instructions wider (dolphin/efb2ram.fs
+ * SIMD16: brw reads the sign select of imul_32x16 as "g75<16,8,2>W").
+ * Defined further up, the word copy stays (%6).
+ */
+TEST(lower_legalize, simd16_mul_reads_low_words_of_a_dw_defined_close_before)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:s32x16[2]
+      block0:
+         %1:s32x16 = sel.l %0, 1:s32
+         %2:u32x16 = shr %0[1]:u32, 2:u32
+         %3:s16x16 = mov %1
+         %4:s32x16 = mul %2:s32, %3
+         %5:s32x16 = sel.l %0[1], 1:s32
+         %6:s16x16 = mov %5
+         %7:s32x16 = add %0, 1:s32
+         %8:s32x16 = add %0, 2:s32
+         %9:s32x16 = add %0, 3:s32
+         %10:s32x16 = add %0, 4:s32
+         %11:s32x16 = mul %4, %6
+         %12:s32x16 = add %7, %8
+         %13:s32x16 = add %9, %10
+         %14:s32x16 = add %11, %12
+         %15:s32x16 = add %13, %14
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:s32x16[2]
+      block0:
+         %1:s32x16 = sel.l %0, 1:s32
+         %2:u32x16 = shr %0[1]:u32, 2:u32
+         %4:s32x16 = mul %2:s32, %1<16,8,2>:s16
+         %5:s32x16 = sel.l %0[1], 1:s32
+         %6:s16x16 = mov %5<16,8,2>:s16
+         %7:s32x16 = add %0, 1:s32
+         %8:s32x16 = add %0, 2:s32
+         %9:s32x16 = add %0, 3:s32
+         %10:s32x16 = add %0, 4:s32
+         %11:s32x16 = mul %4, %6
+         %12:s32x16 = add %7, %8
+         %13:s32x16 = add %9, %10
+         %14:s32x16 = add %11, %12
+         %15:s32x16 = add %13, %14
    )"));
 }
 

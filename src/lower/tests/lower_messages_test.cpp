@@ -164,6 +164,102 @@ TEST(lower_messages, sample_lz_for_txl_zero)
    )"));
 }
 
+TEST(lower_messages, sample_lz_for_txl_of_a_zero_copy)
+{
+   /* tesseract/136.vs.simd8.asm:14: send(8) 0x04138000 "sample_lz SIMD8
+    * mlen 2 rlen 1": the lod 0 reaches the logical send as a copy of the
+    * immediate (copy propagation leaves sends their values); a copy of
+    * another constant stays a sample_l parameter.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[2]
+      block0:
+         %1:f32x8 = mov 0.0:f32
+         %2:f32x8 = mov 1.0:f32
+         %5:f32x8[4] = tex_logical 2:u32, %0, _, %1, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %6:f32x8[4] = tex_logical 2:u32, %0, _, %2, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %7:f32x8 = add %5, %6
+         fb_write_logical %7, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[2]
+      block0:
+         %1:f32x8 = mov 0.0:f32
+         %2:f32x8 = mov 1.0:f32
+         %8:u32x8[2] = load_payload %0:u32, %0[1]:u32
+         %5:f32x8 = send 2:u32, 0x4138001:u32, 0:u32, %8, _
+         %9:u32x8[2] = load_payload %0:u32, %0[1]:u32
+         %6:f32x8 = send 2:u32, 0x2122001:u32, 128:u32, %2, %9
+         %7:f32x8 = add %5, %6
+         %10:u32x8[4] = load_payload %7:u32, _, _, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %10, _ {EOT}
+   )"));
+}
+
+TEST(lower_messages, gathered_payload_sends_a_whole_tail_apart)
+{
+   /* humus-dynamicbranching/34.fs SIMD8 (brw 12 instructions, "mlen 4"):
+    * a colour of one value in all four channels is one gathered payload;
+    * its last parameter is a whole value and goes as the second payload,
+    * so only three are gathered (12 -> 11 instructions).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8
+      block0:
+         %2:f32x8 = add %0, 0.5:f32
+         %1:u32x8[4] = load_payload %2:u32, %2:u32, %2:u32, %2:u32
+         fb_write_logical %1, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8
+      block0:
+         %2:f32x8 = add %0, 0.5:f32
+         %1:u32x8[4] = load_payload %2:u32, %2:u32, %2:u32, %2:u32
+         %3:u32x8[3] = load_payload %1, %1[1], %1[2]
+         _ = send 5:u32, 0x6031400:u32, 64:u32, %3, %2 {EOT}
+   )"));
+}
+
+TEST(lower_messages, simd32_sample_sends_a_lone_r_apart)
+{
+   /* humus-volumetricfogging2/1.fs.simd32.asm:203 "sends(16) ... 0x08240304
+    * mlen 4 ex_mlen 2": a 3D sample's r, one value of the wide width,
+    * goes alone as the second payload of each half; only u and v are
+    * gathered (213 -> 209 instructions).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      attr %0:f32x32[3]
+      block0:
+         %1:f32x32 = add %0, 0.5:f32
+         %2:f32x32 = add %0[1], 0.5:f32
+         %3:f32x32 = add %0[2], 0.5:f32
+         %4:f32x32[3] = load_payload %1, %2, %3
+         %5:f32x32[4] = tex_logical 0:u32, %4, _, _, _, _, _, _, 4:u32, 3:u32, 0:u32, 3:u32, 0:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      attr %0:f32x32[3]
+      block0:
+         %1:f32x32 = add %0, 0.5:f32
+         %2:f32x32 = add %0[1], 0.5:f32
+         %3:f32x32 = add %0[2], 0.5:f32
+         %6:u32x16[2] = load_payload %1:u32, %2:u32
+         %7:u32x16 = load_payload %3:u32
+         %8:f32x16[4] = send 2:u32, 0x8840304:u32, 128:u32, %6, %7
+         %9:u32x16+16[2] = load_payload %1.64:u32, %2.64:u32
+         %10:u32x16+16 = load_payload %3.64:u32
+         %11:f32x16+16[4] = send 2:u32, 0x8840304:u32, 128:u32, %9, %10
+         %5:f32x32[4] = load_payload %8, %11, %8[1], %11[1], %8[2], %11[2], %8[3], %11[3]
+         %12:u32x16[4] = load_payload %5:u32, %5[1]:u32, %5[2]:u32, %5[3]:u32
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %12, _
+         %13:u32x16+16[4] = load_payload %5.64:u32, %5[1].64:u32, %5[2].64:u32, %5[3].64:u32
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %13, _ {EOT}
+   )"));
+}
+
 TEST(lower_messages, sample_d_interleaves_gradients)
 {
    /* nexuiz/94.fs.simd32.asm:91: sends(8) 0x02424001 ex 0x140 "sample_d
