@@ -474,16 +474,6 @@ struct fs_state {
    bool live_flag_inv = false;
 };
 
-bool
-is_zero_source(const operand &o)
-{
-   if (o.is_imm())
-      return o.imm == 0;
-   const instr *d = o.val && o.val->file == reg_file::ssa ? o.val->def() : nullptr;
-   return d && d->op == opcode::mov && d->src(0).is_imm() &&
-          d->src(0).imm == 0 && !d->predicate() && o.offset == 0;
-}
-
 /* VS outputs as brw writes them (emit_urb_writes): the VUE header slot is
  * not written when nothing in it is (all zero), and the slots go out two
  * at a time (8 GRFs) from the first one written, so the messages and their
@@ -531,7 +521,7 @@ repack_urb_writes(shader &s)
    if (slots.begin()->first == 0 && slots.size() > 1) {
       bool zero = true;
       for (const operand &o : slots[0])
-         zero &= is_zero_source(o);
+         zero &= is_zero_operand(o);
       if (zero)
          slots.erase(slots.begin());
    }
@@ -623,21 +613,10 @@ payload_immediates(shader &s)
             continue;
          for (unsigned k = 0; k < in->num_srcs(); k++) {
             const operand &o = in->src(k);
-            const value *v = o.val;
-            if (!v || v->file != reg_file::ssa || v->length != 1 ||
-                v->defs().size() != 1 || o.offset % 4 || o.has_region || o.neg ||
-                o.abs || type_bits(o.type) != 32)
+            uint32_t imm;
+            if (o.is_imm() || o.offset % 4 || !constant_param(o, &imm))
                continue;
-            const instr *d = v->defs()[0];
-            if (d->op != opcode::mov || d->predicate() || d->saturate ||
-                d->cmod != cond_mod::none || d->flag_def() ||
-                d->preserve().val || d->num_srcs() != 1 || !d->src(0).is_imm() ||
-                d->dst().offset || d->dst().has_region ||
-                type_bits(d->src(0).type) != 32 ||
-                type_bits(d->dst().type) != 32 || d->src(0).neg ||
-                d->src(0).abs)
-               continue;
-            in->set_src(k, operand::imm_of(o.type, d->src(0).imm));
+            in->set_src(k, operand::imm_of(o.type, imm));
          }
       }
    }

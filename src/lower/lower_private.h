@@ -129,6 +129,8 @@ void lower_urb_write(shader &s, instr *in);
 void lower_fb_write(shader &s, instr *in, bool header, value *live,
                     value *live_flag = nullptr, bool live_flag_inv = false);
 void lower_tex(shader &s, instr *in);
+/* An immediate 0, or a whole-width SSA mov of one. */
+bool is_zero_operand(const operand &o);
 void lower_dataport(shader &s, instr *in);
 /* The data-port logical ops that write memory (stores and atomics). */
 bool writes_memory(opcode op);

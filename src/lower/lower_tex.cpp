@@ -54,11 +54,14 @@ constexpr unsigned MAX_SIMD16_PARAMS = 5;
 /* brw's MAX_SAMPLER_MESSAGE_SIZE: SIMD8 parameters of a message. */
 constexpr unsigned MAX_SAMPLER_PARAMS = 11;
 
-/* An immediate 0, or an SSA copy of one (a constant lod stays a value
- * in a logical send: tesseract/136.vs takes sample_lz as brw, 24 -> 23).
+} /* anonymous namespace */
+
+/* An immediate 0, or an SSA copy of one at its value's width (a constant
+ * lod stays a value in a logical send: tesseract/136.vs takes sample_lz as
+ * brw, 24 -> 23).
  */
 bool
-is_zero(const operand &o)
+is_zero_operand(const operand &o)
 {
    if (o.is_imm())
       return o.imm == 0;
@@ -72,6 +75,8 @@ is_zero(const operand &o)
           d->preserve().is_null() && !d->saturate && !d->dst().offset &&
           !d->dst().has_region && d->exec_size == o.val->width;
 }
+
+namespace {
 
 struct tex_message {
    unsigned type;
@@ -131,7 +136,7 @@ build_tex_message(const instr *in)
          m.params.push_back(coord_c(i));
       break;
    case TXL:
-      if (is_zero(lod)) {
+      if (is_zero_operand(lod)) {
          m.type = sh ? SAMPLE_C_LZ : SAMPLE_LZ;
       } else {
          m.type = sh ? SAMPLE_L_C : SAMPLE_L;
@@ -158,7 +163,7 @@ build_tex_message(const instr *in)
          m.params.push_back(coord_c(1));
       else
          add(operand::imm_s32(0));
-      if (lod.is_null() || is_zero(lod)) {
+      if (lod.is_null() || is_zero_operand(lod)) {
          m.type = LD_LZ;
       } else {
          m.type = LD;
