@@ -635,85 +635,14 @@ within(uint32_t want, uint32_t got, exactness e, bool is_float)
           rel_tolerance * std::max(1.0, std::fabs(double(fw)));
 }
 
-/* The interpreter's outputs with every approximate result at an edge of
- * its error bound (nir_interp.h's perturbation): all up, all down, and
- * two mixes of signs.  A word the same in all of them and in the plain
- * run does not depend on Gen's approximations within their bounds, so it
- * is compared bit for bit whatever its static class (docs/check.md).
+/* The words of one interpreter run (none without a run), by output: a
+ * perturbed run, or the run that keeps denormals where the shader leaves
+ * the denormal mode open (Gen flushes them in ALU operations, but a move
+ * or a scan's first channel passes a denormal's bits on unchanged).  Each
+ * lookup gives nullptr where the run has no such word: a channel that
+ * did not run, was killed or did not store it.
  */
-struct perturbed {
-   std::vector<interp::outputs> runs;   /* empty: no refinement */
-
-   static bool same(uint32_t a, uint32_t b, bool is_float)
-   {
-      return within(a, b, exactness::exact, is_float);
-   }
-   /* Channel c ran, was not killed and stored component k with value v
-    * in every run (value masked by mask).
-    */
-   bool slot(const interp::output_key &key, unsigned k, unsigned c, uint32_t v, uint32_t mask,
-             bool is_float) const
-   {
-      if (runs.empty())
-         return false;
-      for (const interp::outputs &o : runs) {
-         const uint32_t live = o.channels & ~o.killed & ~o.helpers;
-         const interp::output_slot *sl = o.find(key.location, key.index);
-         if (!((live >> c) & 1) || !sl || !((sl->written[k] >> c) & 1) ||
-             !same(sl->value[k][c] & mask, v, is_float))
-            return false;
-      }
-      return true;
-   }
-   /* Whether channel c is killed is the same in every run. */
-   bool kill(unsigned c, bool killed) const
-   {
-      if (runs.empty())
-         return false;
-      for (const interp::outputs &o : runs) {
-         if (((o.killed >> c) & 1) != killed)
-            return false;
-      }
-      return true;
-   }
-   /* Shared memory word i is v in every run. */
-   bool shared(size_t i, uint32_t v, bool is_float) const
-   {
-      if (runs.empty())
-         return false;
-      for (const interp::outputs &o : runs) {
-         uint32_t w;
-         if (i + 4 > o.shared.size())
-            return false;
-         memcpy(&w, &o.shared[i], 4);
-         if (!same(w, v, is_float))
-            return false;
-      }
-      return true;
-   }
-   bool ssbo(unsigned b, size_t i, uint32_t v, bool is_float) const
-   {
-      if (runs.empty())
-         return false;
-      for (const interp::outputs &o : runs) {
-         auto it = o.ssbos.find(b);
-         uint32_t w = 0;
-         if (it != o.ssbos.end() && i + 4 <= it->second.size())
-            memcpy(&w, &it->second[i], 4);
-         if (it == o.ssbos.end() || i + 4 > it->second.size() || !same(w, v, is_float))
-            return false;
-      }
-      return true;
-   }
-};
-
-/* The interpreter's outputs with denormals kept, where the shader leaves
- * the denormal mode open: Gen flushes them in ALU operations, but a move
- * or a scan's first channel passes a denormal's bits on unchanged, so a
- * word that matches neither the flushing run nor the float tolerance may
- * still be right when the bits it came from were never flushed.
- */
-struct kept_run {
+struct run_words {
    const interp::outputs *o = nullptr;
    uint32_t w = 0;
 
@@ -752,6 +681,59 @@ struct kept_run {
          return nullptr;
       w = it->second.words[k];
       return &w;
+   }
+};
+
+/* The interpreter's outputs with every approximate result at an edge of
+ * its error bound (nir_interp.h's perturbation): all up, all down, and
+ * two mixes of signs.  A word the same in all of them and in the plain
+ * run does not depend on Gen's approximations within their bounds, so it
+ * is compared bit for bit whatever its static class (docs/check.md).
+ */
+struct perturbed {
+   std::vector<interp::outputs> runs;   /* empty: no refinement */
+
+   /* Every run has word v where get finds it in a run's words. */
+   template <typename F>
+   bool all(uint32_t v, bool is_float, F get) const
+   {
+      if (runs.empty())
+         return false;
+      for (const interp::outputs &o : runs) {
+         run_words words{&o};
+         const uint32_t *w = get(words);
+         if (!w || !within(*w, v, exactness::exact, is_float))
+            return false;
+      }
+      return true;
+   }
+   /* Channel c ran, was not killed and stored component k with value v
+    * in every run (value masked by mask).
+    */
+   bool slot(const interp::output_key &key, unsigned k, unsigned c, uint32_t v, uint32_t mask,
+             bool is_float) const
+   {
+      return all(v, is_float, [&](run_words &w) { return w.slot(key, k, c, mask); });
+   }
+   /* Whether channel c is killed is the same in every run. */
+   bool kill(unsigned c, bool killed) const
+   {
+      if (runs.empty())
+         return false;
+      for (const interp::outputs &o : runs) {
+         if (((o.killed >> c) & 1) != killed)
+            return false;
+      }
+      return true;
+   }
+   /* Shared memory word i is v in every run. */
+   bool shared(size_t i, uint32_t v, bool is_float) const
+   {
+      return all(v, is_float, [&](run_words &w) { return w.shared(i); });
+   }
+   bool ssbo(unsigned b, size_t i, uint32_t v, bool is_float) const
+   {
+      return all(v, is_float, [&](run_words &w) { return w.ssbo(b, i); });
    }
 };
 
@@ -841,7 +823,7 @@ struct comparer {
 void
 compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
                 const interp::outputs &want, const std::map<std::string, exactness> &classes,
-                const perturbed &pert, kept_run kept, result &res)
+                const perturbed &pert, run_words kept, result &res)
 {
    const std::set<std::string> floats = float_outputs(s);
    comparer cmp{classes, floats, res, simd, {}};
@@ -1098,7 +1080,7 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
       }
       oracle.info.fs.pixel_center_integer = centre;
    }
-   compare_outputs(s, simd, r, want, classes, pert, kept_run(), res);
+   compare_outputs(s, simd, r, want, classes, pert, run_words(), res);
    /* Denormals the target may flush or keep (make_inputs): compare the
     * words that differ again with a run that keeps them.  Only on a
     * mismatch, since it costs a second interpreter run.
@@ -1119,7 +1101,7 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
       if (ran) {
          result again;
          again.executed = res.executed;
-         compare_outputs(s, simd, r, want, classes, pert, kept_run{&keep}, again);
+         compare_outputs(s, simd, r, want, classes, pert, run_words{&keep}, again);
          res = again;
       }
    }
