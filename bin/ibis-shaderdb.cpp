@@ -27,6 +27,7 @@
 #include <map>
 #include <poll.h>
 #include <string>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -59,7 +60,9 @@ struct outcome {
    std::string lines;      /* shader-db lines */
    std::string reason;     /* failed / crashed */
    std::string variants;   /* "SIMD8 kept; SIMD16 failed (why) ..." */
-   /* Per width: "FS 16 failed", one entry each. */
+   /* Per width: "FS 16 failed 0.0012" (outcome, seconds in its stages),
+    * one entry each.
+    */
    std::vector<std::string> widths_outcome;
    double seconds = 0;
    double stage_seconds[ibis::NUM_COMPILE_STAGES] = {};
@@ -228,9 +231,12 @@ run_batch(const options &o, const std::vector<job> &jobs, size_t begin,
                                : "failed";
             summary += ibis::strfmt("%sSIMD%u %s", summary.empty() ? "" : "; ",
                                     v.simd, what);
-            rec += ibis::strfmt("W %s %u %s\n", s->info.stage == ibis::nir::shader_stage::vertex ? "VS"
+            double width_seconds = 0;
+            for (double t : v.stage_seconds)
+               width_seconds += t;
+            rec += ibis::strfmt("W %s %u %s %.9f\n", s->info.stage == ibis::nir::shader_stage::vertex ? "VS"
                                 : s->info.stage == ibis::nir::shader_stage::fragment ? "FS" : "CS",
-                                v.simd, what);
+                                v.simd, what, width_seconds);
             if (!v.reason.empty())
                summary += " (" + one_line(v.reason) + ")";
          }
@@ -523,6 +529,7 @@ main(int argc, char **argv)
    }
    /* Per stage and width: how many were kept, dropped, failed, skipped. */
    std::map<std::pair<std::string, unsigned>, std::map<std::string, unsigned>> widths;
+   std::map<std::pair<std::string, unsigned>, std::map<std::string, double>> width_seconds;
    std::map<std::string, unsigned> shaders_of_stage;
    for (size_t i = 0; i < jobs.size(); i++) {
       const std::string &n = jobs[i].name;
@@ -533,8 +540,11 @@ main(int argc, char **argv)
       for (const std::string &w : out[i].widths_outcome) {
          char st[8] = {}, what[16] = {};
          unsigned simd = 0;
-         if (std::sscanf(w.c_str(), "%7s %u %15s", st, &simd, what) == 3)
+         double sec = 0;
+         if (std::sscanf(w.c_str(), "%7s %u %15s %lf", st, &simd, what, &sec) == 4) {
             widths[{st, simd}][what]++;
+            width_seconds[{st, simd}][what] += sec;
+         }
       }
    }
    for (const auto &w : widths) {
@@ -589,6 +599,19 @@ main(int argc, char **argv)
       }
       std::fprintf(stderr, "  %u widths tried, %u needed more than one pre-RA "
                    "scheduling mode\n", widths, retried);
+      /* Memory: the workers are children, and every one has exited. */
+      struct rusage ru = {};
+      getrusage(RUSAGE_CHILDREN, &ru);
+      std::fprintf(stderr, "  peak memory of a worker (resident): %.1f MB\n",
+                   ru.ru_maxrss / 1024.0);
+      /* Per width, by outcome: what dropped and failed widths cost. */
+      for (const auto &w : width_seconds) {
+         std::string line;
+         for (const auto &o : w.second)
+            line += ibis::strfmt("  %s %.3f s", o.first.c_str(), o.second);
+         std::fprintf(stderr, "  %s SIMD%-2u%s\n", w.first.first.c_str(), w.first.second,
+                      line.c_str());
+      }
 
       /* Where the time goes: a mean far above the median is a few shaders. */
       std::vector<size_t> order;

@@ -268,6 +268,24 @@ TEST(tools, shaderdb_writes_brw_log_lines)
    EXPECT_EQ(text.rfind("sub/vignette.fs.nir - FS SIMD8 shader: ", 0), 0u) << text;
 }
 
+TEST(tools, shaderdb_times_per_stage_width_and_memory)
+{
+   const std::string dir = corpus_dir("sdb3");
+   result r = run("ibis-shaderdb " + dir + " -j 1 --times");
+   ASSERT_EQ(r.status, 0) << r.out;
+   EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(compile time \(CPU, all widths.*mean [0-9.]+ ms)")))
+      << r.out;
+   EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\n  allocate +[0-9.]+ s)"))) << r.out;
+   /* Every width the example compiles has its time, by outcome. */
+   EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\n  FS SIMD8 +kept [0-9.]+ s\n)"))) << r.out;
+   EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\n  FS SIMD16 +kept [0-9.]+ s)"))) << r.out;
+   /* A worker's resident set, from the kernel: not zero. */
+   std::smatch m;
+   ASSERT_TRUE(std::regex_search(r.out, m, std::regex(R"(peak memory of a worker \(resident\): ([0-9.]+) MB)")))
+      << r.out;
+   EXPECT_GT(std::stod(m[1]), 0.5) << r.out;
+}
+
 TEST(tools, shaderdb_lists_failures_and_survives_crashes)
 {
    const std::string dir = corpus_dir("sdb2");
