@@ -21,7 +21,6 @@
 #include "ir/ibis_perf.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace ibis {
 
@@ -394,16 +393,94 @@ for_each_reg(const operand &o, unsigned k, unsigned pw, bool is_dst, F fn)
    }
 }
 
+/* When each dependency is ready: an open-addressing table (a node-based
+ * hash map allocated an entry per register, and perf_of() builds a machine
+ * per instruction).  The first 32 slots live in the table itself, enough
+ * for one instruction; a whole program's registers move it to the heap.
+ */
+class dep_table {
+public:
+   dep_table() : slots(small), mask(num_small - 1)
+   {
+      clear_slots(small, num_small);
+   }
+   dep_table(const dep_table &) = delete;
+   dep_table &operator=(const dep_table &) = delete;
+
+   const unsigned *find(uint64_t key) const
+   {
+      for (unsigned i = hash(key);; i = (i + 1) & mask) {
+         if (slots[i].key == key)
+            return &slots[i].ready;
+         if (slots[i].key == empty)
+            return nullptr;
+      }
+   }
+
+   unsigned &operator[](uint64_t key)
+   {
+      if (4 * (used + 1) > 3 * (mask + 1))
+         grow();
+      unsigned i = hash(key);
+      while (slots[i].key != key && slots[i].key != empty)
+         i = (i + 1) & mask;
+      if (slots[i].key == empty) {
+         slots[i].key = key;
+         slots[i].ready = 0;
+         used++;
+      }
+      return slots[i].ready;
+   }
+
+private:
+   /* Dependency keys keep their top bits for the kind (at most 4). */
+   static constexpr uint64_t empty = ~0ull;
+   static constexpr unsigned num_small = 32;
+   struct slot {
+      uint64_t key;
+      unsigned ready;
+   };
+
+   unsigned hash(uint64_t key) const
+   {
+      return unsigned((key * 0x9e3779b97f4a7c15ull) >> 32) & mask;
+   }
+   static void clear_slots(slot *s, unsigned n)
+   {
+      for (unsigned i = 0; i < n; i++)
+         s[i].key = empty;
+   }
+   void grow()
+   {
+      const unsigned old_size = mask + 1;
+      std::vector<slot> old(slots, slots + old_size);
+      big.resize(old_size * 2);
+      slots = big.data();
+      mask = old_size * 2 - 1;
+      clear_slots(slots, old_size * 2);
+      used = 0;
+      for (const slot &e : old) {
+         if (e.key != empty)
+            (*this)[e.key] = e.ready;
+      }
+   }
+
+   slot small[num_small];
+   std::vector<slot> big;
+   slot *slots;
+   unsigned mask;
+   unsigned used = 0;
+};
+
 /* The simulated machine. */
 struct machine {
    unsigned unit_ready[NUM_UNITS] = {};
-   std::unordered_map<uint64_t, unsigned> dep_ready;
+   dep_table dep_ready;
 
    void stall(uint64_t dep)
    {
-      auto it = dep_ready.find(dep);
-      if (it != dep_ready.end())
-         unit_ready[UNIT_FE] = std::max(unit_ready[UNIT_FE], it->second);
+      if (const unsigned *ready = dep_ready.find(dep))
+         unit_ready[UNIT_FE] = std::max(unit_ready[UNIT_FE], *ready);
    }
    void mark(uint64_t dep, int latency)
    {
@@ -522,42 +599,8 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
    const unsigned cost_tx = is_slow_int_mul(in) ? 8 : tx_bytes;
    const bool fl = in->num_srcs() && is_float_type(in->src(0).type);
 
-   std::vector<piece> pieces;
-   if (in->op == opcode::load_payload && in->num_dsts() && in->dst(0).val) {
-      /* One move per source not already in place (brw lowers LOAD_PAYLOAD
-       * to moves before it estimates).
-       */
-      const operand &d = in->dst(0);
-      const unsigned w = std::max<unsigned>(1, d.val->width);
-      const unsigned tb = type_bytes(d.type);
-      unsigned byte = 0;
-      for (unsigned i = 0; i < in->num_srcs(); i++) {
-         const operand &s = in->src(i);
-         const unsigned n = s.val && s.val->width > 1 ? std::min<unsigned>(s.val->width, w) : w;
-         if (!payload_src_in_place(in, i, byte)) {
-            const unsigned pw = std::min(n, std::max(1u, 64 / tb));
-            for (unsigned k = 0; k * pw < n; k++) {
-               piece pc;
-               pc.k = k;
-               pc.width = pw;
-               pc.payload_src = int(i);
-               pieces.push_back(pc);
-            }
-         }
-         byte += n * tb;
-      }
-   } else {
-      const unsigned exec = std::max<unsigned>(1, in->exec_size);
-      const unsigned pw = piece_width(in);
-      for (unsigned k = 0; k * pw < exec; k++) {
-         piece pc;
-         pc.k = k;
-         pc.width = pw;
-         pieces.push_back(pc);
-      }
-   }
-
-   for (const piece &pc : pieces) {
+   /* Each piece is issued as it is found (no list of them to allocate). */
+   auto issue_piece = [&](const piece &pc) {
       piece_info p = info_of(in, pc, cost_tx);
       p.sx = (pc.width * tx_bytes + 31) / 32;
       const cost c = unit_cost(in, p);
@@ -650,6 +693,40 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
                       [&](uint64_t d) { result(d, c.la); });
       if (in->flag_def())
          result(flag_dep(in->flag_def(), group / 16), c.lf);
+   };
+
+   if (in->op == opcode::load_payload && in->num_dsts() && in->dst(0).val) {
+      /* One move per source not already in place (brw lowers LOAD_PAYLOAD
+       * to moves before it estimates).
+       */
+      const operand &d = in->dst(0);
+      const unsigned w = std::max<unsigned>(1, d.val->width);
+      const unsigned tb = type_bytes(d.type);
+      unsigned byte = 0;
+      for (unsigned i = 0; i < in->num_srcs(); i++) {
+         const operand &s = in->src(i);
+         const unsigned n = s.val && s.val->width > 1 ? std::min<unsigned>(s.val->width, w) : w;
+         if (!payload_src_in_place(in, i, byte)) {
+            const unsigned pw = std::min(n, std::max(1u, 64 / tb));
+            for (unsigned k = 0; k * pw < n; k++) {
+               piece pc;
+               pc.k = k;
+               pc.width = pw;
+               pc.payload_src = int(i);
+               issue_piece(pc);
+            }
+         }
+         byte += n * tb;
+      }
+   } else {
+      const unsigned exec = std::max<unsigned>(1, in->exec_size);
+      const unsigned pw = piece_width(in);
+      for (unsigned k = 0; k * pw < exec; k++) {
+         piece pc;
+         pc.k = k;
+         pc.width = pw;
+         issue_piece(pc);
+      }
    }
 }
 
