@@ -194,7 +194,7 @@ schedule_pressure(const sched_dag &dag, const liveness &lv, tracker_scratch &sc)
    std::vector<unsigned> succs_left(num);
    std::vector<unsigned> ready;
    for (unsigned n = 0; n < num; n++) {
-      succs_left[n] = dag.nodes[n].succs.size();
+      succs_left[n] = dag.succs(n).size();
       if (!succs_left[n])
          ready.push_back(n);
    }
@@ -252,7 +252,7 @@ schedule_pressure(const sched_dag &dag, const liveness &lv, tracker_scratch &sc)
             t.set_live(v, false);
       }
 
-      for (const sched_edge &e : dag.nodes[n].preds) {
+      for (const sched_edge &e : dag.preds(n)) {
          if (--succs_left[e.node] == 0)
             ready.push_back(e.node);
       }
@@ -298,7 +298,7 @@ schedule_latency_in(const sched_dag &dag, const liveness *lv,
    std::vector<unsigned> preds_left(num), earliest(num, 0);
    std::vector<unsigned> ready;
    for (unsigned n = 0; n < num; n++) {
-      preds_left[n] = dag.nodes[n].preds.size();
+      preds_left[n] = dag.preds(n).size();
       if (!preds_left[n])
          ready.push_back(n);
    }
@@ -393,7 +393,7 @@ schedule_latency_in(const sched_dag &dag, const liveness *lv,
          }
       }
 
-      for (const sched_edge &e : node.succs) {
+      for (const sched_edge &e : dag.succs(n)) {
          earliest[e.node] = std::max(earliest[e.node], start + e.latency);
          if (--preds_left[e.node] == 0)
             ready.push_back(e.node);
@@ -446,8 +446,9 @@ schedule_blocks(shader &s, const device_info &dev, sched_mode mode)
    liveness lv(s);
    tracker_scratch sc(s.value_id_bound());
    const unsigned budget = sched_pressure_budget(s, dev);
+   sched_dag_scratch dag_scratch;
    for (const auto &b : s.blocks()) {
-      sched_dag dag = build_sched_dag(b.get(), false, dev);
+      sched_dag dag = build_sched_dag(b.get(), false, dev, dag_scratch);
       if (dag.nodes.size() < 2)
          continue;
       std::vector<unsigned> order =
