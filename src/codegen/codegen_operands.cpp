@@ -307,7 +307,7 @@ generator::push(const isa::inst &i, bool errata_nop)
       push(nop, true);
    }
    try {
-      isa::encode(i, isa_gen(dev));
+      encoded.push_back(isa::encode(i, isa_gen(dev)));
    } catch (const error &e) {
       fail("cannot be encoded: %s", e.what());
    }

@@ -31,6 +31,7 @@ public:
    void run();
 
    std::vector<isa::inst> insts;
+   std::vector<isa::native> encoded;   /* of insts, but for branches */
    std::vector<emitted> info;
 
 private:
