@@ -393,10 +393,9 @@ for_each_reg(const operand &o, unsigned k, unsigned pw, bool is_dst, F fn)
    }
 }
 
-/* When each dependency is ready: an open-addressing table (a node-based
- * hash map allocated an entry per register, and perf_of() builds a machine
- * per instruction).  The first 32 slots live in the table itself, enough
- * for one instruction; a whole program's registers move it to the heap.
+/* When each dependency of a program is ready: an open-addressing table
+ * (a node-based hash map allocated an entry per register).  The first 32
+ * slots live in the table itself.
  */
 class dep_table {
 public:
@@ -472,19 +471,98 @@ private:
    unsigned used = 0;
 };
 
+/* A whole program's dependencies: on allocated IR nearly all are GRFs,
+ * which index an array; the rest go to a dep_table.  A dependency never
+ * marked reads as ready at 0, which stalls nothing, so the array needs no
+ * presence bits.
+ */
+class program_deps {
+public:
+   program_deps() { std::fill(grfs, grfs + num_grfs, 0u); }
+
+   const unsigned *find(uint64_t key) const
+   {
+      if (is_grf(key))
+         return &grfs[key >> 24];
+      return rest.find(key);
+   }
+   unsigned &operator[](uint64_t key)
+   {
+      if (is_grf(key))
+         return grfs[key >> 24];
+      return rest[key];
+   }
+
+private:
+   static constexpr unsigned num_grfs = 256;
+   /* dep_key(DEP_GRF, nr): nr above bit 24, the kind and low bits 0. */
+   static bool is_grf(uint64_t key)
+   {
+      return (key & 0xffffff) == 0 && (key >> 24) < num_grfs;
+   }
+
+   unsigned grfs[num_grfs];
+   dep_table rest;
+};
+
+/* The dependencies of one instruction alone (perf_of()): few, so a list
+ * searched in order beats hashing, and nothing needs clearing.
+ */
+class dep_list {
+public:
+   const unsigned *find(uint64_t key) const
+   {
+      for (unsigned i = 0; i < num; i++) {
+         if (slots[i].key == key)
+            return &slots[i].ready;
+      }
+      for (const slot &e : more) {
+         if (e.key == key)
+            return &e.ready;
+      }
+      return nullptr;
+   }
+
+   unsigned &operator[](uint64_t key)
+   {
+      if (const unsigned *r = find(key))
+         return *const_cast<unsigned *>(r);
+      if (num < num_slots) {
+         slots[num] = { key, 0 };
+         return slots[num++].ready;
+      }
+      more.push_back({ key, 0 });
+      return more.back().ready;
+   }
+
+private:
+   static constexpr unsigned num_slots = 48;
+   struct slot {
+      uint64_t key;
+      unsigned ready;
+   };
+   slot slots[num_slots];
+   unsigned num = 0;
+   std::vector<slot> more;
+};
+
 /* The simulated machine. */
-struct machine {
+template <typename deps>
+struct machine_of {
    unsigned unit_ready[NUM_UNITS] = {};
-   dep_table dep_ready;
+   deps dep_ready;
 
    void stall(uint64_t dep)
    {
       if (const unsigned *ready = dep_ready.find(dep))
          unit_ready[UNIT_FE] = std::max(unit_ready[UNIT_FE], *ready);
    }
-   void mark(uint64_t dep, int latency)
+   /* Returns when dep will be ready. */
+   unsigned mark(uint64_t dep, int latency)
    {
-      dep_ready[dep] = unsigned(std::max(0, int(unit_ready[UNIT_FE]) + latency));
+      const unsigned ready = unsigned(std::max(0, int(unit_ready[UNIT_FE]) + latency));
+      dep_ready[dep] = ready;
+      return ready;
    }
    void execute(const cost &c)
    {
@@ -584,15 +662,16 @@ copy_in_place(const instr *in)
 /* Issues one instruction on m.  *result_ready, if given, receives when its
  * last result (register, flag or accumulator) is ready.
  */
+template <typename machine>
 void
 issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
 {
    if (in->op == opcode::copy && copy_in_place(in))
       return;
    auto result = [&](uint64_t d, int latency) {
-      m.mark(d, latency);
+      const unsigned ready = m.mark(d, latency);
       if (result_ready)
-         *result_ready = std::max(*result_ready, m.dep_ready[d]);
+         *result_ready = std::max(*result_ready, ready);
    };
 
    const unsigned tx_bytes = exec_type_bytes(in);
@@ -739,7 +818,7 @@ perf_of(const instr *in, const device_info &dev)
    /* The instruction alone on an idle machine: issue is the front end's
     * time, latency when the last destination register is ready.
     */
-   machine m;
+   machine_of<dep_list> m;
    unsigned ready = 0;
    issue(m, in, &ready);
    instr_perf p;
@@ -755,7 +834,7 @@ estimate_performance(const shader &s, const device_info &dev)
    (void)dev;
    perf_estimate e;
    e.block_cycles.assign(s.blocks().size(), 0);
-   machine m;
+   machine_of<program_deps> m;
    const float loop_weight = 10;
    float weight = 1;
    float elapsed = 0;
