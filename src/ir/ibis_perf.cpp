@@ -486,6 +486,9 @@ public:
          return &grfs[key >> 24];
       return rest.find(key);
    }
+   /* A whole program always looks its stalls up. */
+   bool any() const { return true; }
+
    unsigned &operator[](uint64_t key)
    {
       if (is_grf(key))
@@ -522,6 +525,8 @@ public:
       }
       return nullptr;
    }
+
+   bool any() const { return num > 0; }
 
    unsigned &operator[](uint64_t key)
    {
@@ -685,35 +690,41 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
       const cost c = unit_cost(in, p);
       const unsigned group = in->group + pc.k * pc.width;
 
-      /* Stall on what the piece reads. */
-      if (pc.payload_src >= 0) {
-         for_each_reg(in->src(pc.payload_src), pc.k, pc.width, false,
-                      [&](uint64_t d) { m.stall(d); });
-      } else {
-         for (unsigned i = 0; i < in->num_srcs(); i++) {
-            if (in->op == opcode::send && i < 3)
-               continue;
-            const operand &o = in->src(i);
-            if (in->op == opcode::send) {
-               /* Payloads are read whole. */
-               if (o.val)
-                  for (unsigned b = 0; b < o.val->size_bytes(); b += 32)
-                     m.stall(grf_dep(o.val, o.offset + b));
-               continue;
-            }
-            for_each_reg(o, pc.k, pc.width, false, [&](uint64_t d) { m.stall(d); });
-         }
-         if (in->preserve().val)
-            for_each_reg(in->preserve(), pc.k, pc.width, true,
+      /* Stall on what the piece reads, and below on what it overwrites;
+       * nothing stalls before anything is marked (an instruction alone,
+       * its first piece).
+       */
+      const bool stalls = m.dep_ready.any();
+      if (stalls) {
+         if (pc.payload_src >= 0) {
+            for_each_reg(in->src(pc.payload_src), pc.k, pc.width, false,
                          [&](uint64_t d) { m.stall(d); });
+         } else {
+            for (unsigned i = 0; i < in->num_srcs(); i++) {
+               if (in->op == opcode::send && i < 3)
+                  continue;
+               const operand &o = in->src(i);
+               if (in->op == opcode::send) {
+                  /* Payloads are read whole. */
+                  if (o.val)
+                     for (unsigned b = 0; b < o.val->size_bytes(); b += 32)
+                        m.stall(grf_dep(o.val, o.offset + b));
+                  continue;
+               }
+               for_each_reg(o, pc.k, pc.width, false, [&](uint64_t d) { m.stall(d); });
+            }
+            if (in->preserve().val)
+               for_each_reg(in->preserve(), pc.k, pc.width, true,
+                            [&](uint64_t d) { m.stall(d); });
+         }
+         if (in->info().reads_accum)
+            for_each_acc(in, group, pc.width, tx_bytes, fl,
+                         [&](uint64_t d) { m.stall(d); });
+         if (in->predicate())
+            m.stall(flag_dep(in->predicate(), group / 16));
       }
-      if (in->info().reads_accum)
-         for_each_acc(in, group, pc.width, tx_bytes, fl,
-                      [&](uint64_t d) { m.stall(d); });
-      if (in->predicate())
-         m.stall(flag_dep(in->predicate(), group / 16));
 
-      /* Stall on what it overwrites. */
+      /* What it overwrites. */
       auto for_each_dst_reg = [&](auto fn) {
          for (unsigned j = 0; j < in->num_dsts(); j++) {
             const operand &d = in->dst(j);
@@ -746,12 +757,14 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
             for_each_reg(d, pc.k, pc.width, true, fn);
          }
       };
-      for_each_dst_reg([&](uint64_t d) { m.stall(d); });
-      if (in->info().writes_accum)
-         for_each_acc(in, group, pc.width, tx_bytes, fl,
-                      [&](uint64_t d) { m.stall(d); });
-      if (in->flag_def())
-         m.stall(flag_dep(in->flag_def(), group / 16));
+      if (stalls) {
+         for_each_dst_reg([&](uint64_t d) { m.stall(d); });
+         if (in->info().writes_accum)
+            for_each_acc(in, group, pc.width, tx_bytes, fl,
+                         [&](uint64_t d) { m.stall(d); });
+         if (in->flag_def())
+            m.stall(flag_dep(in->flag_def(), group / 16));
+      }
 
       m.execute(c);
 
