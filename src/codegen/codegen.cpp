@@ -470,6 +470,13 @@ generator::run()
 {
    if (!s.allocated)
       throw error("codegen: the shader is not allocated (docs/backend.md §2)");
+   /* Mostly one hardware instruction each, SIMD32 ones two. */
+   size_t num_instrs = 0;
+   for (const auto &blk : s.blocks())
+      num_instrs += blk->instrs().size();
+   insts.reserve(num_instrs * 2);
+   encoded.reserve(num_instrs * 2);
+   info.reserve(num_instrs * 2);
    for (const auto &blk : s.blocks()) {
       for (const instr *in : blk->instrs()) {
          cur = in;

@@ -325,6 +325,7 @@ build_sched_dag(block *b, bool physical, const device_info &dev,
    while (it != b->end() && (*it)->is_phi())
       dag.head.push_back(*it++);
    auto end = b->before_jump();
+   dag.nodes.reserve(b->instrs().size());
    for (; it != end; ++it) {
       sched_node n;
       n.in = *it;
