@@ -452,17 +452,28 @@ compact(const native &n, gen g, uint64_t *out)
          return false;
    }
 
-   int ctrl = lookup(tables::control_index, gather(n, tables::control_index));
+   /* Each table in turn: most instructions that do not compact miss
+    * the first ones.
+    */
+   const int ctrl = lookup(tables::control_index, gather(n, tables::control_index));
+   if (ctrl < 0)
+      return false;
    const auto &datatypes = datatype_table(g);
-   int dt = lookup(datatypes, gather(n, datatypes));
+   const int dt = lookup(datatypes, gather(n, datatypes));
+   if (dt < 0)
+      return false;
    uint64_t sub = gather(n, tables::subreg_index);
    if (is_imm)
       sub &= 0x3ff;   /* src1's sub-register bits hold the immediate */
-   int sr = lookup(tables::subreg_index, sub);
-   int s0 = lookup(tables::src0_index, gather(n, tables::src0_index));
-   int s1 = is_imm ? int(cimm >> 8)
-                   : lookup(tables::src1_index, gather(n, tables::src1_index));
-   if (ctrl < 0 || dt < 0 || sr < 0 || s0 < 0 || s1 < 0)
+   const int sr = lookup(tables::subreg_index, sub);
+   if (sr < 0)
+      return false;
+   const int s0 = lookup(tables::src0_index, gather(n, tables::src0_index));
+   if (s0 < 0)
+      return false;
+   const int s1 = is_imm ? int(cimm >> 8)
+                         : lookup(tables::src1_index, gather(n, tables::src1_index));
+   if (s1 < 0)
       return false;
 
    uint64_t c = 0;
