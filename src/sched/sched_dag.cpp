@@ -568,6 +568,14 @@ build_sched_dag(block *b, bool physical, const device_info &dev,
 void
 apply_schedule(sched_dag &dag, const std::vector<unsigned> &order)
 {
+   /* Many blocks keep their order; rebuilding the block would only
+    * reallocate its list.
+    */
+   bool same = true;
+   for (unsigned i = 0; i < order.size() && same; i++)
+      same = order[i] == i;
+   if (same && order.size() == dag.nodes.size())
+      return;
    std::vector<instr *> all;
    all.reserve(dag.head.size() + order.size() + dag.tail.size());
    all.insert(all.end(), dag.head.begin(), dag.head.end());
