@@ -486,6 +486,7 @@ public:
          return &grfs[key >> 24];
       return rest.find(key);
    }
+   static constexpr bool whole_program = true;
    /* A whole program always looks its stalls up. */
    bool any() const { return true; }
 
@@ -526,6 +527,7 @@ public:
       return nullptr;
    }
 
+   static constexpr bool whole_program = false;
    bool any() const { return num > 0; }
 
    unsigned &operator[](uint64_t key)
@@ -562,10 +564,17 @@ struct machine_of {
       if (const unsigned *ready = dep_ready.find(dep))
          unit_ready[UNIT_FE] = std::max(unit_ready[UNIT_FE], *ready);
    }
-   /* Returns when dep will be ready. */
+   static constexpr bool keeps_last_marks = deps::whole_program;
+
+   /* When a result of the instruction issued last is ready. */
+   unsigned ready_after(int latency) const
+   {
+      return unsigned(std::max(0, int(unit_ready[UNIT_FE]) + latency));
+   }
+   /* Records and returns when dep will be ready. */
    unsigned mark(uint64_t dep, int latency)
    {
-      const unsigned ready = unsigned(std::max(0, int(unit_ready[UNIT_FE]) + latency));
+      const unsigned ready = ready_after(latency);
       dep_ready[dep] = ready;
       return ready;
    }
@@ -673,8 +682,8 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
 {
    if (in->op == opcode::copy && copy_in_place(in))
       return;
-   auto result = [&](uint64_t d, int latency) {
-      const unsigned ready = m.mark(d, latency);
+   auto result = [&](uint64_t d, int latency, bool keep) {
+      const unsigned ready = keep ? m.mark(d, latency) : m.ready_after(latency);
       if (result_ready)
          *result_ready = std::max(*result_ready, ready);
    };
@@ -683,8 +692,12 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
    const unsigned cost_tx = is_slow_int_mul(in) ? 8 : tx_bytes;
    const bool fl = in->num_srcs() && is_float_type(in->src(0).type);
 
-   /* Each piece is issued as it is found (no list of them to allocate). */
-   auto issue_piece = [&](const piece &pc) {
+   /* Each piece is issued as it is found (no list of them to allocate).
+    * An instruction alone needs no record of its last piece's results:
+    * nothing comes after to stall on them.
+    */
+   auto issue_piece = [&](const piece &pc, bool last) {
+      const bool keep = !last || machine::keeps_last_marks;
       piece_info p = info_of(in, pc, cost_tx);
       p.sx = (pc.width * tx_bytes + 31) / 32;
       const cost c = unit_cost(in, p);
@@ -769,7 +782,7 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
       m.execute(c);
 
       /* A send's payload may be overwritten once the send has read it. */
-      if (in->op == opcode::send) {
+      if (in->op == opcode::send && keep) {
          for (unsigned i = 3; i < in->num_srcs(); i++) {
             const operand &o = in->src(i);
             if (o.val)
@@ -778,13 +791,13 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
          }
       }
       for_each_dst_reg([&](uint64_t d) {
-         result(d, (d >> 60) == DEP_ACC ? c.la : c.ld);
+         result(d, (d >> 60) == DEP_ACC ? c.la : c.ld, keep);
       });
       if (in->info().writes_accum)
          for_each_acc(in, group, pc.width, tx_bytes, fl,
-                      [&](uint64_t d) { result(d, c.la); });
+                      [&](uint64_t d) { result(d, c.la, keep); });
       if (in->flag_def())
-         result(flag_dep(in->flag_def(), group / 16), c.lf);
+         result(flag_dep(in->flag_def(), group / 16), c.lf, keep);
    };
 
    if (in->op == opcode::load_payload && in->num_dsts() && in->dst(0).val) {
@@ -805,7 +818,7 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
                pc.k = k;
                pc.width = pw;
                pc.payload_src = int(i);
-               issue_piece(pc);
+               issue_piece(pc, false);
             }
          }
          byte += n * tb;
@@ -817,7 +830,7 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
          piece pc;
          pc.k = k;
          pc.width = pw;
-         issue_piece(pc);
+         issue_piece(pc, (k + 1) * pw >= exec);
       }
    }
 }
