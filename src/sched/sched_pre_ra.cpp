@@ -125,28 +125,47 @@ struct tracker {
         readers(sc.readers), writers(sc.writers)
    {
       collect(dag, rv);
-      const shader &s = *dag.blk->parent();
-      auto mark_end = [&](value *v) {
-         if (!live_end[v->id]) {
-            live_end[v->id] = 1;
-            live_end_values.push_back(v);
-         }
-      };
-      lv.live_out(dag.blk).for_each_id([&](unsigned id) {
-         value *v = s.find_value(id);
-         if (v && uses_grfs(v))
-            mark_end(v);
-      });
-      for (const instr *t : dag.tail) {
-         for (const operand &o : t->srcs())
-            if (o.val && uses_grfs(o.val))
-               mark_end(o.val);
-      }
       for (unsigned n = 0; n < dag.nodes.size(); n++) {
          for (unsigned i = rv.read_begin[n]; i < rv.read_begin[n + 1]; i++)
             readers[rv.reads[i]->id]++;
          for (unsigned i = rv.write_begin[n]; i < rv.write_begin[n + 1]; i++)
             writers[rv.writes[i]->id]++;
+      }
+      /* A value live after the region that the region neither reads nor
+       * writes is live all through it: it only adds to the pressure, and
+       * needs no entry (most of a large shader's live values pass through
+       * most of its blocks).
+       */
+      const shader &s = *dag.blk->parent();
+      const value_set &out = lv.live_out(dag.blk);
+      auto mark_end = [&](value *v) {
+         if (!readers[v->id] && !writers[v->id]) {
+            cur.add(v, 1);
+         } else if (!live_end[v->id]) {
+            live_end[v->id] = 1;
+            live_end_values.push_back(v);
+         }
+      };
+      out.for_each_id([&](unsigned id) {
+         value *v = s.find_value(id);
+         if (v && uses_grfs(v))
+            mark_end(v);
+      });
+      std::vector<const value *> tail_through;
+      for (const instr *t : dag.tail) {
+         for (const operand &o : t->srcs()) {
+            value *v = o.val;
+            if (!v || !uses_grfs(v))
+               continue;
+            /* Each passing value once, and those live out were counted. */
+            if (!readers[v->id] && !writers[v->id]) {
+               if (out.has(v) || std::find(tail_through.begin(), tail_through.end(),
+                                           v) != tail_through.end())
+                  continue;
+               tail_through.push_back(v);
+            }
+            mark_end(v);
+         }
       }
    }
 
