@@ -390,6 +390,10 @@ generator::fix_branches()
    for (int i = 0; i < int(insts.size()); i++) {
       isa::inst &b = insts[i];
       cur = info[i].from;
+      /* Only these look for their block's end (a scan ahead). */
+      if (b.op != isa::opcode::break_ && b.op != isa::opcode::cont &&
+          b.op != isa::opcode::endif && b.op != isa::opcode::halt)
+         continue;
       int end = next_block_end(insts, i);
       switch (b.op) {
       case isa::opcode::break_:
@@ -466,6 +470,13 @@ generator::run()
 {
    if (!s.allocated)
       throw error("codegen: the shader is not allocated (docs/backend.md §2)");
+   /* Mostly one hardware instruction each, SIMD32 ones two. */
+   size_t num_instrs = 0;
+   for (const auto &blk : s.blocks())
+      num_instrs += blk->instrs().size();
+   insts.reserve(num_instrs * 2);
+   encoded.reserve(num_instrs * 2);
+   info.reserve(num_instrs * 2);
    for (const auto &blk : s.blocks()) {
       for (const instr *in : blk->instrs()) {
          cur = in;
@@ -493,9 +504,7 @@ generate_code(const shader &s, const device_info &dev, bool want_disasm)
    isa::gen gen = isa_gen(dev);
 
    codegen_result r;
-   r.binary = isa::encode_program(g.insts, gen, true);
-   for (const isa::decoded &d : isa::decode_program(r.binary.data(), r.binary.size(), gen))
-      r.insts.push_back(d.in);
+   r.binary = isa::encode_program(g.insts, g.encoded, gen, true);
    const bool print_asm = debug_enabled(DEBUG_ASM);
    if (want_disasm || print_asm)
       r.disasm = isa::disassemble_program(r.binary.data(), r.binary.size(), gen);

@@ -27,7 +27,6 @@ struct shader_stats {
 };
 
 struct codegen_result {
-   std::vector<isa::inst> insts;
    std::vector<uint8_t> binary;  /* encoded, compacted where legal */
    std::string disasm;           /* i965_disasm syntax, when asked for */
    shader_stats stats;

@@ -253,16 +253,18 @@ generator::set_flags(isa::inst &hw, const instr *in, unsigned group) const
    hw.flag_subnr = subnr;
 }
 
-std::vector<piece>
+piece_list
 generator::pieces(const instr *in) const
 {
    unsigned n = in->exec_size;
    unsigned p = hw_exec_size(in, dev);
    if (p == 0 || p > n || n % p)
       fail("hw_exec_size %u does not divide exec size %u", p, n);
-   std::vector<piece> out;
+   if (n / p > 32)
+      fail("exec size %u in %u pieces", n, n / p);
+   piece_list out;
    for (unsigned first = 0; first < n; first += p)
-      out.push_back(piece{first, p});
+      out.items[out.count++] = piece{first, p};
    return out;
 }
 
@@ -307,7 +309,7 @@ generator::push(const isa::inst &i, bool errata_nop)
       push(nop, true);
    }
    try {
-      isa::encode(i, isa_gen(dev));
+      encoded.push_back(isa::encode(i, isa_gen(dev)));
    } catch (const error &e) {
       fail("cannot be encoded: %s", e.what());
    }

@@ -24,6 +24,17 @@ struct piece {
    unsigned size = 0;
 };
 
+/* An instruction's pieces (at most one per channel), without a heap
+ * allocation per instruction.
+ */
+struct piece_list {
+   piece items[32];
+   unsigned count = 0;
+
+   const piece *begin() const { return items; }
+   const piece *end() const { return items + count; }
+};
+
 class generator {
 public:
    generator(const shader &s, const device_info &dev) : s(s), dev(dev) {}
@@ -31,6 +42,7 @@ public:
    void run();
 
    std::vector<isa::inst> insts;
+   std::vector<isa::native> encoded;   /* of insts, but for branches */
    std::vector<emitted> info;
 
 private:
@@ -70,7 +82,7 @@ public:
    /* The GRF byte address of o's value plus extra bytes. */
    unsigned grf_byte(const operand &o, unsigned extra) const;
    void set_flags(isa::inst &hw, const instr *in, unsigned group) const;
-   std::vector<piece> pieces(const instr *in) const;
+   piece_list pieces(const instr *in) const;
    [[noreturn]] void fail(const char *fmt, ...) const
       __attribute__((format(printf, 2, 3)));
 };

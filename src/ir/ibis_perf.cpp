@@ -21,7 +21,6 @@
 #include "ir/ibis_perf.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace ibis {
 
@@ -394,20 +393,190 @@ for_each_reg(const operand &o, unsigned k, unsigned pw, bool is_dst, F fn)
    }
 }
 
+/* When each dependency of a program is ready: an open-addressing table
+ * (a node-based hash map allocated an entry per register).  The first 32
+ * slots live in the table itself.
+ */
+class dep_table {
+public:
+   dep_table() : slots(small), mask(num_small - 1)
+   {
+      clear_slots(small, num_small);
+   }
+   dep_table(const dep_table &) = delete;
+   dep_table &operator=(const dep_table &) = delete;
+
+   const unsigned *find(uint64_t key) const
+   {
+      for (unsigned i = hash(key);; i = (i + 1) & mask) {
+         if (slots[i].key == key)
+            return &slots[i].ready;
+         if (slots[i].key == empty)
+            return nullptr;
+      }
+   }
+
+   unsigned &operator[](uint64_t key)
+   {
+      if (4 * (used + 1) > 3 * (mask + 1))
+         grow();
+      unsigned i = hash(key);
+      while (slots[i].key != key && slots[i].key != empty)
+         i = (i + 1) & mask;
+      if (slots[i].key == empty) {
+         slots[i].key = key;
+         slots[i].ready = 0;
+         used++;
+      }
+      return slots[i].ready;
+   }
+
+private:
+   /* Dependency keys keep their top bits for the kind (at most 4). */
+   static constexpr uint64_t empty = ~0ull;
+   static constexpr unsigned num_small = 32;
+   struct slot {
+      uint64_t key;
+      unsigned ready;
+   };
+
+   unsigned hash(uint64_t key) const
+   {
+      return unsigned((key * 0x9e3779b97f4a7c15ull) >> 32) & mask;
+   }
+   static void clear_slots(slot *s, unsigned n)
+   {
+      for (unsigned i = 0; i < n; i++)
+         s[i].key = empty;
+   }
+   void grow()
+   {
+      const unsigned old_size = mask + 1;
+      std::vector<slot> old(slots, slots + old_size);
+      big.resize(old_size * 2);
+      slots = big.data();
+      mask = old_size * 2 - 1;
+      clear_slots(slots, old_size * 2);
+      used = 0;
+      for (const slot &e : old) {
+         if (e.key != empty)
+            (*this)[e.key] = e.ready;
+      }
+   }
+
+   slot small[num_small];
+   std::vector<slot> big;
+   slot *slots;
+   unsigned mask;
+   unsigned used = 0;
+};
+
+/* A whole program's dependencies: on allocated IR nearly all are GRFs,
+ * which index an array; the rest go to a dep_table.  A dependency never
+ * marked reads as ready at 0, which stalls nothing, so the array needs no
+ * presence bits.
+ */
+class program_deps {
+public:
+   program_deps() { std::fill(grfs, grfs + num_grfs, 0u); }
+
+   const unsigned *find(uint64_t key) const
+   {
+      if (is_grf(key))
+         return &grfs[key >> 24];
+      return rest.find(key);
+   }
+   static constexpr bool whole_program = true;
+   /* A whole program always looks its stalls up. */
+   bool any() const { return true; }
+
+   unsigned &operator[](uint64_t key)
+   {
+      if (is_grf(key))
+         return grfs[key >> 24];
+      return rest[key];
+   }
+
+private:
+   static constexpr unsigned num_grfs = 256;
+   /* dep_key(DEP_GRF, nr): nr above bit 24, the kind and low bits 0. */
+   static bool is_grf(uint64_t key)
+   {
+      return (key & 0xffffff) == 0 && (key >> 24) < num_grfs;
+   }
+
+   unsigned grfs[num_grfs];
+   dep_table rest;
+};
+
+/* The dependencies of one instruction alone (perf_of()): few, so a list
+ * searched in order beats hashing, and nothing needs clearing.
+ */
+class dep_list {
+public:
+   const unsigned *find(uint64_t key) const
+   {
+      for (unsigned i = 0; i < num; i++) {
+         if (slots[i].key == key)
+            return &slots[i].ready;
+      }
+      for (const slot &e : more) {
+         if (e.key == key)
+            return &e.ready;
+      }
+      return nullptr;
+   }
+
+   static constexpr bool whole_program = false;
+   bool any() const { return num > 0; }
+
+   unsigned &operator[](uint64_t key)
+   {
+      if (const unsigned *r = find(key))
+         return *const_cast<unsigned *>(r);
+      if (num < num_slots) {
+         slots[num] = { key, 0 };
+         return slots[num++].ready;
+      }
+      more.push_back({ key, 0 });
+      return more.back().ready;
+   }
+
+private:
+   static constexpr unsigned num_slots = 48;
+   struct slot {
+      uint64_t key;
+      unsigned ready;
+   };
+   slot slots[num_slots];
+   unsigned num = 0;
+   std::vector<slot> more;
+};
+
 /* The simulated machine. */
-struct machine {
+template <typename deps>
+struct machine_of {
    unsigned unit_ready[NUM_UNITS] = {};
-   std::unordered_map<uint64_t, unsigned> dep_ready;
+   deps dep_ready;
 
    void stall(uint64_t dep)
    {
-      auto it = dep_ready.find(dep);
-      if (it != dep_ready.end())
-         unit_ready[UNIT_FE] = std::max(unit_ready[UNIT_FE], it->second);
+      if (const unsigned *ready = dep_ready.find(dep))
+         unit_ready[UNIT_FE] = std::max(unit_ready[UNIT_FE], *ready);
    }
-   void mark(uint64_t dep, int latency)
+   static constexpr bool keeps_last_marks = deps::whole_program;
+
+   /* When a result of the instruction issued last is ready. */
+   unsigned ready_after(int latency) const
    {
-      dep_ready[dep] = unsigned(std::max(0, int(unit_ready[UNIT_FE]) + latency));
+      return unsigned(std::max(0, int(unit_ready[UNIT_FE]) + latency));
+   }
+   /* Records and returns when dep will be ready. */
+   unsigned mark(uint64_t dep, int latency)
+   {
+      const unsigned ready = ready_after(latency);
+      dep_ready[dep] = ready;
+      return ready;
    }
    void execute(const cost &c)
    {
@@ -507,91 +676,68 @@ copy_in_place(const instr *in)
 /* Issues one instruction on m.  *result_ready, if given, receives when its
  * last result (register, flag or accumulator) is ready.
  */
+template <typename machine>
 void
 issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
 {
    if (in->op == opcode::copy && copy_in_place(in))
       return;
-   auto result = [&](uint64_t d, int latency) {
-      m.mark(d, latency);
+   auto result = [&](uint64_t d, int latency, bool keep) {
+      const unsigned ready = keep ? m.mark(d, latency) : m.ready_after(latency);
       if (result_ready)
-         *result_ready = std::max(*result_ready, m.dep_ready[d]);
+         *result_ready = std::max(*result_ready, ready);
    };
 
    const unsigned tx_bytes = exec_type_bytes(in);
    const unsigned cost_tx = is_slow_int_mul(in) ? 8 : tx_bytes;
    const bool fl = in->num_srcs() && is_float_type(in->src(0).type);
 
-   std::vector<piece> pieces;
-   if (in->op == opcode::load_payload && in->num_dsts() && in->dst(0).val) {
-      /* One move per source not already in place (brw lowers LOAD_PAYLOAD
-       * to moves before it estimates).
-       */
-      const operand &d = in->dst(0);
-      const unsigned w = std::max<unsigned>(1, d.val->width);
-      const unsigned tb = type_bytes(d.type);
-      unsigned byte = 0;
-      for (unsigned i = 0; i < in->num_srcs(); i++) {
-         const operand &s = in->src(i);
-         const unsigned n = s.val && s.val->width > 1 ? std::min<unsigned>(s.val->width, w) : w;
-         if (!payload_src_in_place(in, i, byte)) {
-            const unsigned pw = std::min(n, std::max(1u, 64 / tb));
-            for (unsigned k = 0; k * pw < n; k++) {
-               piece pc;
-               pc.k = k;
-               pc.width = pw;
-               pc.payload_src = int(i);
-               pieces.push_back(pc);
-            }
-         }
-         byte += n * tb;
-      }
-   } else {
-      const unsigned exec = std::max<unsigned>(1, in->exec_size);
-      const unsigned pw = piece_width(in);
-      for (unsigned k = 0; k * pw < exec; k++) {
-         piece pc;
-         pc.k = k;
-         pc.width = pw;
-         pieces.push_back(pc);
-      }
-   }
-
-   for (const piece &pc : pieces) {
+   /* Each piece is issued as it is found (no list of them to allocate).
+    * An instruction alone needs no record of its last piece's results:
+    * nothing comes after to stall on them.
+    */
+   auto issue_piece = [&](const piece &pc, bool last) {
+      const bool keep = !last || machine::keeps_last_marks;
       piece_info p = info_of(in, pc, cost_tx);
       p.sx = (pc.width * tx_bytes + 31) / 32;
       const cost c = unit_cost(in, p);
       const unsigned group = in->group + pc.k * pc.width;
 
-      /* Stall on what the piece reads. */
-      if (pc.payload_src >= 0) {
-         for_each_reg(in->src(pc.payload_src), pc.k, pc.width, false,
-                      [&](uint64_t d) { m.stall(d); });
-      } else {
-         for (unsigned i = 0; i < in->num_srcs(); i++) {
-            if (in->op == opcode::send && i < 3)
-               continue;
-            const operand &o = in->src(i);
-            if (in->op == opcode::send) {
-               /* Payloads are read whole. */
-               if (o.val)
-                  for (unsigned b = 0; b < o.val->size_bytes(); b += 32)
-                     m.stall(grf_dep(o.val, o.offset + b));
-               continue;
-            }
-            for_each_reg(o, pc.k, pc.width, false, [&](uint64_t d) { m.stall(d); });
-         }
-         if (in->preserve().val)
-            for_each_reg(in->preserve(), pc.k, pc.width, true,
+      /* Stall on what the piece reads, and below on what it overwrites;
+       * nothing stalls before anything is marked (an instruction alone,
+       * its first piece).
+       */
+      const bool stalls = m.dep_ready.any();
+      if (stalls) {
+         if (pc.payload_src >= 0) {
+            for_each_reg(in->src(pc.payload_src), pc.k, pc.width, false,
                          [&](uint64_t d) { m.stall(d); });
+         } else {
+            for (unsigned i = 0; i < in->num_srcs(); i++) {
+               if (in->op == opcode::send && i < 3)
+                  continue;
+               const operand &o = in->src(i);
+               if (in->op == opcode::send) {
+                  /* Payloads are read whole. */
+                  if (o.val)
+                     for (unsigned b = 0; b < o.val->size_bytes(); b += 32)
+                        m.stall(grf_dep(o.val, o.offset + b));
+                  continue;
+               }
+               for_each_reg(o, pc.k, pc.width, false, [&](uint64_t d) { m.stall(d); });
+            }
+            if (in->preserve().val)
+               for_each_reg(in->preserve(), pc.k, pc.width, true,
+                            [&](uint64_t d) { m.stall(d); });
+         }
+         if (in->info().reads_accum)
+            for_each_acc(in, group, pc.width, tx_bytes, fl,
+                         [&](uint64_t d) { m.stall(d); });
+         if (in->predicate())
+            m.stall(flag_dep(in->predicate(), group / 16));
       }
-      if (in->info().reads_accum)
-         for_each_acc(in, group, pc.width, tx_bytes, fl,
-                      [&](uint64_t d) { m.stall(d); });
-      if (in->predicate())
-         m.stall(flag_dep(in->predicate(), group / 16));
 
-      /* Stall on what it overwrites. */
+      /* What it overwrites. */
       auto for_each_dst_reg = [&](auto fn) {
          for (unsigned j = 0; j < in->num_dsts(); j++) {
             const operand &d = in->dst(j);
@@ -624,17 +770,19 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
             for_each_reg(d, pc.k, pc.width, true, fn);
          }
       };
-      for_each_dst_reg([&](uint64_t d) { m.stall(d); });
-      if (in->info().writes_accum)
-         for_each_acc(in, group, pc.width, tx_bytes, fl,
-                      [&](uint64_t d) { m.stall(d); });
-      if (in->flag_def())
-         m.stall(flag_dep(in->flag_def(), group / 16));
+      if (stalls) {
+         for_each_dst_reg([&](uint64_t d) { m.stall(d); });
+         if (in->info().writes_accum)
+            for_each_acc(in, group, pc.width, tx_bytes, fl,
+                         [&](uint64_t d) { m.stall(d); });
+         if (in->flag_def())
+            m.stall(flag_dep(in->flag_def(), group / 16));
+      }
 
       m.execute(c);
 
       /* A send's payload may be overwritten once the send has read it. */
-      if (in->op == opcode::send) {
+      if (in->op == opcode::send && keep) {
          for (unsigned i = 3; i < in->num_srcs(); i++) {
             const operand &o = in->src(i);
             if (o.val)
@@ -643,13 +791,47 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
          }
       }
       for_each_dst_reg([&](uint64_t d) {
-         result(d, (d >> 60) == DEP_ACC ? c.la : c.ld);
+         result(d, (d >> 60) == DEP_ACC ? c.la : c.ld, keep);
       });
       if (in->info().writes_accum)
          for_each_acc(in, group, pc.width, tx_bytes, fl,
-                      [&](uint64_t d) { result(d, c.la); });
+                      [&](uint64_t d) { result(d, c.la, keep); });
       if (in->flag_def())
-         result(flag_dep(in->flag_def(), group / 16), c.lf);
+         result(flag_dep(in->flag_def(), group / 16), c.lf, keep);
+   };
+
+   if (in->op == opcode::load_payload && in->num_dsts() && in->dst(0).val) {
+      /* One move per source not already in place (brw lowers LOAD_PAYLOAD
+       * to moves before it estimates).
+       */
+      const operand &d = in->dst(0);
+      const unsigned w = std::max<unsigned>(1, d.val->width);
+      const unsigned tb = type_bytes(d.type);
+      unsigned byte = 0;
+      for (unsigned i = 0; i < in->num_srcs(); i++) {
+         const operand &s = in->src(i);
+         const unsigned n = s.val && s.val->width > 1 ? std::min<unsigned>(s.val->width, w) : w;
+         if (!payload_src_in_place(in, i, byte)) {
+            const unsigned pw = std::min(n, std::max(1u, 64 / tb));
+            for (unsigned k = 0; k * pw < n; k++) {
+               piece pc;
+               pc.k = k;
+               pc.width = pw;
+               pc.payload_src = int(i);
+               issue_piece(pc, false);
+            }
+         }
+         byte += n * tb;
+      }
+   } else {
+      const unsigned exec = std::max<unsigned>(1, in->exec_size);
+      const unsigned pw = piece_width(in);
+      for (unsigned k = 0; k * pw < exec; k++) {
+         piece pc;
+         pc.k = k;
+         pc.width = pw;
+         issue_piece(pc, (k + 1) * pw >= exec);
+      }
    }
 }
 
@@ -662,7 +844,7 @@ perf_of(const instr *in, const device_info &dev)
    /* The instruction alone on an idle machine: issue is the front end's
     * time, latency when the last destination register is ready.
     */
-   machine m;
+   machine_of<dep_list> m;
    unsigned ready = 0;
    issue(m, in, &ready);
    instr_perf p;
@@ -678,7 +860,7 @@ estimate_performance(const shader &s, const device_info &dev)
    (void)dev;
    perf_estimate e;
    e.block_cycles.assign(s.blocks().size(), 0);
-   machine m;
+   machine_of<program_deps> m;
    const float loop_weight = 10;
    float weight = 1;
    float elapsed = 0;

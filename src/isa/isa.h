@@ -292,6 +292,15 @@ void emit(std::vector<uint8_t> &out, const inst &in, gen g, bool compaction);
  */
 std::vector<uint8_t> encode_program(std::vector<inst> prog, gen g, bool compaction);
 
+/* The same for a program already encoded instruction by instruction
+ * (encoded[i] = encode(prog[i])) but for the branches, whose offsets
+ * and fields may have changed since: code generation encodes each
+ * instruction as it emits it, to report what cannot be encoded.
+ */
+std::vector<uint8_t> encode_program(std::vector<inst> prog,
+                                    const std::vector<native> &encoded,
+                                    gen g, bool compaction);
+
 /* ---- Decoding ---- */
 
 /* Never throws on bad bits: unknown encodings decode to opcode::illegal

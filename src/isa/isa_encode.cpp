@@ -452,17 +452,28 @@ compact(const native &n, gen g, uint64_t *out)
          return false;
    }
 
-   int ctrl = lookup(tables::control_index, gather(n, tables::control_index));
+   /* Each table in turn: most instructions that do not compact miss
+    * the first ones.
+    */
+   const int ctrl = lookup(tables::control_index, gather(n, tables::control_index));
+   if (ctrl < 0)
+      return false;
    const auto &datatypes = datatype_table(g);
-   int dt = lookup(datatypes, gather(n, datatypes));
+   const int dt = lookup(datatypes, gather(n, datatypes));
+   if (dt < 0)
+      return false;
    uint64_t sub = gather(n, tables::subreg_index);
    if (is_imm)
       sub &= 0x3ff;   /* src1's sub-register bits hold the immediate */
-   int sr = lookup(tables::subreg_index, sub);
-   int s0 = lookup(tables::src0_index, gather(n, tables::src0_index));
-   int s1 = is_imm ? int(cimm >> 8)
-                   : lookup(tables::src1_index, gather(n, tables::src1_index));
-   if (ctrl < 0 || dt < 0 || sr < 0 || s0 < 0 || s1 < 0)
+   const int sr = lookup(tables::subreg_index, sub);
+   if (sr < 0)
+      return false;
+   const int s0 = lookup(tables::src0_index, gather(n, tables::src0_index));
+   if (s0 < 0)
+      return false;
+   const int s1 = is_imm ? int(cimm >> 8)
+                         : lookup(tables::src1_index, gather(n, tables::src1_index));
+   if (s1 < 0)
       return false;
 
    uint64_t c = 0;
@@ -599,14 +610,31 @@ emit(std::vector<uint8_t> &out, const inst &in, gen g, bool compaction)
 std::vector<uint8_t>
 encode_program(std::vector<inst> prog, gen g, bool compaction)
 {
-   /* Branches stay native, so every size is known before the layout. */
+   std::vector<native> encoded(prog.size());
+   for (size_t i = 0; i < prog.size(); i++) {
+      if (!has_jip(prog[i].op))
+         encoded[i] = encode(prog[i], g);
+   }
+   return encode_program(std::move(prog), encoded, g, compaction);
+}
+
+std::vector<uint8_t>
+encode_program(std::vector<inst> prog, const std::vector<native> &encoded,
+               gen g, bool compaction)
+{
+   if (encoded.size() != prog.size())
+      throw ibis::error("encode_program: one encoding per instruction needed");
+   /* Branches stay native, so every size is known before the layout;
+    * the compacted form of the others is kept for the output.
+    */
    std::vector<native> enc(prog.size());
+   std::vector<uint64_t> compacted(prog.size());
    std::vector<bool> small(prog.size(), false);
    std::vector<size_t> off(prog.size() + 1, 0);
    for (size_t i = 0; i < prog.size(); i++) {
-      enc[i] = encode(prog[i], g);
-      uint64_t c;
-      small[i] = compaction && !has_jip(prog[i].op) && compact_for_emit(enc[i], g, &c);
+      enc[i] = has_jip(prog[i].op) ? encode(prog[i], g) : encoded[i];
+      small[i] = compaction && !has_jip(prog[i].op) &&
+                 compact_for_emit(enc[i], g, &compacted[i]);
       off[i + 1] = off[i] + (small[i] ? 8 : 16);
    }
 
@@ -618,6 +646,7 @@ encode_program(std::vector<inst> prog, gen g, bool compaction)
    };
 
    std::vector<uint8_t> out;
+   out.reserve(off.back());
    for (size_t i = 0; i < prog.size(); i++) {
       if (has_jip(prog[i].op) && compaction) {
          prog[i].jip = retarget(i, prog[i].jip);
@@ -625,10 +654,9 @@ encode_program(std::vector<inst> prog, gen g, bool compaction)
             prog[i].uip = retarget(i, prog[i].uip);
          enc[i] = encode(prog[i], g);
       }
-      uint64_t c;
-      if (small[i] && compact_for_emit(enc[i], g, &c)) {
+      if (small[i]) {
          for (unsigned b = 0; b < 8; b++)
-            out.push_back(uint8_t(c >> (8 * b)));
+            out.push_back(uint8_t(compacted[i] >> (8 * b)));
       } else {
          for (unsigned w = 0; w < 2; w++)
             for (unsigned b = 0; b < 8; b++)

@@ -69,8 +69,9 @@ schedule_post_ra(shader &s, const device_info &dev)
    const bool debug = debug_enabled(DEBUG_SCHED);
    const perf_estimate before = estimate_performance(s, dev);
    std::vector<std::vector<instr *>> original(s.blocks().size());
+   sched_dag_scratch dag_scratch;
    for (const auto &b : s.blocks()) {
-      sched_dag dag = build_sched_dag(b.get(), true, dev);
+      sched_dag dag = build_sched_dag(b.get(), true, dev, dag_scratch);
       if (dag.nodes.size() < 2)
          continue;
       original[b->index].assign(b->instrs().begin(), b->instrs().end());

@@ -15,9 +15,9 @@
 #include "sched/sched_dag.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 #include "ir/ibis_perf.h"
+#include "util/ibis_error.h"
 
 namespace ibis {
 
@@ -69,102 +69,179 @@ touches_memory(const instr *in)
           in->has_side_effects();
 }
 
-struct resource {
-   int last_write = -1;
-   std::vector<unsigned> reads;
+/* Fixed resources, numbered before the values' (sched_dag_scratch). */
+enum : unsigned {
+   RES_FLAGS,
+   RES_ACC,
+   RES_MEM,
+   RES_FLAG_PHYS,                     /* eight 16-bit flag halves */
+   NUM_FIXED_RES = RES_FLAG_PHYS + 8,
 };
 
-/* Resource keys. */
-enum : uint64_t {
-   RES_WLR = 1ull << 60,
-   RES_FLAGS = 2ull << 60,
-   RES_ACC = 3ull << 60,
-   RES_MEM = 5ull << 60,
-   RES_FLAG_PHYS = 6ull << 60,
-};
+/* Bytes [lo, hi) of a 32-byte register, 0 <= lo < hi <= 32. */
+uint32_t
+byte_mask(unsigned lo, unsigned hi)
+{
+   const uint32_t below_hi = hi >= 32 ? ~0u : (1u << hi) - 1;
+   return below_hi & ~((1u << lo) - 1);
+}
 
 class dag_builder {
 public:
-   dag_builder(sched_dag &dag) : dag(dag), stamp(dag.nodes.size(), ~0u),
-                                 edge_of(dag.nodes.size(), 0) {}
+   dag_builder(sched_dag &dag, sched_dag_scratch &sc, unsigned value_bound)
+      : dag(dag), sc(sc)
+   {
+      sc.stamp.assign(dag.nodes.size(), ~0u);
+      sc.edge_of.resize(dag.nodes.size());
+      sc.resources.assign(NUM_FIXED_RES, {});
+      sc.links.clear();
+      sc.node_preds.clear();
+      if (sc.resource_of_value.size() < value_bound)
+         sc.resource_of_value.resize(value_bound, -1);
+      if (sc.grf_writers.empty()) {
+         sc.grf_writers.resize(device_info::grf_count);
+         sc.grf_readers.resize(device_info::grf_count);
+         sc.grf_seen.assign(device_info::grf_count, 0);
+      }
+   }
 
+   /* Leaves the shared arrays as it found them. */
+   ~dag_builder()
+   {
+      for (unsigned id : sc.values_seen)
+         sc.resource_of_value[id] = -1;
+      sc.values_seen.clear();
+      for (unsigned g : sc.grfs_seen) {
+         sc.grf_writers[g].clear();
+         sc.grf_readers[g].clear();
+         sc.grf_seen[g] = 0;
+      }
+      sc.grfs_seen.clear();
+   }
+
+   /* Edges to node `to` gather in node_preds while it is built (each
+    * earlier node once, with its largest latency), then move to the
+    * graph in node order.
+    */
    void edge(unsigned from, unsigned to, unsigned latency)
    {
       if (from == to)
          return;
-      if (stamp[from] == to) {
-         sched_edge &e = dag.nodes[from].succs[edge_of[from]];
+      if (sc.stamp[from] == to) {
+         sched_edge &e = sc.node_preds[sc.edge_of[from]];
          e.latency = std::max(e.latency, latency);
          return;
       }
-      stamp[from] = to;
-      edge_of[from] = dag.nodes[from].succs.size();
-      dag.nodes[from].succs.push_back({to, latency});
+      sc.stamp[from] = to;
+      sc.edge_of[from] = sc.node_preds.size();
+      sc.node_preds.push_back({from, latency});
    }
 
-   void read(resource &r, unsigned n)
+   /* Node n is complete: its predecessors go to the graph. */
+   void finish_node(unsigned n)
+   {
+      std::sort(sc.node_preds.begin(), sc.node_preds.end(),
+                [](const sched_edge &a, const sched_edge &b) {
+                   return a.node < b.node;
+                });
+      dag.nodes[n].first_pred = dag.pred_edges.size();
+      dag.nodes[n].num_preds = sc.node_preds.size();
+      dag.pred_edges.insert(dag.pred_edges.end(), sc.node_preds.begin(),
+                            sc.node_preds.end());
+      sc.node_preds.clear();
+   }
+
+   sched_dag_scratch::resource &res(unsigned i) { return sc.resources[i]; }
+
+   /* The resource of a WLR (or unplaced HW_REG) value. */
+   sched_dag_scratch::resource &value_res(const value *v)
+   {
+      int &r = sc.resource_of_value[v->id];
+      if (r < 0) {
+         r = int(sc.resources.size());
+         sc.resources.push_back({});
+         sc.values_seen.push_back(v->id);
+      }
+      return sc.resources[r];
+   }
+
+   void add_read(sched_dag_scratch::resource &r, unsigned n)
+   {
+      sc.links.push_back({n, r.reads});
+      r.reads = int(sc.links.size() - 1);
+   }
+
+   void read(sched_dag_scratch::resource &r, unsigned n)
    {
       if (r.last_write >= 0)
          edge(r.last_write, n, dag.nodes[r.last_write].latency);
-      r.reads.push_back(n);
+      add_read(r, n);
    }
 
-   void write(resource &r, unsigned n, unsigned raw_latency_of_self = 0)
+   void write(sched_dag_scratch::resource &r, unsigned n)
    {
-      (void)raw_latency_of_self;
       if (r.last_write >= 0)
          edge(r.last_write, n, 0);
-      for (unsigned rd : r.reads)
-         edge(rd, n, 0);
-      r.reads.clear();
+      for (int i = r.reads; i >= 0; i = sc.links[i].next)
+         edge(sc.links[i].node, n, 0);
+      r.reads = -1;
       r.last_write = n;
    }
 
-   resource &res(uint64_t key) { return map[key]; }
-
-   /* The register file bytes: a resource each, their reads since the
-    * last write kept as lists in one pool (a vector per byte was most of
-    * the allocations of post-RA scheduling).  The order of the reads
-    * does not matter: a node's edges to the current node merge into one.
-    */
-   void size_bytes()
+   void touch_grf(unsigned g)
    {
-      if (byte_write.empty()) {
-         const unsigned n = device_info::grf_count * device_info::grf_bytes;
-         byte_write.assign(n, -1);
-         byte_reads.assign(n, -1);
+      if (!sc.grf_seen[g]) {
+         sc.grf_seen[g] = 1;
+         sc.grfs_seen.push_back(g);
       }
    }
-   void read_byte(unsigned byte, unsigned n)
+
+   /* Register file bytes, one 32-byte register at a time: the same edges
+    * as a last writer and reads per byte, at a register's cost.
+    */
+   void read_grf(unsigned g, uint32_t bytes, unsigned n)
    {
-      const int w = byte_write[byte];
-      if (w >= 0)
-         edge(w, n, dag.nodes[w].latency);
-      pool.push_back({n, byte_reads[byte]});
-      byte_reads[byte] = int(pool.size() - 1);
+      touch_grf(g);
+      for (const sched_dag_scratch::grf_access &w : sc.grf_writers[g]) {
+         if (w.bytes & bytes)
+            edge(w.node, n, dag.nodes[w.node].latency);
+      }
+      std::vector<sched_dag_scratch::grf_access> &rd = sc.grf_readers[g];
+      if (!rd.empty() && rd.back().node == n)
+         rd.back().bytes |= bytes;
+      else
+         rd.push_back({n, bytes});
    }
-   void write_byte(unsigned byte, unsigned n)
+
+   /* Drops `bytes` from the accesses of list, each that had any of them
+    * getting an edge to n.
+    */
+   void overwrite(std::vector<sched_dag_scratch::grf_access> &list,
+                  uint32_t bytes, unsigned n)
    {
-      if (byte_write[byte] >= 0)
-         edge(byte_write[byte], n, 0);
-      for (int i = byte_reads[byte]; i >= 0; i = pool[i].next)
-         edge(pool[i].node, n, 0);
-      byte_reads[byte] = -1;
-      byte_write[byte] = int(n);
+      unsigned k = 0;
+      for (unsigned i = 0; i < list.size(); i++) {
+         sched_dag_scratch::grf_access a = list[i];
+         if (a.bytes & bytes) {
+            edge(a.node, n, 0);
+            a.bytes &= ~bytes;
+         }
+         if (a.bytes)
+            list[k++] = a;
+      }
+      list.resize(k);
+   }
+
+   void write_grf(unsigned g, uint32_t bytes, unsigned n)
+   {
+      touch_grf(g);
+      overwrite(sc.grf_writers[g], bytes, n);
+      overwrite(sc.grf_readers[g], bytes, n);
+      sc.grf_writers[g].push_back({n, bytes});
    }
 
    sched_dag &dag;
-   std::vector<unsigned> stamp, edge_of;
-   std::unordered_map<uint64_t, resource> map;
-   /* Allocated IR and fixed registers: per register file byte, the last
-    * writer and the head of its reads in pool.
-    */
-   struct byte_read {
-      unsigned node;
-      int next;
-   };
-   std::vector<int> byte_write, byte_reads;
-   std::vector<byte_read> pool;
+   sched_dag_scratch &sc;
 };
 
 } /* anonymous namespace */
@@ -232,6 +309,14 @@ operand_byte_range(const instr *in, const operand &o, bool is_dst,
 sched_dag
 build_sched_dag(block *b, bool physical, const device_info &dev)
 {
+   sched_dag_scratch scratch;
+   return build_sched_dag(b, physical, dev, scratch);
+}
+
+sched_dag
+build_sched_dag(block *b, bool physical, const device_info &dev,
+                sched_dag_scratch &sc)
+{
    sched_dag dag;
    dag.blk = b;
    auto it = b->begin();
@@ -240,24 +325,25 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
    while (it != b->end() && (*it)->is_phi())
       dag.head.push_back(*it++);
    auto end = b->before_jump();
+   dag.nodes.reserve(b->instrs().size());
    for (; it != end; ++it) {
       sched_node n;
       n.in = *it;
       instr_perf p = perf_of(n.in, dev);
       n.issue = p.issue;
       n.latency = p.latency;
-      dag.nodes.push_back(std::move(n));
+      dag.nodes.push_back(n);
    }
    for (; it != b->end(); ++it)
       dag.tail.push_back(*it);
 
-   dag_builder db(dag);
+   dag_builder db(dag, sc, b->parent()->value_id_bound());
 
    /* Node of each instruction of the region: a sorted array (a hash map
     * allocated a node per instruction).
     */
-   std::vector<std::pair<const instr *, unsigned>> index_of;
-   index_of.reserve(dag.nodes.size());
+   std::vector<std::pair<const instr *, unsigned>> &index_of = sc.index_of;
+   index_of.clear();
    for (unsigned i = 0; i < dag.nodes.size(); i++)
       index_of.push_back({dag.nodes[i].in, i});
    std::sort(index_of.begin(), index_of.end());
@@ -268,33 +354,31 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
    };
 
    int last_barrier = -1;
-   std::vector<unsigned> since_barrier;
+   std::vector<unsigned> &since_barrier = sc.since_barrier;
+   since_barrier.clear();
 
    auto grf_access = [&](const instr *in, const operand &o, bool is_dst,
                          unsigned n) {
       const value *v = o.val;
       unsigned start, len;
       operand_byte_range(in, o, is_dst, &start, &len);
-      /* Sized on first use: most blocks before allocation have no
-       * fixed-register access at all.
-       */
-      db.size_bytes();
-      const unsigned nbytes = db.byte_write.size();
+      const unsigned nbytes = device_info::grf_count * device_info::grf_bytes;
       const unsigned base = v->phys.nr * device_info::grf_bytes + v->phys.subreg;
       const unsigned lo = base + start;
       const unsigned hi = std::min<unsigned>(lo + len, nbytes);
-      /* A predicated write keeps the old bytes of its disabled channels:
-       * it reads them too (for the latency; order holds without it).
-       */
-      if (is_dst && in->predicate() && in->op != opcode::send) {
-         for (unsigned byte = lo; byte < hi; byte++)
-            db.read_byte(byte, n);
-      }
-      for (unsigned byte = lo; byte < hi; byte++) {
+      for (unsigned g = lo / 32; lo < hi && g <= (hi - 1) / 32; g++) {
+         const uint32_t bytes = byte_mask(std::max(lo, g * 32) - g * 32,
+                                          std::min(hi, g * 32 + 32) - g * 32);
+         /* A predicated write keeps the old bytes of its disabled
+          * channels: it reads them too (for the latency; order holds
+          * without it).
+          */
+         if (is_dst && in->predicate() && in->op != opcode::send)
+            db.read_grf(g, bytes, n);
          if (is_dst)
-            db.write_byte(byte, n);
+            db.write_grf(g, bytes, n);
          else
-            db.read_byte(byte, n);
+            db.read_grf(g, bytes, n);
       }
       if (!is_dst || !physical || v->file == reg_file::hw_reg)
          return;
@@ -307,15 +391,22 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
        */
       const unsigned vlo = base;
       const unsigned vhi = std::min<unsigned>(base + v->size_bytes(), nbytes);
-      for (unsigned byte = vlo; byte < vhi; byte++) {
-         if (byte >= lo && byte < hi)
+      for (unsigned g = vlo / 32; vlo < vhi && g <= (vhi - 1) / 32; g++) {
+         uint32_t rest = byte_mask(std::max(vlo, g * 32) - g * 32,
+                                   std::min(vhi, g * 32 + 32) - g * 32);
+         if (lo < hi && g * 32 < hi && g * 32 + 32 > lo)
+            rest &= ~byte_mask(std::max(lo, g * 32) - g * 32,
+                               std::min(hi, g * 32 + 32) - g * 32);
+         if (!rest)
             continue;
-         if (db.byte_write[byte] >= 0)
-            db.edge(db.byte_write[byte], n, 0);
-         for (int i = db.byte_reads[byte]; i >= 0; i = db.pool[i].next) {
-            const unsigned rd = db.pool[i].node;
-            if (!accesses(dag.nodes[rd].in, v))
-               db.edge(rd, n, 0);
+         db.touch_grf(g);
+         for (const sched_dag_scratch::grf_access &w : sc.grf_writers[g]) {
+            if (w.bytes & rest)
+               db.edge(w.node, n, 0);
+         }
+         for (const sched_dag_scratch::grf_access &r : sc.grf_readers[g]) {
+            if ((r.bytes & rest) && !accesses(dag.nodes[r.node].in, v))
+               db.edge(r.node, n, 0);
          }
       }
    };
@@ -331,8 +422,10 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
          const unsigned first = h + f->group / 16;
          const unsigned last =
             h + (f->group + std::max<unsigned>(f->width, 1) - 1) / 16;
+         IBIS_CHECK(last < NUM_FIXED_RES - RES_FLAG_PHYS,
+                    "flag f%u.%u out of range", f->phys.nr, f->phys.subreg);
          for (unsigned i = first; i <= last; i++) {
-            resource &r = db.res(RES_FLAG_PHYS | i);
+            sched_dag_scratch::resource &r = db.res(RES_FLAG_PHYS + i);
             if (is_dst)
                db.write(r, n);
             else
@@ -344,7 +437,7 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
        * one resource keep flag lifetimes from overlapping more than they
        * did, since only four flag registers exist.
        */
-      resource &r = db.res(RES_FLAGS);
+      sched_dag_scratch::resource &r = db.res(RES_FLAGS);
       if (is_dst) {
          db.write(r, n);
       } else {
@@ -352,7 +445,7 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
          const int d = def && def->parent() == dag.blk ? node_of(def) : -1;
          if (d >= 0)
             db.edge(d, n, dag.nodes[d].latency);
-         r.reads.push_back(n);
+         db.add_read(r, n);
       }
    };
 
@@ -374,7 +467,7 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
          return;
       }
       if (v->file == reg_file::accum) {
-         resource &r = db.res(RES_ACC);
+         sched_dag_scratch::resource &r = db.res(RES_ACC);
          if (is_dst)
             db.write(r, n);
          else
@@ -386,7 +479,7 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
          return;
       }
       if (v->file == reg_file::wlr || v->file == reg_file::hw_reg) {
-         resource &r = db.res(RES_WLR | v->id);
+         sched_dag_scratch::resource &r = db.value_res(v);
          if (is_dst)
             db.write(r, n);
          else
@@ -429,7 +522,7 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
          db.read(db.res(RES_ACC), n);
 
       if (touches_memory(in)) {
-         resource &mem = db.res(RES_MEM);
+         sched_dag_scratch::resource &mem = db.res(RES_MEM);
          if (in->has_side_effects())
             db.write(mem, n);
          else
@@ -442,19 +535,32 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
          flag_access(in->flag_def(), in, true, n);
       if (in->info().writes_accum)
          db.write(db.res(RES_ACC), n);
+      db.finish_node(n);
    }
 
-   /* Predecessor lists and critical paths (edges point forward). */
+   /* Successor lists (edges point forward, so each list comes out in
+    * node order) and critical paths.
+    */
+   std::vector<unsigned> &count = sc.stamp;
+   count.assign(dag.nodes.size() + 1, 0);
+   for (const sched_edge &e : dag.pred_edges)
+      count[e.node + 1]++;
    for (unsigned n = 0; n < dag.nodes.size(); n++) {
-      for (const sched_edge &e : dag.nodes[n].succs)
-         dag.nodes[e.node].preds.push_back({n, e.latency});
+      count[n + 1] += count[n];
+      dag.nodes[n].first_succ = count[n];
+   }
+   dag.succ_edges.resize(dag.pred_edges.size());
+   for (unsigned n = 0; n < dag.nodes.size(); n++) {
+      for (const sched_edge &e : dag.preds(n)) {
+         sched_node &from = dag.nodes[e.node];
+         dag.succ_edges[from.first_succ + from.num_succs++] = {n, e.latency};
+      }
    }
    for (unsigned n = dag.nodes.size(); n-- > 0;) {
-      sched_node &node = dag.nodes[n];
-      unsigned path = std::max(node.issue, node.latency);
-      for (const sched_edge &e : node.succs)
+      unsigned path = std::max(dag.nodes[n].issue, dag.nodes[n].latency);
+      for (const sched_edge &e : dag.succs(n))
          path = std::max(path, e.latency + dag.nodes[e.node].path);
-      node.path = path;
+      dag.nodes[n].path = path;
    }
    return dag;
 }
@@ -462,6 +568,14 @@ build_sched_dag(block *b, bool physical, const device_info &dev)
 void
 apply_schedule(sched_dag &dag, const std::vector<unsigned> &order)
 {
+   /* Many blocks keep their order; rebuilding the block would only
+    * reallocate its list.
+    */
+   bool same = true;
+   for (unsigned i = 0; i < order.size() && same; i++)
+      same = order[i] == i;
+   if (same && order.size() == dag.nodes.size())
+      return;
    std::vector<instr *> all;
    all.reserve(dag.head.size() + order.size() + dag.tail.size());
    all.insert(all.end(), dag.head.begin(), dag.head.end());

@@ -21,7 +21,17 @@ struct sched_node {
    unsigned latency = 0;
    /* Longest latency-weighted path from this node to the region's end. */
    unsigned path = 0;
-   std::vector<sched_edge> preds, succs;
+   /* Its edges in sched_dag::pred_edges / succ_edges. */
+   unsigned first_pred = 0, num_preds = 0;
+   unsigned first_succ = 0, num_succs = 0;
+};
+
+/* A node's edges: predecessors by increasing node, successors likewise. */
+struct sched_edges {
+   const sched_edge *first, *last;
+   const sched_edge *begin() const { return first; }
+   const sched_edge *end() const { return last; }
+   unsigned size() const { return unsigned(last - first); }
 };
 
 /* The schedulable region of a block: everything between the leading
@@ -31,6 +41,52 @@ struct sched_dag {
    block *blk = nullptr;
    std::vector<instr *> head, tail;
    std::vector<sched_node> nodes;     /* in the original order */
+   /* Every node's edges, one flat array per direction. */
+   std::vector<sched_edge> pred_edges, succ_edges;
+
+   sched_edges preds(unsigned n) const
+   {
+      const sched_edge *e = pred_edges.data() + nodes[n].first_pred;
+      return { e, e + nodes[n].num_preds };
+   }
+   sched_edges succs(unsigned n) const
+   {
+      const sched_edge *e = succ_edges.data() + nodes[n].first_succ;
+      return { e, e + nodes[n].num_succs };
+   }
+};
+
+/* Working memory of build_sched_dag() that one shader's blocks share, so
+ * that each block allocates only its own graph.
+ */
+struct sched_dag_scratch {
+   /* A resource: its last writer and the head of its reads since. */
+   struct resource {
+      int last_write = -1;
+      int reads = -1;
+   };
+   struct read_link {
+      unsigned node;
+      int next;
+   };
+   /* Nodes of the register bytes of one GRF: writers cover disjoint
+    * bytes, readers the bytes they read since those bytes' last write.
+    */
+   struct grf_access {
+      unsigned node;
+      uint32_t bytes;
+   };
+
+   std::vector<int> resource_of_value;       /* by value id, -1: none */
+   std::vector<unsigned> values_seen;
+   std::vector<resource> resources;
+   std::vector<read_link> links;
+   std::vector<std::vector<grf_access>> grf_writers, grf_readers;
+   std::vector<unsigned> grfs_seen;
+   std::vector<uint8_t> grf_seen;
+   std::vector<std::pair<const instr *, unsigned>> index_of;
+   std::vector<unsigned> stamp, edge_of, since_barrier;
+   std::vector<sched_edge> node_preds;
 };
 
 /* Builds the graph of b.  physical: dependencies through the physical
@@ -40,6 +96,8 @@ struct sched_dag {
  * effects and barriers.
  */
 sched_dag build_sched_dag(block *b, bool physical, const device_info &dev);
+sched_dag build_sched_dag(block *b, bool physical, const device_info &dev,
+                          sched_dag_scratch &scratch);
 
 /* Byte range [*start, *start + *len) of o's value that in reads or writes
  * (all channels), from the start of the value.

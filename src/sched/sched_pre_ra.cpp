@@ -125,28 +125,47 @@ struct tracker {
         readers(sc.readers), writers(sc.writers)
    {
       collect(dag, rv);
-      const shader &s = *dag.blk->parent();
-      auto mark_end = [&](value *v) {
-         if (!live_end[v->id]) {
-            live_end[v->id] = 1;
-            live_end_values.push_back(v);
-         }
-      };
-      lv.live_out(dag.blk).for_each_id([&](unsigned id) {
-         value *v = s.find_value(id);
-         if (v && uses_grfs(v))
-            mark_end(v);
-      });
-      for (const instr *t : dag.tail) {
-         for (const operand &o : t->srcs())
-            if (o.val && uses_grfs(o.val))
-               mark_end(o.val);
-      }
       for (unsigned n = 0; n < dag.nodes.size(); n++) {
          for (unsigned i = rv.read_begin[n]; i < rv.read_begin[n + 1]; i++)
             readers[rv.reads[i]->id]++;
          for (unsigned i = rv.write_begin[n]; i < rv.write_begin[n + 1]; i++)
             writers[rv.writes[i]->id]++;
+      }
+      /* A value live after the region that the region neither reads nor
+       * writes is live all through it: it only adds to the pressure, and
+       * needs no entry (most of a large shader's live values pass through
+       * most of its blocks).
+       */
+      const shader &s = *dag.blk->parent();
+      const value_set &out = lv.live_out(dag.blk);
+      auto mark_end = [&](value *v) {
+         if (!readers[v->id] && !writers[v->id]) {
+            cur.add(v, 1);
+         } else if (!live_end[v->id]) {
+            live_end[v->id] = 1;
+            live_end_values.push_back(v);
+         }
+      };
+      out.for_each_id([&](unsigned id) {
+         value *v = s.find_value(id);
+         if (v && uses_grfs(v))
+            mark_end(v);
+      });
+      std::vector<const value *> tail_through;
+      for (const instr *t : dag.tail) {
+         for (const operand &o : t->srcs()) {
+            value *v = o.val;
+            if (!v || !uses_grfs(v))
+               continue;
+            /* Each passing value once, and those live out were counted. */
+            if (!readers[v->id] && !writers[v->id]) {
+               if (out.has(v) || std::find(tail_through.begin(), tail_through.end(),
+                                           v) != tail_through.end())
+                  continue;
+               tail_through.push_back(v);
+            }
+            mark_end(v);
+         }
       }
    }
 
@@ -194,7 +213,7 @@ schedule_pressure(const sched_dag &dag, const liveness &lv, tracker_scratch &sc)
    std::vector<unsigned> succs_left(num);
    std::vector<unsigned> ready;
    for (unsigned n = 0; n < num; n++) {
-      succs_left[n] = dag.nodes[n].succs.size();
+      succs_left[n] = dag.succs(n).size();
       if (!succs_left[n])
          ready.push_back(n);
    }
@@ -252,7 +271,7 @@ schedule_pressure(const sched_dag &dag, const liveness &lv, tracker_scratch &sc)
             t.set_live(v, false);
       }
 
-      for (const sched_edge &e : dag.nodes[n].preds) {
+      for (const sched_edge &e : dag.preds(n)) {
          if (--succs_left[e.node] == 0)
             ready.push_back(e.node);
       }
@@ -298,7 +317,7 @@ schedule_latency_in(const sched_dag &dag, const liveness *lv,
    std::vector<unsigned> preds_left(num), earliest(num, 0);
    std::vector<unsigned> ready;
    for (unsigned n = 0; n < num; n++) {
-      preds_left[n] = dag.nodes[n].preds.size();
+      preds_left[n] = dag.preds(n).size();
       if (!preds_left[n])
          ready.push_back(n);
    }
@@ -393,7 +412,7 @@ schedule_latency_in(const sched_dag &dag, const liveness *lv,
          }
       }
 
-      for (const sched_edge &e : node.succs) {
+      for (const sched_edge &e : dag.succs(n)) {
          earliest[e.node] = std::max(earliest[e.node], start + e.latency);
          if (--preds_left[e.node] == 0)
             ready.push_back(e.node);
@@ -446,8 +465,9 @@ schedule_blocks(shader &s, const device_info &dev, sched_mode mode)
    liveness lv(s);
    tracker_scratch sc(s.value_id_bound());
    const unsigned budget = sched_pressure_budget(s, dev);
+   sched_dag_scratch dag_scratch;
    for (const auto &b : s.blocks()) {
-      sched_dag dag = build_sched_dag(b.get(), false, dev);
+      sched_dag dag = build_sched_dag(b.get(), false, dev, dag_scratch);
       if (dag.nodes.size() < 2)
          continue;
       std::vector<unsigned> order =

@@ -113,6 +113,21 @@ TEST(IsaAsm, CompactionShrinksAndLabelsFollow)
    prog2[2].pred_inv = true;
    EXPECT_EQ(encode_program(prog2, gen::gen9, true), compacted);
    EXPECT_EQ(encode_program(prog2, gen::gen9, false), native_bytes);
+
+   /* Given the instructions' encodings, it uses them, but encodes the
+    * branches again (code generation sets their offsets after emitting
+    * them): a stale encoding of the while is not what comes out.
+    */
+   std::vector<native> encoded = { encode(prog2[0], gen::gen9),
+                                   encode(prog2[1], gen::gen9),
+                                   encode(make_branch(opcode::while_, 8, 0), gen::gen9) };
+   EXPECT_EQ(encode_program(prog2, encoded, gen::gen9, true), compacted);
+   EXPECT_EQ(encode_program(prog2, encoded, gen::gen9, false), native_bytes);
+   encoded[1] = encode(make(opcode::mov, 8, grf(5, type::UD), grf(4, type::UD)), gen::gen9);
+   EXPECT_NE(encode_program(prog2, encoded, gen::gen9, true), compacted);
+   encoded.pop_back();
+   EXPECT_THROW(encode_program(prog2, encoded, gen::gen9, true), ibis::error);
+
    prog2[2].jip = -24;
    EXPECT_THROW(encode_program(prog2, gen::gen9, true), ibis::error);
 }

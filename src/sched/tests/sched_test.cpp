@@ -17,6 +17,7 @@
 #include "ir/testing/ibis_check.h"
 #include "ra/ra.h"
 #include "sched/sched.h"
+#include "sched/sched_dag.h"
 #include "util/ibis_error.h"
 
 using namespace ibis;
@@ -929,4 +930,45 @@ TEST_F(sched, post_ra_flag_of_upper_channels_overlaps_the_second_half)
          %8:f32x1@g12.4 = math_inv %7 {WE_all}
          %9:f32x1@g12.8 = math_inv %8 {WE_all}
    )"));
+}
+
+/* The graph of allocated IR follows register bytes, one GRF at a time as
+ * byte masks: writes of other bytes of the same register are
+ * independent, a write spanning two registers depends on the last writer
+ * of each byte it covers, and an overwrite clears what came before.
+ */
+TEST_F(sched, post_ra_graph_follows_the_bytes_of_each_register)
+{
+   std::unique_ptr<shader> s = parse_shader(dedent(R"(
+      shader fs simd8 lowered allocated
+      block0:
+         %2:u32x1@g10 = mov 1:u32 {WE_all}
+         %3:u32x1@g10.4 = mov 2:u32 {WE_all}
+         %4:u32x1@g11 = add %2, 7:u32 {WE_all}
+         %5:u32x1@g10 = mov 3:u32 {WE_all}
+         %6:u32x8@g9.16 = mov 5:u32
+         %7:u32x1@g12 = mov %3 {WE_all}
+   )"));
+   sched_dag dag = build_sched_dag(s->blocks()[0].get(), true, device_by_name("skl"));
+   std::string preds;
+   for (unsigned n = 0; n < dag.nodes.size(); n++) {
+      preds += std::to_string(n) + ":";
+      for (const sched_edge &e : dag.preds(n))
+         preds += " " + std::to_string(e.node);
+      preds += "\n";
+   }
+   /* 1 writes other bytes than 0; 3 overwrites 0's bytes after 2 read
+    * them; 4 covers g9.16-g10.15, whose g10 bytes 3 and 1 wrote last
+    * (not 0 or 2: 3 overwrote them); 5 reads bytes 4 wrote last.
+    */
+   EXPECT_EQ(preds, "0:\n1:\n2: 0\n3: 0 2\n4: 1 3\n5: 4\n");
+   /* Successors mirror the predecessors, each list by increasing node. */
+   std::string succs;
+   for (unsigned n = 0; n < dag.nodes.size(); n++) {
+      succs += std::to_string(n) + ":";
+      for (const sched_edge &e : dag.succs(n))
+         succs += " " + std::to_string(e.node);
+      succs += "\n";
+   }
+   EXPECT_EQ(succs, "0: 2 3\n1: 4\n2: 3\n3: 4\n4: 5\n5:\n");
 }
