@@ -596,6 +596,9 @@ public:
       std::vector<unsigned> stack = order;
       node_pos.assign(n, -1);
       node_span.assign(n, {-1, -1});
+      node_held.assign(n, {NOT_COLORED, 0, 0});
+      node_regs.assign(n, 0);
+      odd_colored = 0;
       for (unsigned r : roots) {
          if (cls[r].fixed < 0)
             continue;
@@ -687,7 +690,8 @@ public:
        */
       std::fill(std::begin(blocked), std::end(blocked), 0);
       bias.clear();
-      auto rule_out = [&](int a, int b) {
+      /* Rules out starts a to b but for the bits of keep (each word's). */
+      auto rule_out = [&](int a, int b, uint64_t keep = 0) {
          a = std::max(a, 0);
          b = std::min(b, K - 1);
          if (a > b)
@@ -695,34 +699,88 @@ public:
          /* Unsigned from here: no rounding towards zero to fix up. */
          const unsigned ua = unsigned(a), ub = unsigned(b);
          const unsigned wa = ua / 64, wb = ub / 64;
-         const uint64_t lo = ~uint64_t(0) << (ua % 64);
-         const uint64_t hi = ~uint64_t(0) >> (63 - ub % 64);
+         const uint64_t lo = ~uint64_t(0) << (ua % 64) & ~keep;
+         const uint64_t hi = ~uint64_t(0) >> (63 - ub % 64) & ~keep;
          if (wa == wb) {
             blocked[wa] |= lo & hi;
             return;
          }
          blocked[wa] |= lo;
          for (unsigned w = wa + 1; w < wb; w++)
-            blocked[w] = ~uint64_t(0);
+            blocked[w] |= ~keep;
          blocked[wb] |= hi;
       };
+      /* GRF-aligned classes only look at register starts. */
+      const bool by_regs = c.align == 32;
       for (auto [m, o] : c.members) {
          int od = int(o / 4), sz = int(node_bytes[m] / 4);
-         for (unsigned nb : g.adj[m]) {
-            const dword_span sp = node_span[nb];
-            if (sp.first < 0)
-               continue;
-            rule_out(sp.first - od - sz + 1, sp.last - od);
+         if (by_regs && od % 8 == 0 && sz % 8 == 0 && sz > 0) {
+            /* Whole registers at register starts: the registers m's
+             * colored neighbors touch decide (an uncolored node has
+             * none).  Nodes without registers are ruled out as ranges.
+             */
+            unsigned __int128 held = 0;
+            if (!odd_colored) {
+               for (unsigned nb : g.adj[m])
+                  held |= node_regs[nb];
+            } else {
+               for (unsigned nb : g.adj[m]) {
+                  held |= node_regs[nb];
+                  if (node_held[nb].word == AS_RANGE &&
+                      node_span[nb].last < node_span[nb].first) {
+                     const dword_span sp = node_span[nb];
+                     rule_out(sp.first - od - sz + 1, sp.last - od);
+                  }
+               }
+            }
+            if (held)
+               block_reg_windows(held, od / 8, sz / 8);
+         } else if (sz <= 0) {
+            /* No dwords of its own: each colored neighbor as a range. */
+            for (unsigned nb : g.adj[m]) {
+               const dword_span sp = node_span[nb];
+               if (sp.first >= 0)
+                  rule_out(sp.first - od - sz + 1, sp.last - od);
+            }
+         } else {
+            /* The dwords m's colored neighbors hold, gathered from
+             * masks set_pos() made, then turned into starts at once.
+             */
+            uint64_t held[HELD_WORDS] = {};
+            bool any = false;
+            for (unsigned nb : g.adj[m]) {
+               const held_mask &hm = node_held[nb];
+               if (hm.word >= 0) {
+                  held[hm.word] |= hm.lo;
+                  held[hm.word + 1] |= hm.hi;
+                  any = true;
+               } else if (hm.word == AS_RANGE) {
+                  const dword_span sp = node_span[nb];
+                  rule_out(sp.first - od - sz + 1, sp.last - od);
+               }
+            }
+            if (any)
+               block_windows(held, od, sz);
          }
          /* Channel-constrained neighbors: every overlapping start but
           * those a whole number of components away.
           */
+         const int comp = int(node_comp[m] / 4);
+         /* A component of a power of two dwords up to 64: the starts
+          * channel on channel are one pattern in every word.
+          */
+         const bool comp_pattern = comp > 0 && comp <= 64 && (comp & (comp - 1)) == 0;
+         const uint64_t comp_bits = comp == 64 ? 1 :
+                                    comp_pattern ? ~uint64_t(0) / ((uint64_t(1) << comp) - 1) : 0;
          for (unsigned x : g.channel_adj[m]) {
             if (node_pos[x] < 0)
                continue;
             int p = node_pos[x] / 4, b = int(node_bytes[x] / 4);
-            int comp = int(node_comp[m] / 4);
             int lo = p - od - sz + 1, hi = p + b - od - 1;
+            if (comp_pattern) {
+               rule_out(lo, hi, comp_bits << (unsigned(p - od) & unsigned(comp - 1)));
+               continue;
+            }
             int a = std::max(lo, 0), e = std::min(hi, K - 1);
             int q = p - od;
             q = q >= a ? q - (q - a) / comp * comp : q + (a - q + comp - 1) / comp * comp;
@@ -880,10 +938,96 @@ public:
    };
    std::vector<dword_span> node_span;
 
+   /* A colored node's dwords as bits of place()'s held array: word and
+    * the next one (a span of up to 64 dwords within the file); other
+    * spans (larger, empty, past the file) are ruled out as ranges.
+    */
+   static constexpr int NOT_COLORED = -1, AS_RANGE = -2;
+   static constexpr unsigned HELD_WORDS = RA_GRF_BYTES / 4 / 64 + 1;
+   struct held_mask {
+      int word;
+      uint64_t lo, hi;
+   };
+   std::vector<held_mask> node_held;
+
+   /* Per colored node, the registers its dwords touch (within the
+    * file); none for an uncolored node or one without dwords.
+    */
+   std::vector<unsigned __int128> node_regs;
+   /* Colored nodes without dwords: place() looks for them. */
+   unsigned odd_colored = 0;
+
    void set_pos(unsigned m, int at)
    {
       node_pos[m] = at;
-      node_span[m] = {at / 4, at / 4 + int(node_bytes[m] / 4) - 1};
+      const int first = at / 4, last = at / 4 + int(node_bytes[m] / 4) - 1;
+      node_span[m] = {first, last};
+      const int K = int(RA_GRF_BYTES / 4);
+      unsigned __int128 regs = 0;
+      for (int r = std::max(first, 0) / 8; r <= std::min(last, K - 1) / 8 && last >= first; r++)
+         regs |= (unsigned __int128)1 << r;
+      node_regs[m] = regs;
+      if (last < first)
+         odd_colored++;
+      if (first < 0 || last < first || last >= K || last - first >= 64) {
+         node_held[m] = {AS_RANGE, 0, 0};
+         return;
+      }
+      const unsigned len = unsigned(last - first + 1), bit = unsigned(first % 64);
+      const uint64_t bits = len == 64 ? ~uint64_t(0) : (uint64_t(1) << len) - 1;
+      node_held[m] = {first / 64, bits << bit, bit ? bits >> (64 - bit) : 0};
+   }
+
+   /* held >> k as 1024 bits (bit d + k to d), word w. */
+   static uint64_t held_shifted(const uint64_t *held, unsigned w, unsigned k)
+   {
+      const unsigned q = w + k / 64, r = k % 64;
+      const unsigned last = HELD_WORDS - 1;
+      uint64_t x = q < last ? held[q] >> r : 0;
+      if (r && q + 1 < last)
+         x |= held[q + 1] << (64 - r);
+      return x;
+   }
+
+   /* Rules out the starts p whose dwords [p + od, p + od + sz) meet a
+    * held one: held first becomes "some held dword in [d, d + sz)"
+    * (doubling the window each step), then moves down by od.
+    */
+   void block_windows(uint64_t *held, int od, int sz)
+   {
+      const unsigned words = HELD_WORDS - 1;
+      for (int len = 1; len < sz;) {
+         const int k = std::min(len, sz - len);
+         /* In place, ascending: word w reads words w and up, not yet
+          * widened.
+          */
+         for (unsigned w = 0; w < words; w++)
+            held[w] |= held_shifted(held, w, unsigned(k));
+         len += k;
+      }
+      for (unsigned w = 0; w < words; w++)
+         blocked[w] |= held_shifted(held, w, unsigned(od));
+   }
+
+   /* The same by registers, for register starts: the start of register
+    * r is out when one of registers [r + off, r + off + n) is held.
+    */
+   void block_reg_windows(unsigned __int128 held, unsigned off, unsigned n)
+   {
+      held >>= off;
+      for (unsigned len = 1; len < n;) {
+         const unsigned k = std::min(len, n - len);
+         held |= held >> k;
+         len += k;
+      }
+      /* Register r's start is dword 8r: bit 8(r % 8) of word r / 8. */
+      for (unsigned w = 0; w < HELD_WORDS - 1; w++) {
+         uint64_t x = uint64_t(held >> (8 * w)) & 0xff;
+         x = (x | x << 28) & 0x0000000f0000000full;
+         x = (x | x << 14) & 0x0003000300030003ull;
+         x = (x | x << 7) & 0x0101010101010101ull;
+         blocked[w] |= x;
+      }
    }
    /* The classes after the forced merges (phi classes, preserve ties),
     * into which select splits a merged class that finds no place.
