@@ -68,6 +68,68 @@ ra_sorted_unique(std::vector<std::vector<unsigned>> &lists)
    lists.swap(out);
 }
 
+namespace {
+
+/* The edges of the graph while it is built: a bit matrix where it fits
+ * in a few megabytes (each pair once, in order, however often the walks
+ * meet it), lists sorted and deduplicated at the end otherwise.
+ */
+class edge_set {
+public:
+   explicit edge_set(unsigned n)
+      : n(n), row_words((n + 63) / 64)
+   {
+      if (size_t(n) * row_words <= MAX_WORDS) {
+         bits.assign(size_t(n) * row_words, 0);
+         m = bits.data();
+      } else {
+         lists.resize(n);
+      }
+   }
+
+   void add(unsigned x, unsigned y)
+   {
+      if (m) {
+         m[size_t(x) * row_words + y / 64] |= uint64_t(1) << (y % 64);
+         m[size_t(y) * row_words + x / 64] |= uint64_t(1) << (x % 64);
+      } else {
+         lists[x].push_back(y);
+         lists[y].push_back(x);
+      }
+   }
+
+   /* Every node's neighbors in increasing order, each once. */
+   std::vector<std::vector<unsigned>> take()
+   {
+      if (bits.empty()) {
+         ra_sorted_unique(lists);
+         return std::move(lists);
+      }
+      std::vector<std::vector<unsigned>> out(n);
+      std::vector<unsigned> row_nodes;   /* one row, then copied at its size */
+      for (unsigned x = 0; x < n; x++) {
+         const uint64_t *row = m + size_t(x) * row_words;
+         row_nodes.clear();
+         for (unsigned w = 0; w < row_words; w++) {
+            for (uint64_t b = row[w]; b; b &= b - 1)
+               row_nodes.push_back(w * 64 + unsigned(__builtin_ctzll(b)));
+         }
+         out[x].assign(row_nodes.begin(), row_nodes.end());
+      }
+      return out;
+   }
+
+private:
+   /* 8 MB: up to 8192 nodes. */
+   static constexpr size_t MAX_WORDS = size_t(1) << 20;
+   unsigned n, row_words;
+   std::vector<uint64_t> bits;
+   uint64_t *m = nullptr;
+   std::vector<std::vector<unsigned>> lists;
+};
+
+} /* anonymous namespace */
+
 bool
 ra_dst_may_reuse_src(const instr *in, const operand &d, const operand &o)
 {
@@ -168,7 +230,7 @@ ra_build_interference(shader &s)
       g.nodes.push_back(v);
    }
    unsigned n = g.nodes.size();
-   std::vector<std::vector<unsigned>> adj(n);
+   edge_set adj(n);
    g.channel_adj.assign(n, {});
    /* The interval-only graph is only counted, for comparison: every
     * overlapping pair (the sweep below meets each once) plus the
@@ -188,8 +250,7 @@ ra_build_interference(shader &s)
       int x = g.node_of[a->id], y = g.node_of[b->id];
       if (x < 0 || y < 0 || x == y || undef[x] || undef[y])
          return;
-      adj[x].push_back(y);
-      adj[y].push_back(x);
+      adj.add(unsigned(x), unsigned(y));
    };
 
    /* Intervals: liveness for tracked values; a HW_REG value is fixed and
@@ -284,17 +345,9 @@ ra_build_interference(shader &s)
             if (undef[x]) {
                /* add_edge() adds nothing for an undefined value. */
             } else if (!same_bits) {
-               /* Room for all of l at once, still growing geometrically
-                * (a WLR value's several writes come back here).
-                */
-               std::vector<unsigned> &ax = adj[x];
-               if (ax.capacity() < ax.size() + l.size())
-                  ax.reserve(std::max(2 * ax.capacity(), ax.size() + l.size()));
                for (unsigned y : l) {
-                  if (y != x) {
-                     ax.push_back(y);
-                     adj[y].push_back(x);
-                  }
+                  if (y != x)
+                     adj.add(x, y);
                }
             } else {
                for (unsigned y : l) {
@@ -309,8 +362,7 @@ ra_build_interference(shader &s)
                         is_src |= o.val == v;
                   if (is_src)
                      continue;
-                  adj[x].push_back(y);
-                  adj[y].push_back(x);
+                  adj.add(x, y);
                }
             }
             /* Destinations of one instruction never share. */
@@ -468,19 +520,18 @@ ra_build_interference(shader &s)
             active[k++] = b;
       }
       active.resize(k);
-      if (g.end[a] <= g.start[a])
+      /* Undefined values meet nothing: they stay out of the sweep. */
+      if (g.end[a] <= g.start[a] || undef[a])
          continue;
+      const bool runs = !global[a] && !run_pair[a].empty();
+      g.interval_edges += active.size();
       for (unsigned b : active) {
-         if (undef[a] || undef[b])
-            continue;
-         g.interval_edges++;
-         if (!global[a] && !global[b] && !run_pair[a].empty() &&
+         if (runs && !global[b] &&
              std::find(run_pair[a].begin(), run_pair[a].end(), b) !=
              run_pair[a].end())
             continue;
          if (key[a] != key[b]) {
-            adj[a].push_back(b);
-            adj[b].push_back(a);
+            adj.add(a, b);
          } else if (wide[a]) {
             g.channel_adj[a].push_back(b);
             g.channel_adj[b].push_back(a);
@@ -489,10 +540,9 @@ ra_build_interference(shader &s)
       active.push_back(a);
    }
 
-   /* Sorted without sorting the large lists of the largest shaders. */
-   ra_sorted_unique(adj);
+   g.adj = adj.take();
    for (unsigned x = 0; x < n; x++)
-      g.edges += adj[x].size();
+      g.edges += g.adj[x].size();
    g.edges /= 2;
    auto overlap = [&](unsigned x, unsigned y) {
       return std::max(g.start[x], g.start[y]) < std::min(g.end[x], g.end[y]);
@@ -502,7 +552,6 @@ ra_build_interference(shader &s)
       for (unsigned y : iv[x])
          g.interval_edges += x < y && !overlap(x, y);
    }
-   g.adj = std::move(adj);
    return g;
 }
 
