@@ -413,6 +413,41 @@ public:
    void class_graph()
    {
       unsigned n = g.nodes.size();
+      const size_t row_words = (n + 63) / 64;
+      if (size_t(n) * row_words <= CLASS_BITS_MAX) {
+         /* A bit per pair of classes: each neighbor once however many
+          * members see it, and a row read out in increasing order.  The
+          * relation is symmetric, so a row is all of a class's neighbors.
+          */
+         std::vector<uint64_t> bits(size_t(n) * row_words, 0);
+         cadj.clear();
+         cadj.reserve(2 * size_t(g.edges) + n);
+         cadj_first.assign(n + 1, 0);
+         for (unsigned r = 0; r < n; r++) {
+            cadj_first[r] = cadj.size();
+            if (find(r) != r)
+               continue;
+            uint64_t *row = bits.data() + size_t(r) * row_words;
+            for (auto [i, o] : cls[r].members) {
+               (void)o;
+               for (unsigned j : g.adj[i]) {
+                  const unsigned q = find(j);
+                  row[q / 64] |= uint64_t(1) << (q % 64);
+               }
+               for (const ra_soft &sp : soft[i]) {
+                  const unsigned q = find(sp.node);
+                  row[q / 64] |= uint64_t(1) << (q % 64);
+               }
+            }
+            row[r / 64] &= ~(uint64_t(1) << (r % 64));
+            for (unsigned w = 0; w < row_words; w++) {
+               for (uint64_t b = row[w]; b; b &= b - 1)
+                  cadj.push_back(unsigned(w * 64 + __builtin_ctzll(b)));
+            }
+         }
+         cadj_first[n] = cadj.size();
+         return;
+      }
       /* Class by class in ascending order, each neighbor once
        * (seen[q] == r), into one flat array; then r goes to each of its
        * neighbors' ranges, which come out sorted and whole because the
@@ -913,6 +948,8 @@ public:
     * cadj[cadj_first[r + 1]].
     */
    std::vector<unsigned> cadj, cadj_first;
+   /* class_graph() keeps a bit matrix of classes up to 8 MB (8192 nodes). */
+   static constexpr size_t CLASS_BITS_MAX = size_t(1) << 20;
    /* Per node: copy-related nodes and where this one sits relative to
     * them (INT32_MIN: nowhere, they must not overlap).
     */
