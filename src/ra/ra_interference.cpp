@@ -93,9 +93,29 @@ public:
          m[size_t(x) * row_words + y / 64] |= uint64_t(1) << (y % 64);
          m[size_t(y) * row_words + x / 64] |= uint64_t(1) << (x % 64);
       } else {
-         lists[x].push_back(y);
-         lists[y].push_back(x);
+         add_to_lists(x, y);
       }
+   }
+
+   /* x against every node of the bit set live (n bits) but itself. */
+   void add_row(unsigned x, const uint64_t *live)
+   {
+      uint64_t *rx = m ? m + size_t(x) * row_words : nullptr;
+      for (unsigned w = 0; w < row_words; w++) {
+         for (uint64_t b = live[w]; b; b &= b - 1) {
+            const unsigned y = w * 64 + unsigned(__builtin_ctzll(b));
+            if (y == x)
+               continue;
+            if (m)
+               m[size_t(y) * row_words + x / 64] |= uint64_t(1) << (x % 64);
+            else
+               add_to_lists(x, y);
+         }
+         if (m)
+            rx[w] |= live[w];
+      }
+      if (m)
+         rx[x / 64] &= ~(uint64_t(1) << (x % 64));
    }
 
    /* Every node's neighbors in increasing order, each once. */
@@ -106,20 +126,28 @@ public:
          return std::move(lists);
       }
       std::vector<std::vector<unsigned>> out(n);
-      std::vector<unsigned> row_nodes;   /* one row, then copied at its size */
+      /* One row, then copied at its size. */
+      std::vector<unsigned> row_nodes(n);
       for (unsigned x = 0; x < n; x++) {
          const uint64_t *row = m + size_t(x) * row_words;
-         row_nodes.clear();
+         unsigned k = 0;
          for (unsigned w = 0; w < row_words; w++) {
             for (uint64_t b = row[w]; b; b &= b - 1)
-               row_nodes.push_back(w * 64 + unsigned(__builtin_ctzll(b)));
+               row_nodes[k++] = w * 64 + unsigned(__builtin_ctzll(b));
          }
-         out[x].assign(row_nodes.begin(), row_nodes.end());
+         out[x].assign(row_nodes.begin(), row_nodes.begin() + k);
       }
       return out;
    }
 
 private:
+   /* Out of line: add() stays small enough to inline in the sweeps. */
+   __attribute__((noinline)) void add_to_lists(unsigned x, unsigned y)
+   {
+      lists[x].push_back(y);
+      lists[y].push_back(x);
+   }
+
    /* 8 MB: up to 8192 nodes. */
    static constexpr size_t MAX_WORDS = size_t(1) << 20;
    unsigned n, row_words;
@@ -317,27 +345,37 @@ ra_build_interference(shader &s)
       }
    }
 
-   /* SSA edges. */
-   std::vector<unsigned> l;   /* the live nodes, the storage reused */
+   /* SSA edges: each block walked backwards over the live nodes as bits
+    * (the steps of liveness::transfer() on the values with a node), a
+    * definition taking the live set as a row of the matrix at once.
+    */
+   const size_t live_words = (n + 63) / 64;
+   std::vector<uint64_t> live_nodes(live_words), row(live_words);
+   auto live_node = [&](const value *v) {
+      if (!v || v->id >= bound || !liveness::tracked(v))
+         return -1;
+      const int x = g.node_of[v->id];
+      return x >= 0 && !undef[x] ? x : -1;
+   };
+   auto set_bit = [](std::vector<uint64_t> &w, int x, bool on) {
+      const uint64_t bit = uint64_t(1) << (unsigned(x) % 64);
+      if (on)
+         w[unsigned(x) / 64] |= bit;
+      else
+         w[unsigned(x) / 64] &= ~bit;
+   };
    for (const auto &b : s.blocks()) {
-      live.walk_backwards(b.get(), [&](const instr *in, const value_set &after) {
-         if (in->is_phi() || in->num_dsts() == 0)
-            return;
-         bool any = false;
-         for (const operand &d : in->dsts())
-            any |= d.val && g.node_of[d.val->id] >= 0;
-         if (!any)
-            return;
-         /* Only values with a node get edges. */
-         l.clear();
-         after.for_each_id([&](unsigned id) {
-            if (id < bound && g.node_of[id] >= 0 && !undef[g.node_of[id]])
-               l.push_back(unsigned(g.node_of[id]));
-         });
-         bool same_bits = in->op == opcode::copy ||
-                          in->op == opcode::parallel_copy ||
-                          in->op == opcode::load_payload;
-         for (unsigned di = 0; di < in->num_dsts(); di++) {
+      std::fill(live_nodes.begin(), live_nodes.end(), 0);
+      live.live_out(b.get()).for_each_id([&](unsigned id) {
+         if (id < bound && g.node_of[id] >= 0 && !undef[g.node_of[id]])
+            set_bit(live_nodes, g.node_of[id], true);
+      });
+      for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it) {
+         const instr *in = *it;
+         const bool same_bits = in->op == opcode::copy ||
+                                in->op == opcode::parallel_copy ||
+                                in->op == opcode::load_payload;
+         for (unsigned di = 0; !in->is_phi() && di < in->num_dsts(); di++) {
             const value *d = in->dst(di).val;
             if (!d || g.node_of[d->id] < 0)
                continue;
@@ -345,25 +383,17 @@ ra_build_interference(shader &s)
             if (undef[x]) {
                /* add_edge() adds nothing for an undefined value. */
             } else if (!same_bits) {
-               for (unsigned y : l) {
-                  if (y != x)
-                     adj.add(x, y);
-               }
+               adj.add_row(x, live_nodes.data());
             } else {
-               for (unsigned y : l) {
-                  if (y == x)
-                     continue;
-                  const value *v = g.nodes[y];
-                  bool is_src = false;
-                  if (in->op == opcode::parallel_copy)
-                     is_src = in->src(di).val == v;
-                  else
-                     for (const operand &o : in->srcs())
-                        is_src |= o.val == v;
-                  if (is_src)
-                     continue;
-                  adj.add(x, y);
+               /* Not against its own source: they hold the same bits. */
+               row = live_nodes;
+               for (unsigned k = 0; k < in->num_srcs(); k++) {
+                  const value *v = in->src(k).val;
+                  if ((in->op != opcode::parallel_copy || k == di) && v &&
+                      v->id < bound && g.node_of[v->id] >= 0)
+                     set_bit(row, g.node_of[v->id], false);
                }
+               adj.add_row(x, row.data());
             }
             /* Destinations of one instruction never share. */
             for (unsigned dj = 0; dj < di; dj++) {
@@ -371,7 +401,29 @@ ra_build_interference(shader &s)
                   add_edge(d, in->dst(dj).val);
             }
          }
-      });
+         /* Step the live set to before in. */
+         auto visit_def = [&](const value *v) {
+            const int x = live_node(v);
+            if (x >= 0)
+               set_bit(live_nodes, x, v->file == reg_file::wlr &&
+                                      live.first_def(v) != in);
+         };
+         for (const operand &o : in->dsts())
+            visit_def(o.val);
+         visit_def(in->flag_def());
+         if (in->is_phi())
+            continue;
+         for (const operand &o : in->srcs()) {
+            const int x = live_node(o.val);
+            if (x >= 0)
+               set_bit(live_nodes, x, true);
+         }
+         for (const value *v : {in->predicate(), in->preserve().val}) {
+            const int x = live_node(v);
+            if (x >= 0)
+               set_bit(live_nodes, x, true);
+         }
+      }
    }
    /* Values defined at program start that are live together. */
    {
