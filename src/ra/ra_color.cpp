@@ -807,10 +807,26 @@ public:
          const bool comp_pattern = comp > 0 && comp <= 64 && (comp & (comp - 1)) == 0;
          const uint64_t comp_bits = comp == 64 ? 1 :
                                     comp_pattern ? ~uint64_t(0) / ((uint64_t(1) << comp) - 1) : 0;
+         /* By registers as above (a component of whole registers): the
+          * neighbors at a register start gathered by that register modulo
+          * the component, each group ruled out but for the register
+          * starts channel on channel with it.
+          */
+         const unsigned creg = unsigned(comp) / 8;
+         const bool comp_regs = by_regs && od % 8 == 0 && sz % 8 == 0 && sz > 0 &&
+                                comp_pattern && comp % 8 == 0;
+         unsigned __int128 chan[8] = {};
+         unsigned chan_groups = 0;
          for (unsigned x : g.channel_adj[m]) {
             if (node_pos[x] < 0)
                continue;
             int p = node_pos[x] / 4, b = int(node_bytes[x] / 4);
+            if (comp_regs && p % 8 == 0 && b > 0) {
+               const unsigned grp = unsigned(p / 8) & (creg - 1);
+               chan[grp] |= node_regs[x];
+               chan_groups |= 1u << grp;
+               continue;
+            }
             int lo = p - od - sz + 1, hi = p + b - od - 1;
             if (comp_pattern) {
                rule_out(lo, hi, comp_bits << (unsigned(p - od) & unsigned(comp - 1)));
@@ -825,6 +841,15 @@ public:
                a = q + 1;
             }
             rule_out(a, e);
+         }
+         for (unsigned grp = 0; chan_groups >> grp; grp++) {
+            if (!(chan_groups >> grp & 1))
+               continue;
+            const uint64_t every = ~uint64_t(0) / ((uint64_t(1) << creg) - 1);
+            const unsigned t = (grp - unsigned(od / 8)) & (creg - 1);
+            const unsigned __int128 keep =
+               ((unsigned __int128)every << 64 | every) << t;
+            block_reg_windows(chan[grp], od / 8, sz / 8, keep);
          }
          for (const ra_soft &sp : soft[m]) {
             if (node_pos[sp.node] < 0)
@@ -1047,9 +1072,11 @@ public:
    }
 
    /* The same by registers, for register starts: the start of register
-    * r is out when one of registers [r + off, r + off + n) is held.
+    * r is out when one of registers [r + off, r + off + n) is held,
+    * unless r is in keep.
     */
-   void block_reg_windows(unsigned __int128 held, unsigned off, unsigned n)
+   void block_reg_windows(unsigned __int128 held, unsigned off, unsigned n,
+                          unsigned __int128 keep = 0)
    {
       held >>= off;
       for (unsigned len = 1; len < n;) {
@@ -1057,6 +1084,7 @@ public:
          held |= held >> k;
          len += k;
       }
+      held &= ~keep;
       /* Register r's start is dword 8r: bit 8(r % 8) of word r / 8. */
       for (unsigned w = 0; w < HELD_WORDS - 1; w++) {
          uint64_t x = uint64_t(held >> (8 * w)) & 0xff;
