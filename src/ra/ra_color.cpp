@@ -810,12 +810,13 @@ public:
          /* By registers as above (a component of whole registers): the
           * neighbors at a register start gathered by that register modulo
           * the component, each group ruled out but for the register
-          * starts channel on channel with it.
+          * starts channel on channel with it.  Worth it for long lists.
           */
          const unsigned creg = unsigned(comp) / 8;
          const bool comp_regs = by_regs && od % 8 == 0 && sz % 8 == 0 && sz > 0 &&
-                                comp_pattern && comp % 8 == 0;
-         unsigned __int128 chan[8] = {};
+                                comp_pattern && comp % 8 == 0 &&
+                                g.channel_adj[m].size() > 16;
+         unsigned __int128 chan[8];   /* set where chan_groups says */
          unsigned chan_groups = 0;
          for (unsigned x : g.channel_adj[m]) {
             if (node_pos[x] < 0)
@@ -823,8 +824,12 @@ public:
             int p = node_pos[x] / 4, b = int(node_bytes[x] / 4);
             if (comp_regs && p % 8 == 0 && b > 0) {
                const unsigned grp = unsigned(p / 8) & (creg - 1);
-               chan[grp] |= node_regs[x];
-               chan_groups |= 1u << grp;
+               if (chan_groups >> grp & 1) {
+                  chan[grp] |= node_regs[x];
+               } else {
+                  chan[grp] = node_regs[x];
+                  chan_groups |= 1u << grp;
+               }
                continue;
             }
             int lo = p - od - sz + 1, hi = p + b - od - 1;
@@ -1085,9 +1090,21 @@ public:
          len += k;
       }
       held &= ~keep;
-      /* Register r's start is dword 8r: bit 8(r % 8) of word r / 8. */
-      for (unsigned w = 0; w < HELD_WORDS - 1; w++) {
-         uint64_t x = uint64_t(held >> (8 * w)) & 0xff;
+      if (!held)
+         return;
+      /* Register r's start is dword 8r: bit 8(r % 8) of word r / 8; only
+       * the words from the lowest to the highest held register.
+       */
+      const uint64_t h_lo = uint64_t(held), h_hi = uint64_t(held >> 64);
+      const unsigned first = h_lo ? unsigned(__builtin_ctzll(h_lo)) / 8
+                                  : 8 + unsigned(__builtin_ctzll(h_hi)) / 8;
+      const unsigned last = h_hi ? 8 + (63 - unsigned(__builtin_clzll(h_hi))) / 8
+                                 : (63 - unsigned(__builtin_clzll(h_lo))) / 8;
+      const uint64_t halves[2] = {h_lo, h_hi};
+      for (unsigned w = first; w <= last; w++) {
+         uint64_t x = halves[w / 8] >> (8 * (w % 8)) & 0xff;
+         if (!x)
+            continue;
          x = (x | x << 28) & 0x0000000f0000000full;
          x = (x | x << 14) & 0x0003000300030003ull;
          x = (x | x << 7) & 0x0101010101010101ull;
