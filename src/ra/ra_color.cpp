@@ -409,6 +409,16 @@ public:
          merge(c.a, c.c, c.delta, false);
    }
 
+   /* Back to the classes of the forced merges (phi classes, preserve
+    * ties): the state coalesce() leaves without copies.
+    */
+   void uncoalesce()
+   {
+      root = base_root;
+      off = base_off;
+      cls = base_cls;
+   }
+
    /* Edges between classes, with the copy pairs not coalesced made hard. */
    void class_graph()
    {
@@ -1135,13 +1145,10 @@ ra_color(shader &s, const ra_graph &g,
    return c.select(strategy);
 }
 
-ra_color_result
-ra_color_strategies(shader &s, const ra_graph &g,
-                    const std::vector<std::vector<value *>> &phi_classes,
-                    bool coalesce, bool want_spills)
+/* Simplify and each select strategy in turn on c as coalesced. */
+static ra_color_result
+color_strategies(colorer &c, bool want_spills)
 {
-   colorer c(s, g);
-   c.coalesce(phi_classes, coalesce);
    c.class_graph();
    c.simplify();
    ra_color_result first;
@@ -1154,6 +1161,34 @@ ra_color_strategies(shader &s, const ra_graph &g,
          first = r;
    }
    return first;
+}
+
+ra_color_result
+ra_color_strategies(shader &s, const ra_graph &g,
+                    const std::vector<std::vector<value *>> &phi_classes,
+                    bool coalesce, bool want_spills)
+{
+   colorer c(s, g);
+   c.coalesce(phi_classes, coalesce);
+   return color_strategies(c, want_spills);
+}
+
+ra_color_result
+ra_color_with_fallback(shader &s, const ra_graph &g,
+                       const std::vector<std::vector<value *>> &phi_classes,
+                       bool want_spills)
+{
+   colorer c(s, g);
+   c.coalesce(phi_classes, true);
+   ra_color_result r = color_strategies(c, want_spills);
+   if (r.success)
+      return r;
+   /* The classes before copy coalescing, as coalesce(..., false) leaves
+    * them: the copy pairs and the forced merges are the same.
+    */
+   c.uncoalesce();
+   ra_color_result r2 = color_strategies(c, false);
+   return r2.success ? r2 : r;
 }
 
 } /* namespace ibis */
