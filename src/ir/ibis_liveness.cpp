@@ -255,13 +255,16 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
    };
    /* A value live into (out of) several blocks: only the first and the
     * last of them in program order can move its interval's ends, so each
-    * set member is visited twice in all, not once per block.
+    * set member is visited once in all, not once per block.  Only live-in
+    * can move a start (live out of a block, a value is live into it or
+    * written in it) and only live-out an end (live into a block, it is
+    * live out of it or read or written in it): the first blocks' live-in
+    * sets, the last blocks' live-out sets.
     */
    {
       const size_t nw = (bound + 63) / 64;
-      std::vector<uint64_t> seen_in(nw), seen_out(nw);
-      auto cover_new = [&](const value_set &set, std::vector<uint64_t> &seen,
-                           unsigned at) {
+      std::vector<uint64_t> seen(nw);
+      auto cover_new = [&](const value_set &set, unsigned at) {
          for (size_t w = 0; w < nw; w++) {
             uint64_t fresh = set.words[w] & ~seen[w];
             seen[w] |= fresh;
@@ -269,16 +272,16 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
                cover_id(unsigned(w * 64 + __builtin_ctzll(fresh)), at, at);
          }
       };
-      for (int pass = 0; pass < 2; pass++) {
-         std::fill(seen_in.begin(), seen_in.end(), 0);
-         std::fill(seen_out.begin(), seen_out.end(), 0);
-         for (unsigned k = 0; k < n; k++) {
-            const block *b = s.blocks()[pass ? n - 1 - k : k].get();
-            if (b->empty())
-               continue;
-            cover_new(in_[b->index], seen_in, b->first()->ip);
-            cover_new(out_[b->index], seen_out, b->last()->ip + 1);
-         }
+      for (unsigned k = 0; k < n; k++) {
+         const block *b = s.blocks()[k].get();
+         if (!b->empty())
+            cover_new(in_[b->index], b->first()->ip);
+      }
+      std::fill(seen.begin(), seen.end(), 0);
+      for (unsigned k = n; k-- > 0;) {
+         const block *b = s.blocks()[k].get();
+         if (!b->empty())
+            cover_new(out_[b->index], b->last()->ip + 1);
       }
    }
    for (const auto &b : s.blocks()) {
