@@ -226,7 +226,8 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
    out_.assign(n, value_set(bound));
 
    /* Phi sources per (block, predecessor slot). */
-   auto phi_uses = [&](const block *succ, const block *pred, value_set &set) {
+   auto phi_uses = [&](const block *succ, const block *pred,
+                       std::vector<value *> &vals) {
       for (unsigned j = 0; j < succ->preds.size(); j++) {
          if (succ->preds[j] != pred)
             continue;
@@ -236,7 +237,7 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
             if (!in->is_phi())
                break;
             if (j < in->num_srcs() && in->src(j).val && want(in->src(j).val))
-               set.add(in->src(j).val);
+               vals.push_back(in->src(j).val);
          }
       }
    };
@@ -317,7 +318,6 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
    {
       std::vector<const block *> loop_head(n, nullptr), stack;
       std::vector<unsigned> loop_last(n, 0);
-      value_set edge(bound);
       std::vector<value *> vals;
       for (const auto &b : s.blocks()) {
          const instr *first = b->first(), *last = b->last();
@@ -347,15 +347,16 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
             bool cont = h0 && succ == h0 && b->last()->op == opcode::cont;
             if (to <= from && !leaves && !cont)
                continue;
-            std::fill(edge.words.begin(), edge.words.end(), 0);
-            edge.add_all(in_[succ->index]);
-            phi_uses(succ, b.get(), edge);
+            /* What the edge carries: succ's live-in and the phi sources
+             * of the edge, all live out of b (solve() made out of them);
+             * a value twice covers the same twice.
+             */
             vals.clear();
-            edge.for_each_id([&](unsigned id) {
-               value *v = s.find_value(id);
-               if (v && out_[b->index].has(v))
+            in_[succ->index].for_each_id([&](unsigned id) {
+               if (value *v = s.find_value(id))
                   vals.push_back(v);
             });
+            phi_uses(succ, b.get(), vals);
             if (to > from) {
                for (const value *v : vals)
                   cover(v, from, to);
