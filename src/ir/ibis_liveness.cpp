@@ -178,12 +178,19 @@ liveness::solve(unsigned bound)
          dirty[i] = 0;
          const block *b = sh.blocks()[i].get();
          std::vector<uint64_t> &out = out_[i].words;
-         std::fill(out.begin(), out.end(), 0);
+         /* The first successor's live-in copied, the others or'ed in. */
+         bool first = true;
          for (const block *succ : b->succs) {
             const std::vector<uint64_t> &si = in_[succ->index].words;
-            for (size_t w = 0; w < nw; w++)
-               out[w] |= si[w];
+            if (first)
+               std::copy(si.begin(), si.begin() + nw, out.begin());
+            else
+               for (size_t w = 0; w < nw; w++)
+                  out[w] |= si[w];
+            first = false;
          }
+         if (first)
+            std::fill(out.begin(), out.end(), 0);
          for (unsigned id : phi_ids[i])
             out[id / 64] |= 1ull << (id % 64);
          const uint64_t *g = gen.data() + size_t(i) * nw, *k = kill.data() + size_t(i) * nw;
