@@ -525,9 +525,13 @@ public:
          if (find(i) == i)
             roots.push_back(i);
       }
+      /* Class sizes side by side: the neighbor walks below read them. */
+      std::vector<unsigned> bytes(n, 0);
+      for (unsigned r : roots)
+         bytes[r] = cls[r].bytes;
       /* Worst case registers (in dwords) a neighbor blocks for a class. */
       auto block_of = [&](unsigned c, unsigned nb) {
-         return (cls[nb].bytes + cls[c].bytes - 4) / 4;
+         return (bytes[nb] + bytes[c] - 4) / 4;
       };
       const unsigned K = RA_GRF_BYTES / 4;
       std::vector<unsigned> load(n, 0);
@@ -558,9 +562,10 @@ public:
          }
       }
       size_t left = pending.size();
-      std::vector<uint8_t> is_pending(n, 0);
+      /* Pending and not yet removed. */
+      std::vector<uint8_t> open(n, 0);
       for (unsigned r : pending)
-         is_pending[r] = true;
+         open[r] = true;
       /* The stuck choice: the least (big, weight, class) of the classes
        * left.  A heap whose entries may be stale: a class's load only
        * drops, so its weight only grows, and an entry whose load is no
@@ -617,10 +622,11 @@ public:
          if (removed[r])
             continue;
          removed[r] = true;
+         open[r] = false;
          left--;
          stack.push_back(r);
          for (unsigned nb : class_neighbors(r)) {
-            if (removed[nb] || !is_pending[nb])
+            if (!open[nb])
                continue;
             load[nb] -= std::min(load[nb], block_of(nb, r));
             if (!queued[nb] && trivial(nb)) {
