@@ -649,6 +649,7 @@ public:
       node_span.assign(n, {-1, -1});
       node_held.assign(n, {NOT_COLORED, 0, 0});
       node_regs.assign(n, 0);
+      node_reg_start.assign(n, -1);
       odd_colored = 0;
       for (unsigned r : roots) {
          if (cls[r].fixed < 0)
@@ -832,22 +833,21 @@ public:
          const bool comp_regs = by_regs && od % 8 == 0 && sz % 8 == 0 && sz > 0 &&
                                 comp_pattern && comp % 8 == 0 &&
                                 g.channel_adj[m].size() > 16;
-         unsigned __int128 chan[8];   /* set where chan_groups says */
+         unsigned __int128 chan[8];
          unsigned chan_groups = 0;
+         if (comp_regs)
+            std::fill(std::begin(chan), std::end(chan), 0);
          for (unsigned x : g.channel_adj[m]) {
+            const int rs = node_reg_start[x];
+            if (comp_regs && rs >= 0) {
+               const unsigned grp = unsigned(rs) & (creg - 1);
+               chan[grp] |= node_regs[x];
+               chan_groups |= 1u << grp;
+               continue;
+            }
             if (node_pos[x] < 0)
                continue;
             int p = node_pos[x] / 4, b = int(node_bytes[x] / 4);
-            if (comp_regs && p % 8 == 0 && b > 0) {
-               const unsigned grp = unsigned(p / 8) & (creg - 1);
-               if (chan_groups >> grp & 1) {
-                  chan[grp] |= node_regs[x];
-               } else {
-                  chan[grp] = node_regs[x];
-                  chan_groups |= 1u << grp;
-               }
-               continue;
-            }
             int lo = p - od - sz + 1, hi = p + b - od - 1;
             if (comp_pattern) {
                rule_out(lo, hi, comp_bits << (unsigned(p - od) & unsigned(comp - 1)));
@@ -1037,6 +1037,10 @@ public:
     * file); none for an uncolored node or one without dwords.
     */
    std::vector<unsigned __int128> node_regs;
+   /* Per colored node starting on a register (with dwords), that
+    * register; -1 otherwise.
+    */
+   std::vector<int> node_reg_start;
    /* Colored nodes without dwords: place() looks for them. */
    unsigned odd_colored = 0;
 
@@ -1050,6 +1054,7 @@ public:
       for (int r = std::max(first, 0) / 8; r <= std::min(last, K - 1) / 8 && last >= first; r++)
          regs |= (unsigned __int128)1 << r;
       node_regs[m] = regs;
+      node_reg_start[m] = first % 8 == 0 && last >= first ? first / 8 : -1;
       if (last < first)
          odd_colored++;
       if (first < 0 || last < first || last >= K || last - first >= 64) {
