@@ -178,12 +178,19 @@ liveness::solve(unsigned bound)
          dirty[i] = 0;
          const block *b = sh.blocks()[i].get();
          std::vector<uint64_t> &out = out_[i].words;
-         std::fill(out.begin(), out.end(), 0);
+         /* The first successor's live-in copied, the others or'ed in. */
+         bool first = true;
          for (const block *succ : b->succs) {
             const std::vector<uint64_t> &si = in_[succ->index].words;
-            for (size_t w = 0; w < nw; w++)
-               out[w] |= si[w];
+            if (first)
+               std::copy(si.begin(), si.begin() + nw, out.begin());
+            else
+               for (size_t w = 0; w < nw; w++)
+                  out[w] |= si[w];
+            first = false;
          }
+         if (first)
+            std::fill(out.begin(), out.end(), 0);
          for (unsigned id : phi_ids[i])
             out[id / 64] |= 1ull << (id % 64);
          const uint64_t *g = gen.data() + size_t(i) * nw, *k = kill.data() + size_t(i) * nw;
@@ -226,7 +233,8 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
    out_.assign(n, value_set(bound));
 
    /* Phi sources per (block, predecessor slot). */
-   auto phi_uses = [&](const block *succ, const block *pred, value_set &set) {
+   auto phi_uses = [&](const block *succ, const block *pred,
+                       std::vector<value *> &vals) {
       for (unsigned j = 0; j < succ->preds.size(); j++) {
          if (succ->preds[j] != pred)
             continue;
@@ -236,7 +244,7 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
             if (!in->is_phi())
                break;
             if (j < in->num_srcs() && in->src(j).val && want(in->src(j).val))
-               set.add(in->src(j).val);
+               vals.push_back(in->src(j).val);
          }
       }
    };
@@ -255,13 +263,16 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
    };
    /* A value live into (out of) several blocks: only the first and the
     * last of them in program order can move its interval's ends, so each
-    * set member is visited twice in all, not once per block.
+    * set member is visited once in all, not once per block.  Only live-in
+    * can move a start (live out of a block, a value is live into it or
+    * written in it) and only live-out an end (live into a block, it is
+    * live out of it or read or written in it): the first blocks' live-in
+    * sets, the last blocks' live-out sets.
     */
    {
       const size_t nw = (bound + 63) / 64;
-      std::vector<uint64_t> seen_in(nw), seen_out(nw);
-      auto cover_new = [&](const value_set &set, std::vector<uint64_t> &seen,
-                           unsigned at) {
+      std::vector<uint64_t> seen(nw);
+      auto cover_new = [&](const value_set &set, unsigned at) {
          for (size_t w = 0; w < nw; w++) {
             uint64_t fresh = set.words[w] & ~seen[w];
             seen[w] |= fresh;
@@ -269,16 +280,16 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
                cover_id(unsigned(w * 64 + __builtin_ctzll(fresh)), at, at);
          }
       };
-      for (int pass = 0; pass < 2; pass++) {
-         std::fill(seen_in.begin(), seen_in.end(), 0);
-         std::fill(seen_out.begin(), seen_out.end(), 0);
-         for (unsigned k = 0; k < n; k++) {
-            const block *b = s.blocks()[pass ? n - 1 - k : k].get();
-            if (b->empty())
-               continue;
-            cover_new(in_[b->index], seen_in, b->first()->ip);
-            cover_new(out_[b->index], seen_out, b->last()->ip + 1);
-         }
+      for (unsigned k = 0; k < n; k++) {
+         const block *b = s.blocks()[k].get();
+         if (!b->empty())
+            cover_new(in_[b->index], b->first()->ip);
+      }
+      std::fill(seen.begin(), seen.end(), 0);
+      for (unsigned k = n; k-- > 0;) {
+         const block *b = s.blocks()[k].get();
+         if (!b->empty())
+            cover_new(out_[b->index], b->last()->ip + 1);
       }
    }
    for (const auto &b : s.blocks()) {
@@ -314,7 +325,6 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
    {
       std::vector<const block *> loop_head(n, nullptr), stack;
       std::vector<unsigned> loop_last(n, 0);
-      value_set edge(bound);
       std::vector<value *> vals;
       for (const auto &b : s.blocks()) {
          const instr *first = b->first(), *last = b->last();
@@ -344,15 +354,16 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
             bool cont = h0 && succ == h0 && b->last()->op == opcode::cont;
             if (to <= from && !leaves && !cont)
                continue;
-            std::fill(edge.words.begin(), edge.words.end(), 0);
-            edge.add_all(in_[succ->index]);
-            phi_uses(succ, b.get(), edge);
+            /* What the edge carries: succ's live-in and the phi sources
+             * of the edge, all live out of b (solve() made out of them);
+             * a value twice covers the same twice.
+             */
             vals.clear();
-            edge.for_each_id([&](unsigned id) {
-               value *v = s.find_value(id);
-               if (v && out_[b->index].has(v))
+            in_[succ->index].for_each_id([&](unsigned id) {
+               if (value *v = s.find_value(id))
                   vals.push_back(v);
             });
+            phi_uses(succ, b.get(), vals);
             if (to > from) {
                for (const value *v : vals)
                   cover(v, from, to);

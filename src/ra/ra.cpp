@@ -447,13 +447,7 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
             /* A width that may not spill only needs to know that a
              * coloring fails, not every value that would not fit.
              */
-            r = ra_color_strategies(s, g, classes, true, opts.allow_spilling);
-            if (!r.success) {
-               ra_color_result r2 = ra_color_strategies(s, g, classes, false,
-                                                         false);
-               if (r2.success)
-                  r = r2;
-            }
+            r = ra_color_with_fallback(s, g, classes, opts.allow_spilling);
          }
          if (r.success)
             break;

@@ -409,10 +409,55 @@ public:
          merge(c.a, c.c, c.delta, false);
    }
 
+   /* Back to the classes of the forced merges (phi classes, preserve
+    * ties): the state coalesce() leaves without copies.
+    */
+   void uncoalesce()
+   {
+      root = base_root;
+      off = base_off;
+      cls = base_cls;
+   }
+
    /* Edges between classes, with the copy pairs not coalesced made hard. */
    void class_graph()
    {
       unsigned n = g.nodes.size();
+      const size_t row_words = (n + 63) / 64;
+      if (size_t(n) * row_words <= CLASS_BITS_MAX) {
+         /* A bit per pair of classes: each neighbor once however many
+          * members see it, and a row read out in increasing order.  The
+          * relation is symmetric, so a row is all of a class's neighbors.
+          */
+         std::vector<uint64_t> bits(size_t(n) * row_words, 0);
+         cadj.clear();
+         cadj.reserve(2 * size_t(g.edges) + n);
+         cadj_first.assign(n + 1, 0);
+         for (unsigned r = 0; r < n; r++) {
+            cadj_first[r] = cadj.size();
+            if (find(r) != r)
+               continue;
+            uint64_t *row = bits.data() + size_t(r) * row_words;
+            for (auto [i, o] : cls[r].members) {
+               (void)o;
+               for (unsigned j : g.adj[i]) {
+                  const unsigned q = find(j);
+                  row[q / 64] |= uint64_t(1) << (q % 64);
+               }
+               for (const ra_soft &sp : soft[i]) {
+                  const unsigned q = find(sp.node);
+                  row[q / 64] |= uint64_t(1) << (q % 64);
+               }
+            }
+            row[r / 64] &= ~(uint64_t(1) << (r % 64));
+            for (unsigned w = 0; w < row_words; w++) {
+               for (uint64_t b = row[w]; b; b &= b - 1)
+                  cadj.push_back(unsigned(w * 64 + __builtin_ctzll(b)));
+            }
+         }
+         cadj_first[n] = cadj.size();
+         return;
+      }
       /* Class by class in ascending order, each neighbor once
        * (seen[q] == r), into one flat array; then r goes to each of its
        * neighbors' ranges, which come out sorted and whole because the
@@ -480,9 +525,13 @@ public:
          if (find(i) == i)
             roots.push_back(i);
       }
+      /* Class sizes side by side: the neighbor walks below read them. */
+      std::vector<unsigned> bytes(n, 0);
+      for (unsigned r : roots)
+         bytes[r] = cls[r].bytes;
       /* Worst case registers (in dwords) a neighbor blocks for a class. */
       auto block_of = [&](unsigned c, unsigned nb) {
-         return (cls[nb].bytes + cls[c].bytes - 4) / 4;
+         return (bytes[nb] + bytes[c] - 4) / 4;
       };
       const unsigned K = RA_GRF_BYTES / 4;
       std::vector<unsigned> load(n, 0);
@@ -513,9 +562,10 @@ public:
          }
       }
       size_t left = pending.size();
-      std::vector<uint8_t> is_pending(n, 0);
+      /* Pending and not yet removed. */
+      std::vector<uint8_t> open(n, 0);
       for (unsigned r : pending)
-         is_pending[r] = true;
+         open[r] = true;
       /* The stuck choice: the least (big, weight, class) of the classes
        * left.  A heap whose entries may be stale: a class's load only
        * drops, so its weight only grows, and an entry whose load is no
@@ -572,10 +622,11 @@ public:
          if (removed[r])
             continue;
          removed[r] = true;
+         open[r] = false;
          left--;
          stack.push_back(r);
          for (unsigned nb : class_neighbors(r)) {
-            if (removed[nb] || !is_pending[nb])
+            if (!open[nb])
                continue;
             load[nb] -= std::min(load[nb], block_of(nb, r));
             if (!queued[nb] && trivial(nb)) {
@@ -596,6 +647,10 @@ public:
       std::vector<unsigned> stack = order;
       node_pos.assign(n, -1);
       node_span.assign(n, {-1, -1});
+      node_held.assign(n, {NOT_COLORED, 0, 0});
+      node_regs.assign(n, 0);
+      node_reg_start.assign(n, -1);
+      odd_colored = 0;
       for (unsigned r : roots) {
          if (cls[r].fixed < 0)
             continue;
@@ -687,7 +742,8 @@ public:
        */
       std::fill(std::begin(blocked), std::end(blocked), 0);
       bias.clear();
-      auto rule_out = [&](int a, int b) {
+      /* Rules out starts a to b but for the bits of keep (each word's). */
+      auto rule_out = [&](int a, int b, uint64_t keep = 0) {
          a = std::max(a, 0);
          b = std::min(b, K - 1);
          if (a > b)
@@ -695,34 +751,108 @@ public:
          /* Unsigned from here: no rounding towards zero to fix up. */
          const unsigned ua = unsigned(a), ub = unsigned(b);
          const unsigned wa = ua / 64, wb = ub / 64;
-         const uint64_t lo = ~uint64_t(0) << (ua % 64);
-         const uint64_t hi = ~uint64_t(0) >> (63 - ub % 64);
+         const uint64_t lo = ~uint64_t(0) << (ua % 64) & ~keep;
+         const uint64_t hi = ~uint64_t(0) >> (63 - ub % 64) & ~keep;
          if (wa == wb) {
             blocked[wa] |= lo & hi;
             return;
          }
          blocked[wa] |= lo;
          for (unsigned w = wa + 1; w < wb; w++)
-            blocked[w] = ~uint64_t(0);
+            blocked[w] |= ~keep;
          blocked[wb] |= hi;
       };
+      /* GRF-aligned classes only look at register starts. */
+      const bool by_regs = c.align == 32;
       for (auto [m, o] : c.members) {
          int od = int(o / 4), sz = int(node_bytes[m] / 4);
-         for (unsigned nb : g.adj[m]) {
-            const dword_span sp = node_span[nb];
-            if (sp.first < 0)
-               continue;
-            rule_out(sp.first - od - sz + 1, sp.last - od);
+         if (by_regs && od % 8 == 0 && sz % 8 == 0 && sz > 0) {
+            /* Whole registers at register starts: the registers m's
+             * colored neighbors touch decide (an uncolored node has
+             * none).  Nodes without registers are ruled out as ranges.
+             */
+            unsigned __int128 held = 0;
+            if (!odd_colored) {
+               for (unsigned nb : g.adj[m])
+                  held |= node_regs[nb];
+            } else {
+               for (unsigned nb : g.adj[m]) {
+                  held |= node_regs[nb];
+                  if (node_held[nb].word == AS_RANGE &&
+                      node_span[nb].last < node_span[nb].first) {
+                     const dword_span sp = node_span[nb];
+                     rule_out(sp.first - od - sz + 1, sp.last - od);
+                  }
+               }
+            }
+            if (held)
+               block_reg_windows(held, od / 8, sz / 8);
+         } else if (sz <= 0) {
+            /* No dwords of its own: each colored neighbor as a range. */
+            for (unsigned nb : g.adj[m]) {
+               const dword_span sp = node_span[nb];
+               if (sp.first >= 0)
+                  rule_out(sp.first - od - sz + 1, sp.last - od);
+            }
+         } else {
+            /* The dwords m's colored neighbors hold, gathered from
+             * masks set_pos() made, then turned into starts at once.
+             */
+            uint64_t held[HELD_WORDS] = {};
+            bool any = false;
+            for (unsigned nb : g.adj[m]) {
+               const held_mask &hm = node_held[nb];
+               if (hm.word >= 0) {
+                  held[hm.word] |= hm.lo;
+                  held[hm.word + 1] |= hm.hi;
+                  any = true;
+               } else if (hm.word == AS_RANGE) {
+                  const dword_span sp = node_span[nb];
+                  rule_out(sp.first - od - sz + 1, sp.last - od);
+               }
+            }
+            if (any)
+               block_windows(held, od, sz);
          }
          /* Channel-constrained neighbors: every overlapping start but
           * those a whole number of components away.
           */
+         const int comp = int(node_comp[m] / 4);
+         /* A component of a power of two dwords up to 64: the starts
+          * channel on channel are one pattern in every word.
+          */
+         const bool comp_pattern = comp > 0 && comp <= 64 && (comp & (comp - 1)) == 0;
+         const uint64_t comp_bits = comp == 64 ? 1 :
+                                    comp_pattern ? ~uint64_t(0) / ((uint64_t(1) << comp) - 1) : 0;
+         /* By registers as above (a component of whole registers): the
+          * neighbors at a register start gathered by that register modulo
+          * the component, each group ruled out but for the register
+          * starts channel on channel with it.  Worth it for long lists.
+          */
+         const unsigned creg = unsigned(comp) / 8;
+         const bool comp_regs = by_regs && od % 8 == 0 && sz % 8 == 0 && sz > 0 &&
+                                comp_pattern && comp % 8 == 0 &&
+                                g.channel_adj[m].size() > 16;
+         unsigned __int128 chan[8];
+         unsigned chan_groups = 0;
+         if (comp_regs)
+            std::fill(std::begin(chan), std::end(chan), 0);
          for (unsigned x : g.channel_adj[m]) {
+            const int rs = node_reg_start[x];
+            if (comp_regs && rs >= 0) {
+               const unsigned grp = unsigned(rs) & (creg - 1);
+               chan[grp] |= node_regs[x];
+               chan_groups |= 1u << grp;
+               continue;
+            }
             if (node_pos[x] < 0)
                continue;
             int p = node_pos[x] / 4, b = int(node_bytes[x] / 4);
-            int comp = int(node_comp[m] / 4);
             int lo = p - od - sz + 1, hi = p + b - od - 1;
+            if (comp_pattern) {
+               rule_out(lo, hi, comp_bits << (unsigned(p - od) & unsigned(comp - 1)));
+               continue;
+            }
             int a = std::max(lo, 0), e = std::min(hi, K - 1);
             int q = p - od;
             q = q >= a ? q - (q - a) / comp * comp : q + (a - q + comp - 1) / comp * comp;
@@ -732,6 +862,15 @@ public:
                a = q + 1;
             }
             rule_out(a, e);
+         }
+         for (unsigned grp = 0; chan_groups >> grp; grp++) {
+            if (!(chan_groups >> grp & 1))
+               continue;
+            const uint64_t every = ~uint64_t(0) / ((uint64_t(1) << creg) - 1);
+            const unsigned t = (grp - unsigned(od / 8)) & (creg - 1);
+            const unsigned __int128 keep =
+               ((unsigned __int128)every << 64 | every) << t;
+            block_reg_windows(chan[grp], od / 8, sz / 8, keep);
          }
          for (const ra_soft &sp : soft[m]) {
             if (node_pos[sp.node] < 0)
@@ -855,6 +994,8 @@ public:
     * cadj[cadj_first[r + 1]].
     */
    std::vector<unsigned> cadj, cadj_first;
+   /* class_graph() keeps a bit matrix of classes up to 8 MB (8192 nodes). */
+   static constexpr size_t CLASS_BITS_MAX = size_t(1) << 20;
    /* Per node: copy-related nodes and where this one sits relative to
     * them (INT32_MIN: nowhere, they must not overlap).
     */
@@ -880,10 +1021,116 @@ public:
    };
    std::vector<dword_span> node_span;
 
+   /* A colored node's dwords as bits of place()'s held array: word and
+    * the next one (a span of up to 64 dwords within the file); other
+    * spans (larger, empty, past the file) are ruled out as ranges.
+    */
+   static constexpr int NOT_COLORED = -1, AS_RANGE = -2;
+   static constexpr unsigned HELD_WORDS = RA_GRF_BYTES / 4 / 64 + 1;
+   struct held_mask {
+      int word;
+      uint64_t lo, hi;
+   };
+   std::vector<held_mask> node_held;
+
+   /* Per colored node, the registers its dwords touch (within the
+    * file); none for an uncolored node or one without dwords.
+    */
+   std::vector<unsigned __int128> node_regs;
+   /* Per colored node starting on a register (with dwords), that
+    * register; -1 otherwise.
+    */
+   std::vector<int> node_reg_start;
+   /* Colored nodes without dwords: place() looks for them. */
+   unsigned odd_colored = 0;
+
    void set_pos(unsigned m, int at)
    {
       node_pos[m] = at;
-      node_span[m] = {at / 4, at / 4 + int(node_bytes[m] / 4) - 1};
+      const int first = at / 4, last = at / 4 + int(node_bytes[m] / 4) - 1;
+      node_span[m] = {first, last};
+      const int K = int(RA_GRF_BYTES / 4);
+      unsigned __int128 regs = 0;
+      for (int r = std::max(first, 0) / 8; r <= std::min(last, K - 1) / 8 && last >= first; r++)
+         regs |= (unsigned __int128)1 << r;
+      node_regs[m] = regs;
+      node_reg_start[m] = first % 8 == 0 && last >= first ? first / 8 : -1;
+      if (last < first)
+         odd_colored++;
+      if (first < 0 || last < first || last >= K || last - first >= 64) {
+         node_held[m] = {AS_RANGE, 0, 0};
+         return;
+      }
+      const unsigned len = unsigned(last - first + 1), bit = unsigned(first % 64);
+      const uint64_t bits = len == 64 ? ~uint64_t(0) : (uint64_t(1) << len) - 1;
+      node_held[m] = {first / 64, bits << bit, bit ? bits >> (64 - bit) : 0};
+   }
+
+   /* held >> k as 1024 bits (bit d + k to d), word w. */
+   static uint64_t held_shifted(const uint64_t *held, unsigned w, unsigned k)
+   {
+      const unsigned q = w + k / 64, r = k % 64;
+      const unsigned last = HELD_WORDS - 1;
+      uint64_t x = q < last ? held[q] >> r : 0;
+      if (r && q + 1 < last)
+         x |= held[q + 1] << (64 - r);
+      return x;
+   }
+
+   /* Rules out the starts p whose dwords [p + od, p + od + sz) meet a
+    * held one: held first becomes "some held dword in [d, d + sz)"
+    * (doubling the window each step), then moves down by od.
+    */
+   void block_windows(uint64_t *held, int od, int sz)
+   {
+      const unsigned words = HELD_WORDS - 1;
+      for (int len = 1; len < sz;) {
+         const int k = std::min(len, sz - len);
+         /* In place, ascending: word w reads words w and up, not yet
+          * widened.
+          */
+         for (unsigned w = 0; w < words; w++)
+            held[w] |= held_shifted(held, w, unsigned(k));
+         len += k;
+      }
+      for (unsigned w = 0; w < words; w++)
+         blocked[w] |= held_shifted(held, w, unsigned(od));
+   }
+
+   /* The same by registers, for register starts: the start of register
+    * r is out when one of registers [r + off, r + off + n) is held,
+    * unless r is in keep.
+    */
+   void block_reg_windows(unsigned __int128 held, unsigned off, unsigned n,
+                          unsigned __int128 keep = 0)
+   {
+      held >>= off;
+      for (unsigned len = 1; len < n;) {
+         const unsigned k = std::min(len, n - len);
+         held |= held >> k;
+         len += k;
+      }
+      held &= ~keep;
+      if (!held)
+         return;
+      /* Register r's start is dword 8r: bit 8(r % 8) of word r / 8; only
+       * the words from the lowest to the highest held register.
+       */
+      const uint64_t h_lo = uint64_t(held), h_hi = uint64_t(held >> 64);
+      const unsigned first = h_lo ? unsigned(__builtin_ctzll(h_lo)) / 8
+                                  : 8 + unsigned(__builtin_ctzll(h_hi)) / 8;
+      const unsigned last = h_hi ? 8 + (63 - unsigned(__builtin_clzll(h_hi))) / 8
+                                 : (63 - unsigned(__builtin_clzll(h_lo))) / 8;
+      const uint64_t halves[2] = {h_lo, h_hi};
+      for (unsigned w = first; w <= last; w++) {
+         uint64_t x = halves[w / 8] >> (8 * (w % 8)) & 0xff;
+         if (!x)
+            continue;
+         x = (x | x << 28) & 0x0000000f0000000full;
+         x = (x | x << 14) & 0x0003000300030003ull;
+         x = (x | x << 7) & 0x0101010101010101ull;
+         blocked[w] |= x;
+      }
    }
    /* The classes after the forced merges (phi classes, preserve ties),
     * into which select splits a merged class that finds no place.
@@ -909,13 +1156,10 @@ ra_color(shader &s, const ra_graph &g,
    return c.select(strategy);
 }
 
-ra_color_result
-ra_color_strategies(shader &s, const ra_graph &g,
-                    const std::vector<std::vector<value *>> &phi_classes,
-                    bool coalesce, bool want_spills)
+/* Simplify and each select strategy in turn on c as coalesced. */
+static ra_color_result
+color_strategies(colorer &c, bool want_spills)
 {
-   colorer c(s, g);
-   c.coalesce(phi_classes, coalesce);
    c.class_graph();
    c.simplify();
    ra_color_result first;
@@ -928,6 +1172,34 @@ ra_color_strategies(shader &s, const ra_graph &g,
          first = r;
    }
    return first;
+}
+
+ra_color_result
+ra_color_strategies(shader &s, const ra_graph &g,
+                    const std::vector<std::vector<value *>> &phi_classes,
+                    bool coalesce, bool want_spills)
+{
+   colorer c(s, g);
+   c.coalesce(phi_classes, coalesce);
+   return color_strategies(c, want_spills);
+}
+
+ra_color_result
+ra_color_with_fallback(shader &s, const ra_graph &g,
+                       const std::vector<std::vector<value *>> &phi_classes,
+                       bool want_spills)
+{
+   colorer c(s, g);
+   c.coalesce(phi_classes, true);
+   ra_color_result r = color_strategies(c, want_spills);
+   if (r.success)
+      return r;
+   /* The classes before copy coalescing, as coalesce(..., false) leaves
+    * them: the copy pairs and the forced merges are the same.
+    */
+   c.uncoalesce();
+   ra_color_result r2 = color_strategies(c, false);
+   return r2.success ? r2 : r;
 }
 
 } /* namespace ibis */

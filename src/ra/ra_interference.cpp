@@ -68,6 +68,96 @@ ra_sorted_unique(std::vector<std::vector<unsigned>> &lists)
    lists.swap(out);
 }
 
+namespace {
+
+/* The edges of the graph while it is built: a bit matrix where it fits
+ * in a few megabytes (each pair once, in order, however often the walks
+ * meet it), lists sorted and deduplicated at the end otherwise.
+ */
+class edge_set {
+public:
+   explicit edge_set(unsigned n)
+      : n(n), row_words((n + 63) / 64)
+   {
+      if (size_t(n) * row_words <= MAX_WORDS) {
+         bits.assign(size_t(n) * row_words, 0);
+         m = bits.data();
+      } else {
+         lists.resize(n);
+      }
+   }
+
+   void add(unsigned x, unsigned y)
+   {
+      if (m) {
+         m[size_t(x) * row_words + y / 64] |= uint64_t(1) << (y % 64);
+         m[size_t(y) * row_words + x / 64] |= uint64_t(1) << (x % 64);
+      } else {
+         add_to_lists(x, y);
+      }
+   }
+
+   /* x against every node of the bit set live (n bits) but itself. */
+   void add_row(unsigned x, const uint64_t *live)
+   {
+      uint64_t *rx = m ? m + size_t(x) * row_words : nullptr;
+      for (unsigned w = 0; w < row_words; w++) {
+         for (uint64_t b = live[w]; b; b &= b - 1) {
+            const unsigned y = w * 64 + unsigned(__builtin_ctzll(b));
+            if (y == x)
+               continue;
+            if (m)
+               m[size_t(y) * row_words + x / 64] |= uint64_t(1) << (x % 64);
+            else
+               add_to_lists(x, y);
+         }
+         if (m)
+            rx[w] |= live[w];
+      }
+      if (m)
+         rx[x / 64] &= ~(uint64_t(1) << (x % 64));
+   }
+
+   /* Every node's neighbors in increasing order, each once. */
+   std::vector<std::vector<unsigned>> take()
+   {
+      if (bits.empty()) {
+         ra_sorted_unique(lists);
+         return std::move(lists);
+      }
+      std::vector<std::vector<unsigned>> out(n);
+      /* One row, then copied at its size. */
+      std::vector<unsigned> row_nodes(n);
+      for (unsigned x = 0; x < n; x++) {
+         const uint64_t *row = m + size_t(x) * row_words;
+         unsigned k = 0;
+         for (unsigned w = 0; w < row_words; w++) {
+            for (uint64_t b = row[w]; b; b &= b - 1)
+               row_nodes[k++] = w * 64 + unsigned(__builtin_ctzll(b));
+         }
+         out[x].assign(row_nodes.begin(), row_nodes.begin() + k);
+      }
+      return out;
+   }
+
+private:
+   /* Out of line: add() stays small enough to inline in the sweeps. */
+   __attribute__((noinline)) void add_to_lists(unsigned x, unsigned y)
+   {
+      lists[x].push_back(y);
+      lists[y].push_back(x);
+   }
+
+   /* 8 MB: up to 8192 nodes. */
+   static constexpr size_t MAX_WORDS = size_t(1) << 20;
+   unsigned n, row_words;
+   std::vector<uint64_t> bits;
+   uint64_t *m = nullptr;
+   std::vector<std::vector<unsigned>> lists;
+};
+
+} /* anonymous namespace */
+
 bool
 ra_dst_may_reuse_src(const instr *in, const operand &d, const operand &o)
 {
@@ -168,7 +258,7 @@ ra_build_interference(shader &s)
       g.nodes.push_back(v);
    }
    unsigned n = g.nodes.size();
-   std::vector<std::vector<unsigned>> adj(n);
+   edge_set adj(n);
    g.channel_adj.assign(n, {});
    /* The interval-only graph is only counted, for comparison: every
     * overlapping pair (the sweep below meets each once) plus the
@@ -188,8 +278,7 @@ ra_build_interference(shader &s)
       int x = g.node_of[a->id], y = g.node_of[b->id];
       if (x < 0 || y < 0 || x == y || undef[x] || undef[y])
          return;
-      adj[x].push_back(y);
-      adj[y].push_back(x);
+      adj.add(unsigned(x), unsigned(y));
    };
 
    /* Intervals: liveness for tracked values; a HW_REG value is fixed and
@@ -256,27 +345,37 @@ ra_build_interference(shader &s)
       }
    }
 
-   /* SSA edges. */
-   std::vector<unsigned> l;   /* the live nodes, the storage reused */
+   /* SSA edges: each block walked backwards over the live nodes as bits
+    * (the steps of liveness::transfer() on the values with a node), a
+    * definition taking the live set as a row of the matrix at once.
+    */
+   const size_t live_words = (n + 63) / 64;
+   std::vector<uint64_t> live_nodes(live_words), row(live_words);
+   auto live_node = [&](const value *v) {
+      if (!v || v->id >= bound || !liveness::tracked(v))
+         return -1;
+      const int x = g.node_of[v->id];
+      return x >= 0 && !undef[x] ? x : -1;
+   };
+   auto set_bit = [](std::vector<uint64_t> &w, int x, bool on) {
+      const uint64_t bit = uint64_t(1) << (unsigned(x) % 64);
+      if (on)
+         w[unsigned(x) / 64] |= bit;
+      else
+         w[unsigned(x) / 64] &= ~bit;
+   };
    for (const auto &b : s.blocks()) {
-      live.walk_backwards(b.get(), [&](const instr *in, const value_set &after) {
-         if (in->is_phi() || in->num_dsts() == 0)
-            return;
-         bool any = false;
-         for (const operand &d : in->dsts())
-            any |= d.val && g.node_of[d.val->id] >= 0;
-         if (!any)
-            return;
-         /* Only values with a node get edges. */
-         l.clear();
-         after.for_each_id([&](unsigned id) {
-            if (id < bound && g.node_of[id] >= 0 && !undef[g.node_of[id]])
-               l.push_back(unsigned(g.node_of[id]));
-         });
-         bool same_bits = in->op == opcode::copy ||
-                          in->op == opcode::parallel_copy ||
-                          in->op == opcode::load_payload;
-         for (unsigned di = 0; di < in->num_dsts(); di++) {
+      std::fill(live_nodes.begin(), live_nodes.end(), 0);
+      live.live_out(b.get()).for_each_id([&](unsigned id) {
+         if (id < bound && g.node_of[id] >= 0 && !undef[g.node_of[id]])
+            set_bit(live_nodes, g.node_of[id], true);
+      });
+      for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it) {
+         const instr *in = *it;
+         const bool same_bits = in->op == opcode::copy ||
+                                in->op == opcode::parallel_copy ||
+                                in->op == opcode::load_payload;
+         for (unsigned di = 0; !in->is_phi() && di < in->num_dsts(); di++) {
             const value *d = in->dst(di).val;
             if (!d || g.node_of[d->id] < 0)
                continue;
@@ -284,34 +383,17 @@ ra_build_interference(shader &s)
             if (undef[x]) {
                /* add_edge() adds nothing for an undefined value. */
             } else if (!same_bits) {
-               /* Room for all of l at once, still growing geometrically
-                * (a WLR value's several writes come back here).
-                */
-               std::vector<unsigned> &ax = adj[x];
-               if (ax.capacity() < ax.size() + l.size())
-                  ax.reserve(std::max(2 * ax.capacity(), ax.size() + l.size()));
-               for (unsigned y : l) {
-                  if (y != x) {
-                     ax.push_back(y);
-                     adj[y].push_back(x);
-                  }
-               }
+               adj.add_row(x, live_nodes.data());
             } else {
-               for (unsigned y : l) {
-                  if (y == x)
-                     continue;
-                  const value *v = g.nodes[y];
-                  bool is_src = false;
-                  if (in->op == opcode::parallel_copy)
-                     is_src = in->src(di).val == v;
-                  else
-                     for (const operand &o : in->srcs())
-                        is_src |= o.val == v;
-                  if (is_src)
-                     continue;
-                  adj[x].push_back(y);
-                  adj[y].push_back(x);
+               /* Not against its own source: they hold the same bits. */
+               row = live_nodes;
+               for (unsigned k = 0; k < in->num_srcs(); k++) {
+                  const value *v = in->src(k).val;
+                  if ((in->op != opcode::parallel_copy || k == di) && v &&
+                      v->id < bound && g.node_of[v->id] >= 0)
+                     set_bit(row, g.node_of[v->id], false);
                }
+               adj.add_row(x, row.data());
             }
             /* Destinations of one instruction never share. */
             for (unsigned dj = 0; dj < di; dj++) {
@@ -319,7 +401,29 @@ ra_build_interference(shader &s)
                   add_edge(d, in->dst(dj).val);
             }
          }
-      });
+         /* Step the live set to before in. */
+         auto visit_def = [&](const value *v) {
+            const int x = live_node(v);
+            if (x >= 0)
+               set_bit(live_nodes, x, v->file == reg_file::wlr &&
+                                      live.first_def(v) != in);
+         };
+         for (const operand &o : in->dsts())
+            visit_def(o.val);
+         visit_def(in->flag_def());
+         if (in->is_phi())
+            continue;
+         for (const operand &o : in->srcs()) {
+            const int x = live_node(o.val);
+            if (x >= 0)
+               set_bit(live_nodes, x, true);
+         }
+         for (const value *v : {in->predicate(), in->preserve().val}) {
+            const int x = live_node(v);
+            if (x >= 0)
+               set_bit(live_nodes, x, true);
+         }
+      }
    }
    /* Values defined at program start that are live together. */
    {
@@ -468,19 +572,18 @@ ra_build_interference(shader &s)
             active[k++] = b;
       }
       active.resize(k);
-      if (g.end[a] <= g.start[a])
+      /* Undefined values meet nothing: they stay out of the sweep. */
+      if (g.end[a] <= g.start[a] || undef[a])
          continue;
+      const bool runs = !global[a] && !run_pair[a].empty();
+      g.interval_edges += active.size();
       for (unsigned b : active) {
-         if (undef[a] || undef[b])
-            continue;
-         g.interval_edges++;
-         if (!global[a] && !global[b] && !run_pair[a].empty() &&
+         if (runs && !global[b] &&
              std::find(run_pair[a].begin(), run_pair[a].end(), b) !=
              run_pair[a].end())
             continue;
          if (key[a] != key[b]) {
-            adj[a].push_back(b);
-            adj[b].push_back(a);
+            adj.add(a, b);
          } else if (wide[a]) {
             g.channel_adj[a].push_back(b);
             g.channel_adj[b].push_back(a);
@@ -489,10 +592,9 @@ ra_build_interference(shader &s)
       active.push_back(a);
    }
 
-   /* Sorted without sorting the large lists of the largest shaders. */
-   ra_sorted_unique(adj);
+   g.adj = adj.take();
    for (unsigned x = 0; x < n; x++)
-      g.edges += adj[x].size();
+      g.edges += g.adj[x].size();
    g.edges /= 2;
    auto overlap = [&](unsigned x, unsigned y) {
       return std::max(g.start[x], g.start[y]) < std::min(g.end[x], g.end[y]);
@@ -502,7 +604,6 @@ ra_build_interference(shader &s)
       for (unsigned y : iv[x])
          g.interval_edges += x < y && !overlap(x, y);
    }
-   g.adj = std::move(adj);
    return g;
 }
 

@@ -197,6 +197,14 @@ ra_color_result ra_color_strategies(shader &s, const ra_graph &g,
                                     const std::vector<std::vector<value *>> &phi_classes,
                                     bool coalesce, bool want_spills = true);
 
+/* ra_color_strategies() with copy coalescing and, when that fails,
+ * without (setting up the coloring once): the first success, or the
+ * coalesced failure.
+ */
+ra_color_result ra_color_with_fallback(shader &s, const ra_graph &g,
+                                       const std::vector<std::vector<value *>> &phi_classes,
+                                       bool want_spills);
+
 /* --- spilling ---------------------------------------------------------- */
 
 /* Spills each value of vals to scratch: a spill after each write, a fill

@@ -883,6 +883,67 @@ TEST_F(ra_test, large_class_is_placed_before_small_ones)
    }
 }
 
+/* Coloring alone, on a graph made by hand, of the three ways place()
+ * rules starts out: g0-g9 are taken (%0) and a scalar holds g10.3.  A
+ * two-register value (register starts: a register is out when any of
+ * its dwords is held) skips g10 for g11; a half-register value (dword
+ * starts) takes g10's upper half; a SIMD16 double channel-constrained
+ * against one at g12-g15 may share it only channel on channel, so g11
+ * (one register off) is out and g12 is its place.
+ */
+TEST_F(ra_test, place_rules_out_registers_dwords_and_channels)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd16 lowered
+      hw %0:f32x8[10]@g0
+      block0:
+         halt
+   )"));
+   using ibis::reg_file;
+   using ibis::data_type;
+   auto fixed = [&](ibis::value *v, unsigned nr, unsigned subreg) {
+      v->phys.kind = ibis::phys_reg::grf;
+      v->phys.nr = nr;
+      v->phys.subreg = subreg;
+      return v;
+   };
+   ibis::value *u = fixed(s->create_value(reg_file::hw_reg, data_type::u32, 1), 10, 12);
+   ibis::value *w0 = fixed(s->create_value(reg_file::hw_reg, data_type::f64, 16), 12, 0);
+   ibis::value *y = s->create_value(reg_file::ssa, data_type::f32, 16);
+   ibis::value *h = s->create_value(reg_file::ssa, data_type::f16, 8);
+   ibis::value *w1 = s->create_value(reg_file::ssa, data_type::f64, 16);
+   ibis::ra_graph g;
+   g.nodes = {s->find_value(0), u, w0, y, h, w1};
+   const unsigned n = g.nodes.size();
+   g.node_of.assign(s->value_id_bound(), -1);
+   for (unsigned i = 0; i < n; i++)
+      g.node_of[g.nodes[i]->id] = int(i);
+   g.adj.assign(n, {});
+   g.channel_adj.assign(n, {});
+   for (unsigned a : {0u, 1u}) {
+      for (unsigned c : {3u, 4u, 5u}) {
+         g.adj[a].push_back(c);
+         g.adj[c].push_back(a);
+      }
+   }
+   g.channel_adj[2].push_back(5);
+   g.channel_adj[5].push_back(2);
+   g.start.assign(n, 0);
+   g.end.assign(n, 1);
+   g.cost.assign(n, 1);
+   g.eot.assign(n, false);
+   g.block_weight = {1};
+   for (unsigned strategy = 0; strategy < 2; strategy++) {
+      ibis::ra_color_result r = ibis::ra_color(*s, g, {}, false, strategy);
+      ASSERT_TRUE(r.success);
+      EXPECT_EQ(y->phys.nr, 11u) << strategy;
+      EXPECT_EQ(y->phys.subreg, 0u) << strategy;
+      EXPECT_EQ(h->phys.nr, 10u) << strategy;
+      EXPECT_EQ(h->phys.subreg, 16u) << strategy;
+      EXPECT_EQ(w1->phys.nr, 12u) << strategy;
+   }
+}
+
 /* merge() tests a copy's two classes by walking the one with the shorter
  * adjacency lists.  Here the source's class {%1, %2} has the longer ones
  * (%1 is read twice more), so the destination's side is walked: %3 must
