@@ -2648,3 +2648,33 @@ TEST(ra_lists, sorted_unique_matches_dedup_and_sort)
    };
    EXPECT_EQ(lists, expect);
 }
+
+/* Past 8192 nodes the interference and class graphs are kept as lists,
+ * not bit matrices.  A chain of 9000 adds with 20 values live across it:
+ * each long-lived value must stay apart from every link of the chain and
+ * from each other, which the allocation validator checks.
+ */
+TEST_F(ra_test, graphs_past_the_bit_matrix_limit_use_lists)
+{
+   std::string text = "shader fs simd8\nhw %0:f32x8@g2\nblock0:\n";
+   const unsigned longs = 20, chain = 9000;
+   unsigned id = 1;
+   for (unsigned i = 0; i < longs; i++, id++)
+      text += "   %" + std::to_string(id) + ":f32x8 = add %0, " + std::to_string(i + 1) + ".0:f32\n";
+   text += "   %" + std::to_string(id++) + ":f32x8 = mov 0.5:f32\n";
+   for (unsigned i = 0; i < chain; i++, id++)
+      text += "   %" + std::to_string(id) + ":f32x8 = add %" + std::to_string(id - 1) + ", %0\n";
+   for (unsigned i = 0; i < longs; i++, id++)
+      text += "   %" + std::to_string(id) + ":f32x8 = add %" + std::to_string(id - 1) + ", %" +
+              std::to_string(i + 1) + "\n";
+   text += "   %" + std::to_string(id) + ":f32x8 = mov %" + std::to_string(id - 1) + "\n";
+   auto s = ibis::parse_shader(text);
+   ASSERT_GT(ibis::ra_build_interference(*s).nodes.size(), 8192u);
+   ibis::ra_options o;
+   o.allow_spilling = false;
+   ibis::ra_result r = ibis::allocate_registers(*s, ibis::device_by_name("skl"), o);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_NO_THROW(ibis::validate_allocation(*s));
+   /* Twenty long-lived values, the hw value and two chain links at most. */
+   EXPECT_LE(r.max_live, longs + 3);
+}
