@@ -335,6 +335,47 @@ private:
    shader *shader_ = nullptr;
 };
 
+/* Storage for a shader's instructions or values: chunks of growing size,
+ * so that creating an object costs no allocation of its own, and all of
+ * them go at once with the shader (they are never freed one by one).
+ */
+template <typename T>
+class object_pool {
+public:
+   object_pool() = default;
+   object_pool(const object_pool &) = delete;
+   object_pool &operator=(const object_pool &) = delete;
+   ~object_pool()
+   {
+      for (size_t c = 0; c < chunks_.size(); c++) {
+         const size_t n = c + 1 < chunks_.size() ? chunk_size(c) : used_;
+         for (size_t i = 0; i < n; i++)
+            chunks_[c][i].obj.~T();
+      }
+   }
+
+   /* Room for one more object, to be constructed in place at once. */
+   void *alloc()
+   {
+      if (chunks_.empty() || used_ == chunk_size(chunks_.size() - 1)) {
+         chunks_.emplace_back(new slot[chunk_size(chunks_.size())]);
+         used_ = 0;
+      }
+      return &chunks_.back()[used_++].obj;
+   }
+
+private:
+   /* Raw storage: the object's lifetime is the pool's business. */
+   union slot {
+      slot() {}
+      ~slot() {}
+      T obj;
+   };
+   static size_t chunk_size(size_t c) { return size_t(32) << (c < 6 ? c : 6); }
+   std::vector<std::unique_ptr<slot[]>> chunks_;
+   size_t used_ = 0;   /* objects in the last chunk */
+};
+
 enum class shader_stage : uint8_t { vs, tcs, tes, gs, fs, cs };
 const char *stage_name(shader_stage s);
 
@@ -368,7 +409,7 @@ public:
                        uint32_t id = UINT32_MAX);
    value *find_value(uint32_t id) const
    {
-      return id < values_.size() ? values_[id].get() : nullptr;
+      return id < values_.size() ? values_[id] : nullptr;
    }
    /* Every value, in id order. */
    std::vector<value *> values() const;
@@ -407,13 +448,14 @@ public:
    unsigned compact_values();
 
 private:
-   std::vector<std::unique_ptr<block>> blocks_;
-   std::vector<std::unique_ptr<value>> values_;      /* indexed by id */
-   /* Values compact_values() left out: removed instructions may still
-    * name them.
+   /* Declared first, so destroyed last: every value and instruction,
+    * also those no block holds and the values compact_values() left out
+    * (removed instructions may still name them).
     */
-   std::vector<std::unique_ptr<value>> dropped_values_;
-   std::vector<std::unique_ptr<instr>> instrs_;
+   object_pool<value> value_pool_;
+   object_pool<instr> instr_pool_;
+   std::vector<std::unique_ptr<block>> blocks_;
+   std::vector<value *> values_;      /* indexed by id */
 };
 
 /* Channels of an SSA/WLR value, by bit size, width, group and length:
