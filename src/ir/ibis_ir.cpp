@@ -159,8 +159,14 @@ operand::operator==(const operand &o) const
 void
 instr::link_src(const operand &o, int slot)
 {
-   if (o.val)
-      o.val->uses_.push_back(use{this, slot});
+   if (!o.val)
+      return;
+   /* Most values have a few readers: one allocation for them, not one
+    * per doubling from 1.
+    */
+   if (o.val->uses_.empty() && o.val->uses_.capacity() == 0)
+      o.val->uses_.reserve(4);
+   o.val->uses_.push_back(use{this, slot});
 }
 
 void
@@ -211,6 +217,9 @@ instr::set_src(unsigned i, const operand &o)
 void
 instr::add_src(const operand &o)
 {
+   /* Room for the usual number of sources at once. */
+   if (srcs_.capacity() == 0)
+      srcs_.reserve(3);
    srcs_.push_back(o);
    link_src(o, srcs_.size() - 1);
 }
