@@ -361,9 +361,9 @@ block::reorder(const std::vector<instr *> &order)
               "reorder: not a permutation of the block");
    for (instr *in : order)
       IBIS_CHECK(in->block_ == this, "reorder: instruction of another block");
-   instrs_.clear();
+   /* Moving each node to the end keeps every position valid. */
    for (instr *in : order)
-      in->pos_ = instrs_.insert(instrs_.end(), in);
+      instrs_.splice(instrs_.end(), instrs_, in->pos_);
 }
 
 block::iterator
@@ -397,7 +397,7 @@ shader::~shader() = default;
 block *
 shader::add_block()
 {
-   blocks_.emplace_back(new block());
+   blocks_.emplace_back(new block(&list_nodes_));
    block *b = blocks_.back().get();
    b->index = blocks_.size() - 1;
    b->shader_ = this;

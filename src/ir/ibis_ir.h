@@ -31,6 +31,8 @@
  */
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <list>
 #include <memory>
@@ -208,6 +210,83 @@ cond_mod_swapped(cond_mod c)
    }
 }
 
+/* The nodes of a shader's instruction lists, recycled: passes and
+ * schedulers insert, remove and reorder instructions all the time, and a
+ * node from the heap each time was a fifth of a compile's allocations.
+ * Every node has one size; the memory goes with the shader.
+ */
+class list_node_pool {
+public:
+   list_node_pool() = default;
+   list_node_pool(const list_node_pool &) = delete;
+   list_node_pool &operator=(const list_node_pool &) = delete;
+
+   void *alloc(size_t bytes)
+   {
+      if (free_) {
+         void *p = free_;
+         free_ = *static_cast<void **>(p);
+         return p;
+      }
+      const size_t align = alignof(std::max_align_t);
+      bytes = (bytes + align - 1) / align * align;
+      if (left_ < bytes) {
+         const size_t n = bytes * (size_t(64) << std::min<size_t>(chunks_.size(), 6));
+         chunks_.emplace_back(new char[n]);
+         next_ = chunks_.back().get();
+         left_ = n;
+      }
+      void *p = next_;
+      next_ += bytes;
+      left_ -= bytes;
+      return p;
+   }
+   void free(void *p)
+   {
+      *static_cast<void **>(p) = free_;
+      free_ = p;
+   }
+
+private:
+   std::vector<std::unique_ptr<char[]>> chunks_;
+   char *next_ = nullptr;
+   size_t left_ = 0;
+   void *free_ = nullptr;
+};
+
+/* Single nodes from a list_node_pool (the heap without one). */
+template <typename T>
+struct list_node_allocator {
+   using value_type = T;
+   list_node_pool *pool = nullptr;
+
+   list_node_allocator() = default;
+   explicit list_node_allocator(list_node_pool *p) : pool(p) {}
+   template <typename U>
+   list_node_allocator(const list_node_allocator<U> &o) : pool(o.pool) {}
+
+   T *allocate(size_t n)
+   {
+      if (n == 1 && pool)
+         return static_cast<T *>(pool->alloc(sizeof(T)));
+      return static_cast<T *>(::operator new(n * sizeof(T)));
+   }
+   void deallocate(T *p, size_t n)
+   {
+      if (n == 1 && pool)
+         pool->free(p);
+      else
+         ::operator delete(p);
+   }
+   template <typename U>
+   bool operator==(const list_node_allocator<U> &o) const { return pool == o.pool; }
+   template <typename U>
+   bool operator!=(const list_node_allocator<U> &o) const { return pool != o.pool; }
+};
+
+/* A block's instructions in order. */
+using instr_list = std::list<instr *, list_node_allocator<instr *>>;
+
 enum instr_flag : uint32_t {
    INSTR_WE_ALL       = 1u << 0,   /* NoMask: runs on all channels */
    INSTR_EOT          = 1u << 1,   /* ends the thread (sends) */
@@ -231,7 +310,7 @@ public:
    const opcode_info &info() const { return op_info(op); }
    block *parent() const { return block_; }
    /* Where the instruction is in its block's list. */
-   std::list<instr *>::iterator position() const { return pos_; }
+   instr_list::iterator position() const { return pos_; }
 
    unsigned num_srcs() const { return srcs_.size(); }
    const operand &src(unsigned i) const { return srcs_[i]; }
@@ -291,12 +370,12 @@ private:
    value *flag_def_ = nullptr;
    value *pred_ = nullptr;
    block *block_ = nullptr;
-   std::list<instr *>::iterator pos_;
+   instr_list::iterator pos_;
 };
 
 class block {
 public:
-   using iterator = std::list<instr *>::iterator;
+   using iterator = instr_list::iterator;
 
    unsigned index;
    std::vector<block *> preds;
@@ -305,7 +384,7 @@ public:
    /* Iterate with "for (instr *in : blk->instrs())"; to remove while
     * iterating, advance the iterator before calling instr::remove().
     */
-   const std::list<instr *> &instrs() const { return instrs_; }
+   const instr_list &instrs() const { return instrs_; }
    bool empty() const { return instrs_.empty(); }
    instr *first() const { return instrs_.empty() ? nullptr : instrs_.front(); }
    instr *last() const { return instrs_.empty() ? nullptr : instrs_.back(); }
@@ -331,7 +410,10 @@ public:
 private:
    friend class shader;
    friend class instr;
-   std::list<instr *> instrs_;
+   block() = default;
+   explicit block(list_node_pool *nodes)
+      : instrs_(list_node_allocator<instr *>(nodes)) {}
+   instr_list instrs_;
    shader *shader_ = nullptr;
 };
 
@@ -454,6 +536,7 @@ private:
     */
    object_pool<value> value_pool_;
    object_pool<instr> instr_pool_;
+   list_node_pool list_nodes_;
    std::vector<std::unique_ptr<block>> blocks_;
    std::vector<value *> values_;      /* indexed by id */
 };
