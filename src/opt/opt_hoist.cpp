@@ -148,31 +148,32 @@ nearest_common_dominator(const std::vector<instr *> &members,
 bool
 anticipated(const block *d, const std::vector<instr *> &members)
 {
-   std::vector<const block *> has;
-   for (const instr *m : members)
-      has.push_back(m->parent());
-   auto in_members = [&](const block *b) {
-      return std::find(has.begin(), has.end(), b) != has.end();
+   /* Per block index: 1 holds a member, 2 seen by the walk. */
+   std::vector<uint8_t> state(d->parent()->blocks().size(), 0);
+   auto at = [&](const block *b) -> uint8_t & {
+      if (b->index >= state.size())
+         state.resize(b->index + 1, 0);
+      return state[b->index];
    };
-   if (in_members(d))
+   for (const instr *m : members)
+      at(m->parent()) = 1;
+   if (at(d) == 1)
       return true;
    std::vector<const block *> stack(d->succs.begin(), d->succs.end());
-   std::vector<bool> seen;
    unsigned visited = 0;
    if (stack.empty())
       return false;
    while (!stack.empty()) {
       const block *b = stack.back();
       stack.pop_back();
-      if (in_members(b))
+      uint8_t &st = at(b);
+      if (st == 1)
          continue;
       if (b == d || b->succs.empty() || ++visited > 4096)
          return false;
-      if (b->index >= seen.size())
-         seen.resize(b->index + 1);
-      if (seen[b->index])
+      if (st == 2)
          continue;
-      seen[b->index] = true;
+      st = 2;
       stack.insert(stack.end(), b->succs.begin(), b->succs.end());
    }
    return true;
