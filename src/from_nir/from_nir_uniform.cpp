@@ -106,12 +106,12 @@ public:
 private:
    const nir::function_impl &impl;
    nir_facts f;
-   std::unordered_set<const nir::def *> divergent_regs;
+   ptr_set<nir::def> divergent_regs;
    /* Loops with a divergent break or continue, and with a divergent
     * continue.
     */
-   std::unordered_set<const nir::loop *> divergent_loops, divergent_continues;
-   std::unordered_set<const nir::def *> forced;
+   ptr_set<nir::loop> divergent_loops, divergent_continues;
+   ptr_set<nir::def> forced;
    bool demotes = false, asks_helper = false;
    /* (def, block using it) for every source, including if conditions. */
    std::vector<std::pair<const nir::def *, const nir::block *>> uses;
@@ -461,9 +461,9 @@ analysis::pass()
 void
 analysis::flags()
 {
-   std::unordered_map<const nir::def *, bool> flag_use, value_use;
+   ptr_set<nir::def> flag_use, value_use;
    auto use = [&](const nir::def *d, bool as_flag) {
-      (as_flag ? flag_use : value_use)[d] = true;
+      (as_flag ? flag_use : value_use).insert(d);
    };
    for (const nir::block *b : nir::blocks_in_order(impl)) {
       for (const auto &in : b->instrs) {
@@ -497,16 +497,16 @@ analysis::flags()
       const nir::def *d = nif->condition.ssa;
       use(d, d->parent && d->parent->block == b && !f.uniform.count(d));
    }
-   for (auto &[d, yes] : flag_use) {
+   for (const nir::def *d : flag_use) {
       if (!d->parent || d->parent->type != nir::instr_type::alu ||
           !alu_ends_in_cmp(static_cast<const nir::alu_instr *>(d->parent)->op))
          continue;
       f.want_flag.insert(d);
    }
-   for (auto &[d, yes] : value_use)
+   for (const nir::def *d : value_use)
       f.want_value.insert(d);
    /* A comparison without a flag use still needs its value. */
-   for (auto &[d, yes] : flag_use) {
+   for (const nir::def *d : flag_use) {
       if (!f.want_flag.count(d))
          f.want_value.insert(d);
    }
