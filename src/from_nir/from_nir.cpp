@@ -102,14 +102,15 @@ nir_translator::def_builder(const nir::def &d) const
 operand
 nir_translator::src(const nir::def *d, unsigned comp) const
 {
-   auto it = vals.find(d);
+   unsigned n = 0;
+   const operand *ops = vals.find(d, &n);
    /* The NIR validator does not check dominance; a use the translation has
     * not reached yet is bad input, not an internal error.
     */
-   if (it == vals.end() || comp >= it->second.size())
+   if (!ops || comp >= n)
       unsupported("NIR value %%%u (component %u) is used before its definition", d->index,
                   comp);
-   operand o = it->second[comp];
+   operand o = ops[comp];
    if (o.val)
       o.val = ssa.resolve(o.val);
    return o;
@@ -124,7 +125,7 @@ nir_translator::src(const nir::def *d, unsigned comp, data_type t) const
 void
 nir_translator::set_def(const nir::def &d, comps c)
 {
-   vals[&d] = std::move(c);
+   vals.set(&d, c);
 }
 
 operand

@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <tuple>
@@ -210,18 +212,162 @@ enum bary_mode {
 int barycentric_mode(const nir::intrinsic_instr &in);
 
 /* Some NIR value facts (from_nir_uniform.cpp). */
+/* A set of pointers by open addressing: the analysis fills and clears
+ * its sets pass after pass and the translator asks them about every def,
+ * so a heap node per element cost more than the lookups.  Iteration order
+ * means nothing.
+ */
+template <typename T>
+class ptr_set {
+public:
+   size_t count(const T *p) const
+   {
+      if (slots_.empty() || !p)
+         return 0;
+      return slots_[find(p)] == p;
+   }
+   /* True if p was not in the set. */
+   bool insert(const T *p)
+   {
+      if (2 * (used_ + 1) > slots_.size())
+         grow();
+      const T *&s = slots_[find(p)];
+      if (s == p)
+         return false;
+      s = p;
+      used_++;
+      return true;
+   }
+   void clear()
+   {
+      std::fill(slots_.begin(), slots_.end(), nullptr);
+      used_ = 0;
+   }
+   size_t size() const { return used_; }
+
+   class iterator {
+   public:
+      iterator(const T *const *at, const T *const *end) : at_(at), end_(end) { skip(); }
+      const T *operator*() const { return *at_; }
+      iterator &operator++()
+      {
+         ++at_;
+         skip();
+         return *this;
+      }
+      bool operator!=(const iterator &o) const { return at_ != o.at_; }
+
+   private:
+      void skip()
+      {
+         while (at_ != end_ && !*at_)
+            ++at_;
+      }
+      const T *const *at_, *const *end_;
+   };
+   iterator begin() const { return iterator(slots_.data(), slots_.data() + slots_.size()); }
+   iterator end() const
+   {
+      return iterator(slots_.data() + slots_.size(), slots_.data() + slots_.size());
+   }
+
+private:
+   std::vector<const T *> slots_;   /* null: empty */
+   size_t used_ = 0;
+
+   size_t find(const T *p) const
+   {
+      const size_t mask = slots_.size() - 1;
+      uint64_t h = uint64_t(uintptr_t(p)) * 0x9e3779b97f4a7c15ull;
+      size_t i = size_t(h >> 32) & mask;
+      while (slots_[i] && slots_[i] != p)
+         i = (i + 1) & mask;
+      return i;
+   }
+   void grow()
+   {
+      std::vector<const T *> old = std::move(slots_);
+      slots_.assign(old.empty() ? 64 : 2 * old.size(), nullptr);
+      for (const T *p : old) {
+         if (p)
+            slots_[find(p)] = p;
+      }
+   }
+};
+
+/* The operands of each translated NIR def, one range of a pool per def
+ * (set again, a def gets a new range), found by open addressing: no
+ * heap node per def.
+ */
+class def_operands {
+public:
+   /* The operands of d, or null if it has none yet. */
+   const operand *find(const nir::def *d, unsigned *n) const
+   {
+      if (slots_.empty())
+         return nullptr;
+      const entry &e = slots_[slot(d)];
+      if (e.d != d)
+         return nullptr;
+      *n = e.len;
+      return pool_.data() + e.start;
+   }
+   void set(const nir::def *d, const std::vector<operand> &c)
+   {
+      if (2 * (used_ + 1) > slots_.size())
+         grow();
+      entry &e = slots_[slot(d)];
+      if (e.d != d) {
+         e.d = d;
+         used_++;
+      }
+      e.start = pool_.size();
+      e.len = c.size();
+      pool_.insert(pool_.end(), c.begin(), c.end());
+   }
+
+private:
+   struct entry {
+      const nir::def *d = nullptr;
+      size_t start = 0;
+      unsigned len = 0;
+   };
+   std::vector<entry> slots_;
+   std::vector<operand> pool_;
+   size_t used_ = 0;
+
+   size_t slot(const nir::def *d) const
+   {
+      const size_t mask = slots_.size() - 1;
+      uint64_t h = uint64_t(uintptr_t(d)) * 0x9e3779b97f4a7c15ull;
+      size_t i = size_t(h >> 32) & mask;
+      while (slots_[i].d && slots_[i].d != d)
+         i = (i + 1) & mask;
+      return i;
+   }
+   void grow()
+   {
+      std::vector<entry> old = std::move(slots_);
+      slots_.assign(old.empty() ? 256 : 2 * old.size(), entry());
+      for (const entry &e : old) {
+         if (e.d)
+            slots_[slot(e.d)] = e;
+      }
+   }
+};
+
 struct nir_facts {
    /* Defs that get width 1 (computed once, SIMD-global). */
-   std::unordered_set<const nir::def *> uniform;
+   ptr_set<nir::def> uniform;
    /* Boolean defs whose comparison should also (or only) define a flag,
     * and whether any use needs the 0/~0 value.
     */
-   std::unordered_set<const nir::def *> want_flag;
-   std::unordered_set<const nir::def *> want_value;
+   ptr_set<nir::def> want_flag;
+   ptr_set<nir::def> want_value;
    /* decl_reg defs of registers that hold one value for all channels. */
-   std::unordered_set<const nir::def *> uniform_regs;
+   ptr_set<nir::def> uniform_regs;
    /* Ifs whose condition is not uniform. */
-   std::unordered_set<const nir::if_ *> divergent_ifs;
+   ptr_set<nir::if_> divergent_ifs;
    /* The shader demotes and asks is_helper_invocation, which must count
     * the demoted channels as helpers.
     */
@@ -384,7 +530,7 @@ public:
                    unsigned *push_byte) const;
 
 private:
-   std::unordered_map<const nir::def *, comps> vals;
+   def_operands vals;
 };
 
 /* The NIR instruction as nir_print writes it ("div 32 %4 = fadd %1, %2"),

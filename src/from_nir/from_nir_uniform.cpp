@@ -106,12 +106,12 @@ public:
 private:
    const nir::function_impl &impl;
    nir_facts f;
-   std::unordered_set<const nir::def *> divergent_regs;
+   ptr_set<nir::def> divergent_regs;
    /* Loops with a divergent break or continue, and with a divergent
     * continue.
     */
-   std::unordered_set<const nir::loop *> divergent_loops, divergent_continues;
-   std::unordered_set<const nir::def *> forced;
+   ptr_set<nir::loop> divergent_loops, divergent_continues;
+   ptr_set<nir::def> forced;
    bool demotes = false, asks_helper = false;
    /* (def, block using it) for every source, including if conditions. */
    std::vector<std::pair<const nir::def *, const nir::block *>> uses;
@@ -223,14 +223,23 @@ analysis::register_liveness()
    }
    const size_t n = decls.size();
 
-   /* Per block: registers read before any full store (gen), and fully
-    * stored (kill).
+   /* Per block, by position in order, 64 registers a word: registers
+    * read before any full store (gen), fully stored (kill), live in.
     */
-   std::unordered_map<const nir::block *, bits> gen, kill;
-   for (const nir::block *b : order) {
-      bits &g = gen[b], &k = kill[b];
-      g.assign(n, false);
-      k.assign(n, false);
+   const size_t words = (n + 63) / 64;
+   std::unordered_map<const nir::block *, unsigned> pos;
+   for (unsigned i = 0; i < order.size(); i++)
+      pos[order[i]] = i;
+   std::vector<uint64_t> gen(order.size() * words, 0), kill(order.size() * words, 0);
+   std::vector<uint64_t> live(order.size() * words, 0);
+   auto has = [&](const std::vector<uint64_t> &set, unsigned i, unsigned r) {
+      return (set[i * words + r / 64] >> (r % 64)) & 1;
+   };
+   auto put = [&](std::vector<uint64_t> &set, unsigned i, unsigned r) {
+      set[i * words + r / 64] |= uint64_t(1) << (r % 64);
+   };
+   for (unsigned i = 0; i < order.size(); i++) {
+      const nir::block *b = order[i];
       for (const auto &in : b->instrs) {
          if (in->type != nir::instr_type::intrinsic)
             continue;
@@ -246,8 +255,8 @@ analysis::register_liveness()
             continue;
          unsigned r = it->second;
          if (load) {
-            if (!k[r])
-               g[r] = true;
+            if (!has(kill, i, r))
+               put(gen, i, r);
             continue;
          }
          for (const nir::cf_node *p = b->parent; p; p = p->parent) {
@@ -260,34 +269,44 @@ analysis::register_liveness()
          if (ii.op == intrinsic_op::store_reg &&
              d.index(nir::intrinsic_index::num_array_elems) == 0 &&
              (ii.index(nir::intrinsic_index::write_mask) & all) == all)
-            k[r] = true;
+            put(kill, i, r);
       }
    }
 
-   for (const nir::block *b : order)
-      live_in[b].assign(n, false);
+   std::vector<std::array<int, 2>> succ(order.size(), {-1, -1});
+   for (unsigned i = 0; i < order.size(); i++) {
+      for (unsigned j = 0; j < 2; j++) {
+         const nir::block *s = order[i]->succs[j];
+         if (s)
+            succ[i][j] = pos.at(s);
+      }
+   }
+   std::vector<uint64_t> out(words);
    for (bool changed = true; changed;) {
       changed = false;
-      for (auto it = order.rbegin(); it != order.rend(); ++it) {
-         const nir::block *b = *it;
-         bits out(n, false);
-         for (const nir::block *s : b->succs) {
-            if (!s)
+      for (size_t i = order.size(); i-- > 0;) {
+         std::fill(out.begin(), out.end(), 0);
+         for (int s : succ[i]) {
+            if (s < 0)
                continue;
-            const bits &si = live_in[s];
-            for (size_t r = 0; r < n; r++)
-               out[r] = out[r] || si[r];
+            for (size_t w = 0; w < words; w++)
+               out[w] |= live[s * words + w];
          }
-         const bits &g = gen[b], &k = kill[b];
-         bits &li = live_in[b];
-         for (size_t r = 0; r < n; r++) {
-            bool v = g[r] || (out[r] && !k[r]);
-            if (v && !li[r]) {
-               li[r] = true;
+         for (size_t w = 0; w < words; w++) {
+            const size_t at = i * words + w;
+            const uint64_t v = gen[at] | (out[w] & ~kill[at]);
+            if (v & ~live[at]) {
+               live[at] |= v;
                changed = true;
             }
          }
       }
+   }
+   for (unsigned i = 0; i < order.size(); i++) {
+      bits &li = live_in[order[i]];
+      li.assign(n, false);
+      for (unsigned r = 0; r < n; r++)
+         li[r] = has(live, i, r);
    }
 }
 
@@ -442,9 +461,9 @@ analysis::pass()
 void
 analysis::flags()
 {
-   std::unordered_map<const nir::def *, bool> flag_use, value_use;
+   ptr_set<nir::def> flag_use, value_use;
    auto use = [&](const nir::def *d, bool as_flag) {
-      (as_flag ? flag_use : value_use)[d] = true;
+      (as_flag ? flag_use : value_use).insert(d);
    };
    for (const nir::block *b : nir::blocks_in_order(impl)) {
       for (const auto &in : b->instrs) {
@@ -478,16 +497,16 @@ analysis::flags()
       const nir::def *d = nif->condition.ssa;
       use(d, d->parent && d->parent->block == b && !f.uniform.count(d));
    }
-   for (auto &[d, yes] : flag_use) {
+   for (const nir::def *d : flag_use) {
       if (!d->parent || d->parent->type != nir::instr_type::alu ||
           !alu_ends_in_cmp(static_cast<const nir::alu_instr *>(d->parent)->op))
          continue;
       f.want_flag.insert(d);
    }
-   for (auto &[d, yes] : value_use)
+   for (const nir::def *d : value_use)
       f.want_value.insert(d);
    /* A comparison without a flag use still needs its value. */
-   for (auto &[d, yes] : flag_use) {
+   for (const nir::def *d : flag_use) {
       if (!f.want_flag.count(d))
          f.want_value.insert(d);
    }

@@ -159,8 +159,14 @@ operand::operator==(const operand &o) const
 void
 instr::link_src(const operand &o, int slot)
 {
-   if (o.val)
-      o.val->uses_.push_back(use{this, slot});
+   if (!o.val)
+      return;
+   /* Most values have a few readers: one allocation for them, not one
+    * per doubling from 1.
+    */
+   if (o.val->uses_.empty() && o.val->uses_.capacity() == 0)
+      o.val->uses_.reserve(4);
+   o.val->uses_.push_back(use{this, slot});
 }
 
 void
@@ -211,6 +217,9 @@ instr::set_src(unsigned i, const operand &o)
 void
 instr::add_src(const operand &o)
 {
+   /* Room for the usual number of sources at once. */
+   if (srcs_.capacity() == 0)
+      srcs_.reserve(3);
    srcs_.push_back(o);
    link_src(o, srcs_.size() - 1);
 }
@@ -352,9 +361,9 @@ block::reorder(const std::vector<instr *> &order)
               "reorder: not a permutation of the block");
    for (instr *in : order)
       IBIS_CHECK(in->block_ == this, "reorder: instruction of another block");
-   instrs_.clear();
+   /* Moving each node to the end keeps every position valid. */
    for (instr *in : order)
-      in->pos_ = instrs_.insert(instrs_.end(), in);
+      instrs_.splice(instrs_.end(), instrs_, in->pos_);
 }
 
 block::iterator
@@ -388,7 +397,7 @@ shader::~shader() = default;
 block *
 shader::add_block()
 {
-   blocks_.emplace_back(new block());
+   blocks_.emplace_back(new block(&list_nodes_));
    block *b = blocks_.back().get();
    b->index = blocks_.size() - 1;
    b->shader_ = this;
@@ -404,14 +413,14 @@ shader::create_value(reg_file file, data_type type, unsigned width,
    IBIS_CHECK(id >= values_.size() || !values_[id], "value %%%u exists", id);
    if (id >= values_.size())
       values_.resize(id + 1);
-   value *v = new value();
+   value *v = new (value_pool_.alloc()) value();
    v->id = id;
    v->file = file;
    v->type = type;
    v->width = width;
    v->group = group;
    v->length = length;
-   values_[id].reset(v);
+   values_[id] = v;
    return v;
 }
 
@@ -420,9 +429,9 @@ shader::values() const
 {
    std::vector<value *> v;
    v.reserve(values_.size());
-   for (const auto &p : values_) {
+   for (value *p : values_) {
       if (p)
-         v.push_back(p.get());
+         v.push_back(p);
    }
    return v;
 }
@@ -430,8 +439,7 @@ shader::values() const
 instr *
 shader::create_instr(opcode op, unsigned exec_size)
 {
-   instrs_.emplace_back(new instr(op, exec_size ? exec_size : dispatch_width));
-   return instrs_.back().get();
+   return new (instr_pool_.alloc()) instr(op, exec_size ? exec_size : dispatch_width);
 }
 
 std::unique_ptr<shader>
@@ -443,10 +451,10 @@ shader::clone() const
    c->scratch_bytes = scratch_bytes;
 
    c->values_.resize(values_.size());
-   for (const auto &p : values_) {
+   for (const value *p : values_) {
       if (!p)
          continue;
-      value *v = new value();
+      value *v = new (c->value_pool_.alloc()) value();
       v->id = p->id;
       v->file = p->file;
       v->type = p->type;
@@ -454,10 +462,10 @@ shader::clone() const
       v->group = p->group;
       v->length = p->length;
       v->phys = p->phys;
-      c->values_[p->id].reset(v);
+      c->values_[p->id] = v;
    }
    auto map_val = [&](const value *v) -> value * {
-      return v ? c->values_[v->id].get() : nullptr;
+      return v ? c->values_[v->id] : nullptr;
    };
    auto map_op = [&](const operand &o) {
       operand n = o;
@@ -473,7 +481,6 @@ shader::clone() const
    for (const auto &b : blocks_)
       num += b->instrs_.size();
    copy_of.reserve(num);
-   c->instrs_.reserve(num);
    for (const auto &b : blocks_) {
       block *nb = c->add_block();
       nb->index = b->index;
@@ -532,10 +539,10 @@ shader::clone() const
                  "clone: a def or use outside the blocks");
       return it->second;
    };
-   for (const auto &p : values_) {
+   for (const value *p : values_) {
       if (!p)
          continue;
-      value *v = c->values_[p->id].get();
+      value *v = c->values_[p->id];
       v->defs_.reserve(p->defs_.size());
       for (const instr *d : p->defs_)
          v->defs_.push_back(map_instr(d));
@@ -568,10 +575,13 @@ shader::compact_values()
    /* Fixed registers stay even unread (the scheduler's budget leaves out
     * every HW_REG register).
     */
-   std::vector<std::unique_ptr<value>> kept;
+   /* The values left out stay in the pool: removed instructions may
+    * still name them.
+    */
+   std::vector<value *> kept;
    kept.reserve(values_.size());
    unsigned dropped = 0;
-   for (auto &p : values_) {
+   for (value *p : values_) {
       if (!p)
          continue;
       if (named[p->id] || !p->defs_.empty() || !p->uses_.empty() ||
@@ -579,9 +589,8 @@ shader::compact_values()
           (p->file != reg_file::ssa && p->file != reg_file::wlr &&
            p->file != reg_file::flag)) {
          p->id = kept.size();
-         kept.push_back(std::move(p));
+         kept.push_back(p);
       } else {
-         dropped_values_.push_back(std::move(p));
          dropped++;
       }
    }

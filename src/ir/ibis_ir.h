@@ -31,6 +31,8 @@
  */
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <list>
 #include <memory>
@@ -208,6 +210,83 @@ cond_mod_swapped(cond_mod c)
    }
 }
 
+/* The nodes of a shader's instruction lists, recycled: passes and
+ * schedulers insert, remove and reorder instructions all the time, and a
+ * node from the heap each time was a fifth of a compile's allocations.
+ * Every node has one size; the memory goes with the shader.
+ */
+class list_node_pool {
+public:
+   list_node_pool() = default;
+   list_node_pool(const list_node_pool &) = delete;
+   list_node_pool &operator=(const list_node_pool &) = delete;
+
+   void *alloc(size_t bytes)
+   {
+      if (free_) {
+         void *p = free_;
+         free_ = *static_cast<void **>(p);
+         return p;
+      }
+      const size_t align = alignof(std::max_align_t);
+      bytes = (bytes + align - 1) / align * align;
+      if (left_ < bytes) {
+         const size_t n = bytes * (size_t(64) << std::min<size_t>(chunks_.size(), 6));
+         chunks_.emplace_back(new char[n]);
+         next_ = chunks_.back().get();
+         left_ = n;
+      }
+      void *p = next_;
+      next_ += bytes;
+      left_ -= bytes;
+      return p;
+   }
+   void free(void *p)
+   {
+      *static_cast<void **>(p) = free_;
+      free_ = p;
+   }
+
+private:
+   std::vector<std::unique_ptr<char[]>> chunks_;
+   char *next_ = nullptr;
+   size_t left_ = 0;
+   void *free_ = nullptr;
+};
+
+/* Single nodes from a list_node_pool (the heap without one). */
+template <typename T>
+struct list_node_allocator {
+   using value_type = T;
+   list_node_pool *pool = nullptr;
+
+   list_node_allocator() = default;
+   explicit list_node_allocator(list_node_pool *p) : pool(p) {}
+   template <typename U>
+   list_node_allocator(const list_node_allocator<U> &o) : pool(o.pool) {}
+
+   T *allocate(size_t n)
+   {
+      if (n == 1 && pool)
+         return static_cast<T *>(pool->alloc(sizeof(T)));
+      return static_cast<T *>(::operator new(n * sizeof(T)));
+   }
+   void deallocate(T *p, size_t n)
+   {
+      if (n == 1 && pool)
+         pool->free(p);
+      else
+         ::operator delete(p);
+   }
+   template <typename U>
+   bool operator==(const list_node_allocator<U> &o) const { return pool == o.pool; }
+   template <typename U>
+   bool operator!=(const list_node_allocator<U> &o) const { return pool != o.pool; }
+};
+
+/* A block's instructions in order. */
+using instr_list = std::list<instr *, list_node_allocator<instr *>>;
+
 enum instr_flag : uint32_t {
    INSTR_WE_ALL       = 1u << 0,   /* NoMask: runs on all channels */
    INSTR_EOT          = 1u << 1,   /* ends the thread (sends) */
@@ -231,7 +310,7 @@ public:
    const opcode_info &info() const { return op_info(op); }
    block *parent() const { return block_; }
    /* Where the instruction is in its block's list. */
-   std::list<instr *>::iterator position() const { return pos_; }
+   instr_list::iterator position() const { return pos_; }
 
    unsigned num_srcs() const { return srcs_.size(); }
    const operand &src(unsigned i) const { return srcs_[i]; }
@@ -291,12 +370,12 @@ private:
    value *flag_def_ = nullptr;
    value *pred_ = nullptr;
    block *block_ = nullptr;
-   std::list<instr *>::iterator pos_;
+   instr_list::iterator pos_;
 };
 
 class block {
 public:
-   using iterator = std::list<instr *>::iterator;
+   using iterator = instr_list::iterator;
 
    unsigned index;
    std::vector<block *> preds;
@@ -305,7 +384,7 @@ public:
    /* Iterate with "for (instr *in : blk->instrs())"; to remove while
     * iterating, advance the iterator before calling instr::remove().
     */
-   const std::list<instr *> &instrs() const { return instrs_; }
+   const instr_list &instrs() const { return instrs_; }
    bool empty() const { return instrs_.empty(); }
    instr *first() const { return instrs_.empty() ? nullptr : instrs_.front(); }
    instr *last() const { return instrs_.empty() ? nullptr : instrs_.back(); }
@@ -331,8 +410,52 @@ public:
 private:
    friend class shader;
    friend class instr;
-   std::list<instr *> instrs_;
+   block() = default;
+   explicit block(list_node_pool *nodes)
+      : instrs_(list_node_allocator<instr *>(nodes)) {}
+   instr_list instrs_;
    shader *shader_ = nullptr;
+};
+
+/* Storage for a shader's instructions or values: chunks of growing size,
+ * so that creating an object costs no allocation of its own, and all of
+ * them go at once with the shader (they are never freed one by one).
+ */
+template <typename T>
+class object_pool {
+public:
+   object_pool() = default;
+   object_pool(const object_pool &) = delete;
+   object_pool &operator=(const object_pool &) = delete;
+   ~object_pool()
+   {
+      for (size_t c = 0; c < chunks_.size(); c++) {
+         const size_t n = c + 1 < chunks_.size() ? chunk_size(c) : used_;
+         for (size_t i = 0; i < n; i++)
+            chunks_[c][i].obj.~T();
+      }
+   }
+
+   /* Room for one more object, to be constructed in place at once. */
+   void *alloc()
+   {
+      if (chunks_.empty() || used_ == chunk_size(chunks_.size() - 1)) {
+         chunks_.emplace_back(new slot[chunk_size(chunks_.size())]);
+         used_ = 0;
+      }
+      return &chunks_.back()[used_++].obj;
+   }
+
+private:
+   /* Raw storage: the object's lifetime is the pool's business. */
+   union slot {
+      slot() {}
+      ~slot() {}
+      T obj;
+   };
+   static size_t chunk_size(size_t c) { return size_t(32) << (c < 6 ? c : 6); }
+   std::vector<std::unique_ptr<slot[]>> chunks_;
+   size_t used_ = 0;   /* objects in the last chunk */
 };
 
 enum class shader_stage : uint8_t { vs, tcs, tes, gs, fs, cs };
@@ -368,7 +491,7 @@ public:
                        uint32_t id = UINT32_MAX);
    value *find_value(uint32_t id) const
    {
-      return id < values_.size() ? values_[id].get() : nullptr;
+      return id < values_.size() ? values_[id] : nullptr;
    }
    /* Every value, in id order. */
    std::vector<value *> values() const;
@@ -407,13 +530,15 @@ public:
    unsigned compact_values();
 
 private:
-   std::vector<std::unique_ptr<block>> blocks_;
-   std::vector<std::unique_ptr<value>> values_;      /* indexed by id */
-   /* Values compact_values() left out: removed instructions may still
-    * name them.
+   /* Declared first, so destroyed last: every value and instruction,
+    * also those no block holds and the values compact_values() left out
+    * (removed instructions may still name them).
     */
-   std::vector<std::unique_ptr<value>> dropped_values_;
-   std::vector<std::unique_ptr<instr>> instrs_;
+   object_pool<value> value_pool_;
+   object_pool<instr> instr_pool_;
+   list_node_pool list_nodes_;
+   std::vector<std::unique_ptr<block>> blocks_;
+   std::vector<value *> values_;      /* indexed by id */
 };
 
 /* Channels of an SSA/WLR value, by bit size, width, group and length:

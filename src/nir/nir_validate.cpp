@@ -20,7 +20,6 @@
 #include <array>
 #include <cstdarg>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "nir/nir.h"
 #include "nir/nir_text.h"
@@ -79,12 +78,29 @@ private:
    unsigned line_ = 0;              /* its line, or the cf node's */
 
    /* Per impl. */
-   std::unordered_map<const def *, const instr *> defs_;
+   /* The def with each SSA index and its position in its block: arrays,
+    * not hash maps, as the validator runs on every shader read.
+    */
+   std::vector<const def *> defs_;
+   std::vector<unsigned> def_pos_;
    std::unordered_map<const block *, unsigned> order_;  /* block -> index */
    std::vector<const block *> blocks_;
    std::vector<int> idom_;                            /* by order index */
-   std::unordered_map<const instr *, size_t> instr_pos_;  /* in its block */
    std::unordered_map<const block *, std::array<block *, 2>> succs_;
+
+   /* A block's position in program order (its index when that is
+    * right).
+    */
+   unsigned order_of(const block *b) const
+   {
+      if (b->index < blocks_.size() && blocks_[b->index] == b)
+         return b->index;
+      return order_.at(b);
+   }
+   bool defined_here(const def *d) const
+   {
+      return d->index < defs_.size() && defs_[d->index] == d;
+   }
 
    [[noreturn]] void fail(const char *fmt, ...) __attribute__((format(printf, 2, 3)));
    void check(bool cond, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -173,20 +189,28 @@ validator::validate_impl(const function_impl &impl)
    }
 
    /* Definitions first: uses may come before their definition (phis). */
-   instr_pos_.clear();
-   std::unordered_set<unsigned> indices;
+   unsigned num_indices = impl.ssa_alloc;
+   for (const block *b : blocks_) {
+      for (const auto &in : b->instrs) {
+         if (const def *d = in->get_def())
+            num_indices = std::max(num_indices, d->index + 1);
+      }
+   }
+   defs_.assign(num_indices, nullptr);
+   def_pos_.assign(num_indices, 0);
    for (const block *b : blocks_) {
       for (size_t i = 0; i < b->instrs.size(); i++) {
          const auto &in = b->instrs[i];
-         instr_pos_[in.get()] = i;
          if (const def *d = in->get_def()) {
             instr_ = in.get();
             line_ = in->line;
             check(d->parent == in.get(), "def does not point at its instruction");
-            if (!defs_.emplace(d, in.get()).second)
+            const def *&slot = defs_[d->index];
+            if (slot == d)
                fail("defined twice");
-            check(indices.insert(d->index).second,
-                  "SSA index %%%u is used by two values", d->index);
+            check(!slot, "SSA index %%%u is used by two values", d->index);
+            slot = d;
+            def_pos_[d->index] = unsigned(i);
             validate_def(*d);
          }
       }
@@ -259,8 +283,8 @@ validator::compute_dominators()
 bool
 validator::dominates(const block *a, const block *b) const
 {
-   int x = int(order_.at(b));
-   const int target = int(order_.at(a));
+   int x = int(order_of(b));
+   const int target = int(order_of(a));
    while (x >= 0) {
       if (x == target)
          return true;
@@ -281,15 +305,14 @@ validator::validate_use(const def *d, const block *use_block, size_t use_pos,
    auto name = [&] { return strfmt(what, arg); };
    if (!d)
       fail("%s has no value", name().c_str());
-   auto it = defs_.find(d);
-   if (it == defs_.end())
+   if (!defined_here(d))
       fail("%s (%%%u) is not defined in this function", name().c_str(), d->index);
-   const block *def_block = it->second->block;
-   const int use_idx = int(order_.at(use_block));
+   const block *def_block = d->parent->block;
+   const int use_idx = int(order_of(use_block));
    if (idom_[use_idx] < 0)
       return;  /* unreachable: no dominance to speak of */
    if (def_block == use_block) {
-      if (instr_pos_.at(it->second) >= use_pos)
+      if (def_pos_[d->index] >= use_pos)
          fail("%s (%%%u) is used before its definition", name().c_str(), d->index);
       return;
    }

@@ -404,12 +404,13 @@ opt_copy_prop(shader &s)
    bool progress = false;
    for (block *b : dom.rpo()) {
       for (instr *in : b->instrs()) {
-         std::vector<int> slots;
-         for (unsigned i = 0; i < in->num_srcs(); i++)
-            slots.push_back(i);
-         slots.push_back(use::predicate);
-         slots.push_back(use::preserve);
-         for (int slot : slots) {
+         /* The sources as the instruction has them now, then the
+          * predicate and the preserved source.
+          */
+         const int num_srcs = in->num_srcs();
+         for (int i = 0; i < num_srcs + 2; i++) {
+            const int slot = i < num_srcs ? i
+                           : i == num_srcs ? int(use::predicate) : int(use::preserve);
             /* Copies of copies the walk has not reached (loop phis). */
             for (unsigned n = 0; n < 4 && try_propagate(in, slot); n++)
                progress = true;

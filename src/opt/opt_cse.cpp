@@ -21,13 +21,12 @@
  * defines a flag is only merged within its block with no flag defined in
  * between, so the flag's live range never spans another flag's.
  *
- * Near linear: one hash of each instruction; the table is undone on leaving
- * a dominator subtree.
+ * Near linear: one hash of each instruction; a subtree's entries are popped
+ * on leaving it.
  */
 #include "opt/opt.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 #include "ir/ibis_analysis.h"
 #include "opt/opt_util.h"
@@ -85,13 +84,13 @@ put_instr(vn_key &k, const instr *in, const value *self)
 
    k.push_back(in->num_srcs());
    if (is_commutative(in)) {
-      vn_key a, b;
-      put_operand(a, in->src(0), self);
-      put_operand(b, in->src(1), self);
-      if (b < a)
-         std::swap(a, b);
-      k.insert(k.end(), a.begin(), a.end());
-      k.insert(k.end(), b.begin(), b.end());
+      /* Three words per operand, the smaller pair of words first. */
+      const size_t a = k.size();
+      put_operand(k, in->src(0), self);
+      put_operand(k, in->src(1), self);
+      const auto first = k.begin() + a;
+      if (std::lexicographical_compare(first + 3, first + 6, first, first + 3))
+         std::swap_ranges(first, first + 3, first + 3);
    } else {
       for (const operand &o : in->srcs())
          put_operand(k, o, self);
@@ -172,9 +171,92 @@ is_wlr_expression(const std::vector<instr *> &writes, const value *v)
    return true;
 }
 
+/* A scoped hash table of keys for the walk over the dominator tree.  The
+ * keys lie one after another in one pool, each bucket chains its entries
+ * newest first, and leaving a subtree pops the entries it added, which are
+ * the newest: that also uncovers the entries they shadowed.  No node or
+ * key is allocated per instruction.
+ */
+class vn_table {
+public:
+   explicit vn_table(size_t max_entries)
+   {
+      size_t n = 16;
+      while (n < 2 * max_entries)
+         n *= 2;
+      heads.assign(n, none);
+   }
+
+   static size_t hash(const uint64_t *k, size_t n)
+   {
+      uint64_t h = 0xcbf29ce484222325ull;
+      for (size_t i = 0; i < n; i++) {
+         h ^= k[i];
+         h *= 0x100000001b3ull;
+         h ^= h >> 29;
+      }
+      return h;
+   }
+
+   /* The newest entry with key k, or null. */
+   vn_entry *find(const vn_key &k, size_t h)
+   {
+      for (uint32_t i = heads[h & (heads.size() - 1)]; i != none; i = entries[i].next) {
+         const slot &s = entries[i];
+         if (s.hash == h && s.len == k.size() &&
+             std::equal(k.begin(), k.end(), pool.begin() + s.start))
+            return &entries[i].e;
+      }
+      return nullptr;
+   }
+
+   void push(const vn_key &k, size_t h, const vn_entry &e)
+   {
+      uint32_t &head = heads[h & (heads.size() - 1)];
+      entries.push_back({e, h, uint32_t(pool.size()), uint32_t(k.size()), head});
+      head = uint32_t(entries.size() - 1);
+      pool.insert(pool.end(), k.begin(), k.end());
+   }
+
+   size_t size() const { return entries.size(); }
+
+   /* Removes the entries pushed after the first mark ones. */
+   void pop_to(size_t mark)
+   {
+      while (entries.size() > mark) {
+         const slot &s = entries.back();
+         heads[s.hash & (heads.size() - 1)] = s.next;
+         pool.resize(s.start);
+         entries.pop_back();
+      }
+   }
+
+private:
+   static constexpr uint32_t none = UINT32_MAX;
+   struct slot {
+      vn_entry e;
+      size_t hash;
+      uint32_t start, len;   /* the key in pool */
+      uint32_t next;         /* the next older entry in the bucket */
+   };
+   std::vector<uint64_t> pool;
+   std::vector<slot> entries;
+   std::vector<uint32_t> heads;
+};
+
+size_t
+count_instrs(const shader &s)
+{
+   size_t n = 0;
+   for (const auto &b : s.blocks())
+      n += b->instrs().size();
+   return n;
+}
+
 class cse {
 public:
-   explicit cse(shader &s) : sh(s), dom(s), final_ip(s.value_id_bound())
+   explicit cse(shader &s)
+      : sh(s), dom(s), final_ip(s.value_id_bound()), table(count_instrs(s))
    {
       /* The final write of each WLR value: its defs share one block. */
       for (const value *v : s.values()) {
@@ -188,16 +270,8 @@ private:
    shader &sh;
    dominance dom;
    std::vector<unsigned> final_ip;    /* by value id */
-   std::unordered_map<vn_key, vn_entry, key_hash> table;
-   /* What to restore on leaving a subtree: the key, and the entry it
-    * shadowed, if any.
-    */
-   struct undo_entry {
-      const vn_key *key;
-      bool shadowed;
-      vn_entry prev;
-   };
-   std::vector<undo_entry> undo;
+   vn_table table;
+   vn_key key;                        /* the key being built */
    unsigned flag_epoch = 0;
    bool progress = false;
 
@@ -205,7 +279,6 @@ private:
    void number_instr(instr *in);
    void number_wlr(instr *final_write, value *v);
    bool may_merge(const vn_entry &e, const instr *in) const;
-   void insert(vn_key &&k, const vn_entry &e);
 };
 
 bool
@@ -216,21 +289,14 @@ cse::may_merge(const vn_entry &e, const instr *in) const
 }
 
 void
-cse::insert(vn_key &&k, const vn_entry &e)
-{
-   auto res = table.emplace(std::move(k), e);
-   undo.push_back({&res.first->first, !res.second, res.first->second});
-   res.first->second = e;
-}
-
-void
 cse::number_instr(instr *in)
 {
-   vn_key k{0};   /* one instruction */
-   put_instr(k, in, nullptr);
-   auto it = table.find(k);
-   if (it != table.end() && may_merge(it->second, in)) {
-      instr *prev = it->second.in;
+   key.assign(1, 0);   /* one instruction */
+   put_instr(key, in, nullptr);
+   const size_t h = vn_table::hash(key.data(), key.size());
+   const vn_entry *e = table.find(key, h);
+   if (e && may_merge(*e, in)) {
+      instr *prev = e->in;
       for (unsigned i = 0; i < in->num_dsts(); i++)
          replace_uses(in->dst(i).val, prev->dst(i).val);
       if (in->flag_def())
@@ -241,7 +307,7 @@ cse::number_instr(instr *in)
    }
    if (in->flag_def())
       flag_epoch++;
-   insert(std::move(k), vn_entry{in, nullptr, in->parent(), flag_epoch});
+   table.push(key, h, vn_entry{in, nullptr, in->parent(), flag_epoch});
 }
 
 void
@@ -250,20 +316,21 @@ cse::number_wlr(instr *final_write, value *v)
    std::vector<instr *> writes = wlr_writes(v);
    if (!is_wlr_expression(writes, v))
       return;
-   vn_key k{1};   /* a WLR sequence */
-   put_value_spec(k, v);
+   key.assign(1, 1);   /* a WLR sequence */
+   put_value_spec(key, v);
    for (const instr *w : writes)
-      put_instr(k, w, v);
-   auto it = table.find(k);
-   if (it != table.end()) {
+      put_instr(key, w, v);
+   const size_t h = vn_table::hash(key.data(), key.size());
+   if (const vn_entry *e = table.find(key, h)) {
+      value *first = e->wlr;
       /* The writes go first: they hold v's reads of itself. */
       for (instr *w : writes)
          w->remove();
-      replace_uses(v, it->second.wlr);
+      replace_uses(v, first);
       progress = true;
       return;
    }
-   insert(std::move(k), vn_entry{final_write, v, final_write->parent(), 0});
+   table.push(key, h, vn_entry{final_write, v, final_write->parent(), 0});
 }
 
 void
@@ -293,34 +360,26 @@ cse::run()
 {
    if (sh.blocks().empty())
       return false;
-   /* Depth-first over the dominator tree, undoing each block's entries
+   /* Depth-first over the dominator tree, popping each block's entries
     * when its subtree is done.
     */
    struct frame {
       block *b;
-      size_t next_child, undo_mark;
+      size_t next_child, table_mark;
    };
    std::vector<frame> stack;
-   stack.push_back({sh.entry(), 0, undo.size()});
+   stack.push_back({sh.entry(), 0, table.size()});
    visit(sh.entry());
    while (!stack.empty()) {
       frame &f = stack.back();
       const std::vector<block *> &kids = dom.children(f.b);
       if (f.next_child < kids.size()) {
          block *c = kids[f.next_child++];
-         stack.push_back({c, 0, undo.size()});
+         stack.push_back({c, 0, table.size()});
          visit(c);
          continue;
       }
-      while (undo.size() > f.undo_mark) {
-         const undo_entry &u = undo.back();
-         auto it = table.find(*u.key);
-         if (u.shadowed)
-            it->second = u.prev;
-         else
-            table.erase(it);
-         undo.pop_back();
-      }
+      table.pop_to(f.table_mark);
       stack.pop_back();
    }
    return progress;

@@ -34,7 +34,6 @@
 
 #include <algorithm>
 #include <map>
-#include <unordered_map>
 
 #include "ir/ibis_analysis.h"
 #include "opt/opt_util.h"
@@ -149,56 +148,116 @@ nearest_common_dominator(const std::vector<instr *> &members,
 bool
 anticipated(const block *d, const std::vector<instr *> &members)
 {
-   std::vector<const block *> has;
-   for (const instr *m : members)
-      has.push_back(m->parent());
-   auto in_members = [&](const block *b) {
-      return std::find(has.begin(), has.end(), b) != has.end();
+   /* Per block index: 1 holds a member, 2 seen by the walk. */
+   std::vector<uint8_t> state(d->parent()->blocks().size(), 0);
+   auto at = [&](const block *b) -> uint8_t & {
+      if (b->index >= state.size())
+         state.resize(b->index + 1, 0);
+      return state[b->index];
    };
-   if (in_members(d))
+   for (const instr *m : members)
+      at(m->parent()) = 1;
+   if (at(d) == 1)
       return true;
    std::vector<const block *> stack(d->succs.begin(), d->succs.end());
-   std::vector<bool> seen;
    unsigned visited = 0;
    if (stack.empty())
       return false;
    while (!stack.empty()) {
       const block *b = stack.back();
       stack.pop_back();
-      if (in_members(b))
+      uint8_t &st = at(b);
+      if (st == 1)
          continue;
       if (b == d || b->succs.empty() || ++visited > 4096)
          return false;
-      if (b->index >= seen.size())
-         seen.resize(b->index + 1);
-      if (seen[b->index])
+      if (st == 2)
          continue;
-      seen[b->index] = true;
+      st = 2;
       stack.insert(stack.end(), b->succs.begin(), b->succs.end());
    }
    return true;
 }
 
-/* The groups of equal expressions (cse's key) that pass want, in
- * first-seen order (deterministic).
+/* Numbers keys in the order they are first seen.  The keys lie one
+ * after another in one pool and the table holds their numbers (open
+ * addressing): no allocation per key.
+ */
+class key_numbering {
+public:
+   explicit key_numbering(size_t max_keys)
+   {
+      size_t n = 16;
+      while (n < 2 * max_keys)
+         n *= 2;
+      slots.assign(n, none);
+   }
+
+   unsigned number(const vn_key &k)
+   {
+      const size_t h = key_hash()(k);
+      for (size_t i = h & (slots.size() - 1);; i = (i + 1) & (slots.size() - 1)) {
+         if (slots[i] == none) {
+            slots[i] = keys.size();
+            keys.push_back({h, pool.size(), k.size()});
+            pool.insert(pool.end(), k.begin(), k.end());
+            return slots[i];
+         }
+         const entry &e = keys[slots[i]];
+         if (e.hash == h && e.len == k.size() &&
+             std::equal(k.begin(), k.end(), pool.begin() + e.start))
+            return slots[i];
+      }
+   }
+
+   unsigned count() const { return keys.size(); }
+
+private:
+   static constexpr unsigned none = ~0u;
+   struct entry {
+      size_t hash, start, len;
+   };
+   std::vector<uint64_t> pool;
+   std::vector<entry> keys;
+   std::vector<unsigned> slots;
+};
+
+/* The groups of two or more equal expressions (cse's key) that pass
+ * want, in first-seen order (deterministic); a lone expression has
+ * nothing to merge with.
  */
 template <typename F>
 std::vector<std::vector<instr *>>
-equal_groups(const dominance &dom, F want)
+equal_groups(const shader &s, const dominance &dom, F want)
 {
-   std::unordered_map<vn_key, unsigned, key_hash> index;
-   std::vector<std::vector<instr *>> groups;
+   size_t num_instrs = 0;
+   for (const auto &b : s.blocks())
+      num_instrs += b->instrs().size();
+   key_numbering numbers(num_instrs);
+   std::vector<std::pair<unsigned, instr *>> seen;
+   vn_key k;
    for (block *b : dom.rpo()) {
       for (instr *in : b->instrs()) {
          if (!want(in))
             continue;
-         vn_key k;
+         k.clear();
          expression_key(k, in);
-         auto res = index.emplace(std::move(k), unsigned(groups.size()));
-         if (res.second)
-            groups.emplace_back();
-         groups[res.first->second].push_back(in);
+         seen.push_back({numbers.number(k), in});
       }
+   }
+   std::vector<unsigned> size(numbers.count(), 0), group(numbers.count(), ~0u);
+   for (const auto &[n, in] : seen)
+      size[n]++;
+   std::vector<std::vector<instr *>> groups;
+   for (const auto &[n, in] : seen) {
+      if (size[n] < 2)
+         continue;
+      if (group[n] == ~0u) {
+         group[n] = groups.size();
+         groups.emplace_back();
+         groups.back().reserve(size[n]);
+      }
+      groups[group[n]].push_back(in);
    }
    return groups;
 }
@@ -295,9 +354,7 @@ hoist_flags_round(shader &s)
    s.renumber();
    dominance dom(s);
    bool progress = false;
-   for (std::vector<instr *> &members : equal_groups(dom, is_flag_candidate)) {
-      if (members.size() < 2)
-         continue;
+   for (std::vector<instr *> &members : equal_groups(s, dom, is_flag_candidate)) {
       /* Comparisons with the same readers move together. */
       const value *canon = members[0]->flag_def();
       std::map<vn_key, std::vector<instr *>> by_readers;
@@ -353,9 +410,7 @@ hoist_round(shader &s)
    dominance dom(s);
    bool progress = false;
    for (std::vector<instr *> &members :
-        equal_groups(dom, [](const instr *in) { return is_hoistable(in); })) {
-      if (members.size() < 2)
-         continue;
+        equal_groups(s, dom, [](const instr *in) { return is_hoistable(in); })) {
       block *ncd = nearest_common_dominator(members, dom);
       /* A member in that block already comes before the others (cse
        * leaves such pairs only when it did not run in between).

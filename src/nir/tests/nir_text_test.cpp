@@ -389,6 +389,29 @@ TEST(nir_text, reader_errors)
    }
 }
 
+/* SSA indices past the reader's array (2^20) go through its map: a use
+ * finds its def there, an unknown one and a repeated one are errors.
+ */
+TEST(nir_text, large_ssa_indices)
+{
+   std::string text = replaced(canonical, "con 32     %8 = load_const",
+                               "con 32     %3000008 = load_const");
+   text = replaced(text, "ieq32 %8 (0x1)", "ieq32 %3000008 (0x1)");
+   auto s = nir::read_shader(text, "t.nir");
+   nir::validate(*s);
+   const nir::function_impl &impl = *nir::entrypoint(*s);
+   EXPECT_EQ(impl.ssa_alloc, 3000009u);
+   const nir::block &b = *nir::blocks_in_order(impl)[4];
+   ASSERT_FALSE(b.instrs.empty());
+   const auto &ieq = static_cast<const nir::alu_instr &>(*b.instrs[0]);
+   EXPECT_EQ(ieq.srcs[0].ssa->index, 3000008u);
+
+   EXPECT_EQ(error_of(replaced(text, "ieq32 %3000008 (0x1)", "ieq32 %3000007 (0x1)")),
+             "t.nir:39:31: use of undefined SSA value %3000007");
+   EXPECT_EQ(error_of(replaced(text, "div 32     %7 = phi", "div 32     %3000008 = phi")),
+             "t.nir:35:5: SSA value %3000008 is defined twice");
+}
+
 TEST(nir_text, validator_errors)
 {
    const std::string bare = without_cfg_comments(canonical);
