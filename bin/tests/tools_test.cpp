@@ -41,7 +41,7 @@ run(const std::string &args)
 std::string
 write_temp(const std::string &name, const std::string &text)
 {
-   std::string path = ::testing::TempDir() + name;
+   std::string path = ibis::test::temp_dir() + name;
    std::ofstream(path) << text;
    return path;
 }
@@ -177,7 +177,7 @@ TEST(tools, asm_error_names_file_and_line)
 
 TEST(tools, disasm_survives_garbage)
 {
-   std::string path = ::testing::TempDir() + "garbage.bin";
+   std::string path = ibis::test::temp_dir() + "garbage.bin";
    {
       std::ofstream f(path, std::ios::binary);
       for (unsigned i = 0; i < 4096; i++)
@@ -193,7 +193,7 @@ namespace {
 std::string
 corpus_dir(const std::string &name)
 {
-   const std::string dir = ::testing::TempDir() + name;
+   const std::string dir = ibis::test::temp_dir() + name;
    std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "/sub'").c_str());
    std::ofstream(dir + "/sub/vignette.fs.nir") << slurp(example());
    return dir;
@@ -214,7 +214,7 @@ TEST(tools, compile_prints_selection_and_stats)
 
 TEST(tools, compile_dump_asm_stats_and_raw_program)
 {
-   const std::string bin = ::testing::TempDir() + "vignette8.bin";
+   const std::string bin = ibis::test::temp_dir() + "vignette8.bin";
    result r = run("ibis-compile " + example() + " --simd 8 --dump asm,stats -o " + bin);
    ASSERT_EQ(r.status, 0) << r.out;
    EXPECT_NE(r.out.find("; SIMD8 assembly\n"), std::string::npos) << r.out;

@@ -27,6 +27,29 @@ shared_dir()
    return dir;
 }
 
+/* A directory of this test process's own under GoogleTest's temporary
+ * directory, ending in '/', removed when the process exits: test suites
+ * of several builds may run at once on one machine, and fixed names in
+ * /tmp would collide.
+ */
+static inline std::string
+temp_dir()
+{
+   struct owned_dir {
+      std::string path;
+      ~owned_dir()
+      {
+         if (!path.empty())
+            (void)std::system(("rm -rf '" + path + "'").c_str());
+      }
+   };
+   static const owned_dir dir{[] {
+      std::string t = ::testing::TempDir() + "ibis-test-XXXXXX";
+      return mkdtemp(t.data()) ? t : std::string();
+   }()};
+   return dir.path.empty() ? ::testing::TempDir() : dir.path + "/";
+}
+
 static inline std::string
 source_dir()
 {

@@ -328,12 +328,14 @@ expect_matches_at_every_width(const char *text, const char *name, unsigned sets,
    for (unsigned w : {8u, 16u, 32u}) {
       check::result r = check::check_shader(*s, w, 1, sets);
       EXPECT_EQ(r.v, check::verdict::match) << name << " SIMD" << w << ": " << r.first;
-      if (per_channel)
+      if (per_channel) {
          EXPECT_GE(r.compared, per_channel * w) << name << " SIMD" << w;
-      else
+      } else {
          EXPECT_GT(r.compared, 0u) << name << " SIMD" << w;
-      if (all_compared)
+      }
+      if (all_compared) {
          EXPECT_EQ(r.unchecked, 0u) << name << " SIMD" << w;
+      }
    }
 }
 

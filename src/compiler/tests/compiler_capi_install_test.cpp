@@ -50,7 +50,7 @@ TEST(compiler_capi, c_program_builds_against_installed_files)
    const std::string program = env("IBIS_CAPI_PROGRAM");
    ASSERT_FALSE(build.empty());
    ASSERT_FALSE(program.empty());
-   const std::string dest = ::testing::TempDir() + "ibis-capi-install";
+   const std::string dest = ibis::test::temp_dir() + "ibis-capi-install";
    ASSERT_EQ(sh("rm -rf '" + dest + "'").status, 0);
 
    result inst = sh("/usr/bin/env meson install -C '" + build +
