@@ -187,17 +187,6 @@ public:
       heads.assign(n, none);
    }
 
-   static size_t hash(const uint64_t *k, size_t n)
-   {
-      uint64_t h = 0xcbf29ce484222325ull;
-      for (size_t i = 0; i < n; i++) {
-         h ^= k[i];
-         h *= 0x100000001b3ull;
-         h ^= h >> 29;
-      }
-      return h;
-   }
-
    /* The newest entry with key k, or null. */
    vn_entry *find(const vn_key &k, size_t h)
    {
@@ -293,7 +282,7 @@ cse::number_instr(instr *in)
 {
    key.assign(1, 0);   /* one instruction */
    put_instr(key, in, nullptr);
-   const size_t h = vn_table::hash(key.data(), key.size());
+   const size_t h = key_hash()(key);
    const vn_entry *e = table.find(key, h);
    if (e && may_merge(*e, in)) {
       instr *prev = e->in;
@@ -320,7 +309,7 @@ cse::number_wlr(instr *final_write, value *v)
    put_value_spec(key, v);
    for (const instr *w : writes)
       put_instr(key, w, v);
-   const size_t h = vn_table::hash(key.data(), key.size());
+   const size_t h = key_hash()(key);
    if (const vn_entry *e = table.find(key, h)) {
       value *first = e->wlr;
       /* The writes go first: they hold v's reads of itself. */
