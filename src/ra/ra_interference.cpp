@@ -530,7 +530,6 @@ ra_build_interference(shader &s)
    std::sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
       return g.start[a] < g.start[b];
    });
-   std::vector<unsigned> active;
    std::vector<uint8_t> global(n);
    for (unsigned i = 0; i < n; i++)
       global[i] = g.nodes[i]->is_simd_global() ||
@@ -555,41 +554,83 @@ ra_build_interference(shader &s)
    }
    /* A pair of overlapping values gets an edge when their layout keys
     * differ: width, bit size and group, or the node itself for a global
-    * one (unlike every other key).  The sweep meets many pairs.
+    * one (unlike every other key).  The sweep keeps the nodes live at
+    * each start as bits and, per layout, the nodes of that layout, so a
+    * start meets every overlapping node a word at a time: each pair once,
+    * whichever order ties in start come in.
     */
    std::vector<uint32_t> key(n);
+   std::vector<uint32_t> keys;
    std::vector<uint8_t> wide(n);
    for (unsigned i = 0; i < n; i++) {
       const value *v = g.nodes[i];
-      key[i] = global[i] ? 1u << 31 | i
-                         : v->width | v->bit_size() << 8 | unsigned(v->group) << 16;
+      key[i] = v->width | v->bit_size() << 8 | unsigned(v->group) << 16;
       wide[i] = v->component_bytes() > 32;
+      if (!global[i] && std::find(keys.begin(), keys.end(), key[i]) == keys.end())
+         keys.push_back(key[i]);
    }
+   /* Per layout, its SIMD-local nodes. */
+   std::vector<uint64_t> layout(keys.size() * live_words, 0);
+   std::vector<unsigned> layout_of(n, ~0u);
+   for (unsigned i = 0; i < n; i++) {
+      if (global[i])
+         continue;
+      layout_of[i] = unsigned(std::find(keys.begin(), keys.end(), key[i]) - keys.begin());
+      layout[layout_of[i] * live_words + i / 64] |= uint64_t(1) << (i % 64);
+   }
+   std::vector<unsigned> by_end(order);
+   std::sort(by_end.begin(), by_end.end(), [&](unsigned a, unsigned b) {
+      return g.end[a] < g.end[b];
+   });
+   std::vector<uint64_t> active(live_words, 0), same(live_words);
+   std::vector<uint8_t> in_sweep(n, 0);
+   size_t expired = 0;
+   unsigned live_count = 0;
    for (unsigned a : order) {
-      size_t k = 0;
-      for (unsigned b : active) {
-         if (g.end[b] > g.start[a])
-            active[k++] = b;
+      /* Nodes ending at or before this start are out; one not swept yet
+       * has an empty interval and never comes in.
+       */
+      for (; expired < n && g.end[by_end[expired]] <= g.start[a]; expired++) {
+         const unsigned e = by_end[expired];
+         if (in_sweep[e]) {
+            in_sweep[e] = false;
+            live_count--;
+            set_bit(active, int(e), false);
+         }
       }
-      active.resize(k);
       /* Undefined values meet nothing: they stay out of the sweep. */
       if (g.end[a] <= g.start[a] || undef[a])
          continue;
-      const bool runs = !global[a] && !run_pair[a].empty();
-      g.interval_edges += active.size();
-      for (unsigned b : active) {
-         if (runs && !global[b] &&
-             std::find(run_pair[a].begin(), run_pair[a].end(), b) !=
-             run_pair[a].end())
-            continue;
-         if (key[a] != key[b]) {
-            adj.add(a, b);
-         } else if (wide[a]) {
-            g.channel_adj[a].push_back(b);
-            g.channel_adj[b].push_back(a);
+      /* The live nodes of a's layout get no edge. */
+      const bool local = !global[a];
+      const uint64_t *lay = local ? &layout[layout_of[a] * live_words] : nullptr;
+      g.interval_edges += live_count;
+      for (size_t w = 0; w < live_words; w++) {
+         same[w] = local ? active[w] & lay[w] : 0;
+         row[w] = active[w] & ~same[w];
+      }
+      /* Nor the SIMD-local runs a load_payload holds in place. */
+      if (local) {
+         for (unsigned b : run_pair[a]) {
+            if (!global[b]) {
+               set_bit(row, int(b), false);
+               set_bit(same, int(b), false);
+            }
          }
       }
-      active.push_back(a);
+      adj.add_row(a, row.data());
+      if (wide[a]) {
+         for (size_t w = 0; w < live_words; w++) {
+            for (uint64_t bits = same[w]; bits; bits &= bits - 1) {
+               const unsigned b = unsigned(w * 64 + __builtin_ctzll(bits));
+               g.channel_adj[a].push_back(b);
+               g.channel_adj[b].push_back(a);
+            }
+         }
+      }
+      set_bit(active, int(a), true);
+      in_sweep[a] = true;
+      live_count++;
    }
 
    g.adj = adj.take();
