@@ -97,25 +97,25 @@ public:
       }
    }
 
-   /* x against every node of the bit set live (n bits) but itself. */
+   /* x against every node of the bit set live (n bits) but itself.  In
+    * the matrix only x's row is written: take() adds the other half.
+    */
    void add_row(unsigned x, const uint64_t *live)
    {
-      uint64_t *rx = m ? m + size_t(x) * row_words : nullptr;
+      if (m) {
+         uint64_t *rx = m + size_t(x) * row_words;
+         for (unsigned w = 0; w < row_words; w++)
+            rx[w] |= live[w];
+         rx[x / 64] &= ~(uint64_t(1) << (x % 64));
+         return;
+      }
       for (unsigned w = 0; w < row_words; w++) {
          for (uint64_t b = live[w]; b; b &= b - 1) {
             const unsigned y = w * 64 + unsigned(__builtin_ctzll(b));
-            if (y == x)
-               continue;
-            if (m)
-               m[size_t(y) * row_words + x / 64] |= uint64_t(1) << (x % 64);
-            else
+            if (y != x)
                add_to_lists(x, y);
          }
-         if (m)
-            rx[w] |= live[w];
       }
-      if (m)
-         rx[x / 64] &= ~(uint64_t(1) << (x % 64));
    }
 
    /* Every node's neighbors in increasing order, each once. */
@@ -125,6 +125,7 @@ public:
          ra_sorted_unique(lists);
          return std::move(lists);
       }
+      symmetrize();
       std::vector<std::vector<unsigned>> out(n);
       /* One row, then copied at its size. */
       std::vector<unsigned> row_nodes(n);
@@ -141,6 +142,57 @@ public:
    }
 
 private:
+   /* Transposes a 64 x 64 bit block: bit c of word r swaps with bit r
+    * of word c (quadrants, then their quadrants, down to single bits).
+    */
+   static void transpose64(uint64_t *a)
+   {
+      uint64_t mask = 0x00000000ffffffffull;
+      for (unsigned j = 32; j; j >>= 1, mask ^= mask << j) {
+         for (unsigned k = 0; k < 64; k = (k + j + 1) & ~j) {
+            const uint64_t t = (a[k] >> j ^ a[k + j]) & mask;
+            a[k] ^= t << j;
+            a[k + j] ^= t;
+         }
+      }
+   }
+
+   /* The matrix or its transpose, block by 64 x 64 block: add_row()
+    * wrote one row per edge, a column write per edge cost more.  Blocks
+    * empty both ways (most, far from the diagonal) are skipped.
+    */
+   void symmetrize()
+   {
+      const unsigned blocks = row_words;
+      uint64_t a[64], b[64];
+      for (unsigned i = 0; i < blocks; i++) {
+         const unsigned rows_i = std::min(64u, n - i * 64);
+         for (unsigned j = i; j < blocks; j++) {
+            const unsigned rows_j = std::min(64u, n - j * 64);
+            uint64_t any_a = 0, any_b = 0;
+            for (unsigned k = 0; k < 64; k++) {
+               a[k] = k < rows_i ? m[size_t(i * 64 + k) * row_words + j] : 0;
+               b[k] = k < rows_j ? m[size_t(j * 64 + k) * row_words + i] : 0;
+               any_a |= a[k];
+               any_b |= b[k];
+            }
+            /* Block (i, j) takes the transpose of block (j, i) and the
+             * other way round; on the diagonal both are one block.
+             */
+            if (any_b) {
+               transpose64(b);
+               for (unsigned k = 0; k < rows_i; k++)
+                  m[size_t(i * 64 + k) * row_words + j] |= b[k];
+            }
+            if (any_a && i != j) {
+               transpose64(a);
+               for (unsigned k = 0; k < rows_j; k++)
+                  m[size_t(j * 64 + k) * row_words + i] |= a[k];
+            }
+         }
+      }
+   }
+
    /* Out of line: add() stays small enough to inline in the sweeps. */
    __attribute__((noinline)) void add_to_lists(unsigned x, unsigned y)
    {

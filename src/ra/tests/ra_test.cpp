@@ -2678,3 +2678,41 @@ TEST_F(ra_test, graphs_past_the_bit_matrix_limit_use_lists)
    /* Twenty long-lived values, the hw value and two chain links at most. */
    EXPECT_LE(r.max_live, longs + 3);
 }
+
+/* In the bit matrix a definition writes its own row only and the graph is
+ * made symmetric at the end, 64 x 64 blocks at a time: a value defined
+ * first (its row written before the chain exists) still lists every
+ * link of a chain of several blocks defined while it is live, and each
+ * list is sorted with every edge both ways.
+ */
+TEST_F(ra_test, matrix_graph_is_symmetric_across_blocks)
+{
+   std::string text = "shader fs simd8\nhw %0:f32x8@g2\nblock0:\n"
+                      "   %1:f32x8 = add %0, 1.0:f32\n"
+                      "   %2:f32x8 = mov 0.5:f32\n";
+   const unsigned chain = 300;
+   unsigned id = 3;
+   for (unsigned i = 0; i < chain; i++, id++)
+      text += "   %" + std::to_string(id) + ":f32x8 = add %" + std::to_string(id - 1) + ", %0\n";
+   text += "   %" + std::to_string(id) + ":f32x8 = add %" + std::to_string(id - 1) + ", %1\n";
+   auto s = ibis::parse_shader(text);
+   ibis::ra_graph g = ibis::ra_build_interference(*s);
+   const int first = g.node_of[1];
+   ASSERT_GE(first, 0);
+   for (unsigned v = 3; v < 3 + chain; v++) {
+      const int x = g.node_of[v];
+      ASSERT_GE(x, 0);
+      const auto &l = g.adj[first];
+      EXPECT_TRUE(std::binary_search(l.begin(), l.end(), unsigned(x))) << "%" << v;
+   }
+   for (unsigned x = 0; x < g.adj.size(); x++) {
+      const auto &l = g.adj[x];
+      EXPECT_TRUE(std::adjacent_find(l.begin(), l.end(),
+                                     [](unsigned a, unsigned b) { return a >= b; }) == l.end());
+      for (unsigned y : l) {
+         EXPECT_NE(x, y);
+         EXPECT_TRUE(std::binary_search(g.adj[y].begin(), g.adj[y].end(), x))
+            << x << " - " << y;
+      }
+   }
+}
