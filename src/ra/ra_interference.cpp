@@ -141,6 +141,13 @@ public:
       return out;
    }
 
+   /* The symmetric bit matrix after take(), if there is one. */
+   std::vector<uint64_t> take_bits()
+   {
+      m = nullptr;
+      return std::move(bits);
+   }
+
 private:
    /* Transposes a 64 x 64 bit block: bit c of word r swaps with bit r
     * of word c (quadrants, then their quadrants, down to single bits).
@@ -686,6 +693,9 @@ ra_build_interference(shader &s)
    }
 
    g.adj = adj.take();
+   g.matrix = adj.take_bits();
+   if (!g.matrix.empty())
+      g.matrix_words = unsigned(live_words);
    for (unsigned x = 0; x < n; x++)
       g.edges += g.adj[x].size();
    g.edges /= 2;
