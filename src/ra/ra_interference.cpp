@@ -322,9 +322,11 @@ ra_build_interference(shader &s)
    /* The interval-only graph is only counted, for comparison: every
     * overlapping pair (the sweep below meets each once) plus the
     * instruction edges between values whose intervals do not overlap.
-    * Storing it would be quadratic in the largest shaders.
+    * Storing it would be quadratic in the largest shaders; the
+    * instruction pairs whose intervals do not overlap (few) are kept as
+    * (lower node, higher node) and counted once each at the end.
     */
-   std::vector<std::vector<unsigned>> iv(n);
+   std::vector<uint64_t> apart;
    /* A load_payload destination and a wider source it holds a run of in
     * place (ra_in_place_run): no interval edge, ra_color keeps them
     * exactly there or makes the pair an edge.
@@ -509,6 +511,9 @@ ra_build_interference(shader &s)
       }
    }
 
+   auto overlap = [&](unsigned x, unsigned y) {
+      return std::max(g.start[x], g.start[y]) < std::min(g.end[x], g.end[y]);
+   };
    /* Instruction edges: destinations against sources. */
    for (const auto &b : s.blocks()) {
       for (const instr *in : b->instrs()) {
@@ -572,10 +577,9 @@ ra_build_interference(shader &s)
                   if (!ra_dst_may_reuse_src(in, d, o))
                      add_edge(d.val, o.val);
                   int x = g.node_of[d.val->id], y = g.node_of[o.val->id];
-                  if (x >= 0 && y >= 0 && !undef[x] && !undef[y]) {
-                     iv[x].push_back(y);
-                     iv[y].push_back(x);
-                  }
+                  if (x >= 0 && y >= 0 && !undef[x] && !undef[y] &&
+                      !overlap(unsigned(x), unsigned(y)))
+                     apart.push_back(uint64_t(std::min(x, y)) << 32 | unsigned(std::max(x, y)));
                }
             }
          }
@@ -699,14 +703,8 @@ ra_build_interference(shader &s)
    for (unsigned x = 0; x < n; x++)
       g.edges += g.adj[x].size();
    g.edges /= 2;
-   auto overlap = [&](unsigned x, unsigned y) {
-      return std::max(g.start[x], g.start[y]) < std::min(g.end[x], g.end[y]);
-   };
-   ra_sorted_unique(iv);
-   for (unsigned x = 0; x < n; x++) {
-      for (unsigned y : iv[x])
-         g.interval_edges += x < y && !overlap(x, y);
-   }
+   std::sort(apart.begin(), apart.end());
+   g.interval_edges += unsigned(std::unique(apart.begin(), apart.end()) - apart.begin());
    return g;
 }
 
