@@ -646,6 +646,10 @@ ra_build_interference(shader &s)
       return g.end[a] < g.end[b];
    });
    std::vector<uint64_t> active(live_words, 0), same(live_words);
+   /* Channel-constrained pairs as the sweep meets them: the lists are
+    * sized once at the end (SIMD16 and SIMD32 programs have many).
+    */
+   std::vector<uint64_t> channel_pairs;
    std::vector<uint8_t> in_sweep(n, 0);
    size_t expired = 0;
    unsigned live_count = 0;
@@ -686,14 +690,27 @@ ra_build_interference(shader &s)
          for (size_t w = 0; w < live_words; w++) {
             for (uint64_t bits = same[w]; bits; bits &= bits - 1) {
                const unsigned b = unsigned(w * 64 + __builtin_ctzll(bits));
-               g.channel_adj[a].push_back(b);
-               g.channel_adj[b].push_back(a);
+               channel_pairs.push_back(uint64_t(a) << 32 | b);
             }
          }
       }
       set_bit(active, int(a), true);
       in_sweep[a] = true;
       live_count++;
+   }
+
+   {
+      std::vector<unsigned> count(n, 0);
+      for (uint64_t p : channel_pairs) {
+         count[p >> 32]++;
+         count[unsigned(p)]++;
+      }
+      for (unsigned i = 0; i < n; i++)
+         g.channel_adj[i].reserve(count[i]);
+      for (uint64_t p : channel_pairs) {
+         g.channel_adj[p >> 32].push_back(unsigned(p));
+         g.channel_adj[unsigned(p)].push_back(unsigned(p >> 32));
+      }
    }
 
    g.adj = adj.take();
