@@ -433,6 +433,7 @@ public:
           */
          std::vector<uint64_t> is_root(row_words, 0), acc(row_words),
                                row(row_words, 0);
+         std::vector<unsigned> row_nodes(n);
          for (unsigned j = 0; j < n; j++) {
             if (find(j) == j)
                is_root[j / 64] |= uint64_t(1) << (j % 64);
@@ -467,11 +468,14 @@ public:
                }
             }
             row[r / 64] &= ~(uint64_t(1) << (r % 64));
+            /* Read out into a row of its own, then appended at once. */
+            unsigned k = 0;
             for (unsigned w = 0; w < row_words; w++) {
                for (uint64_t b = row[w]; b; b &= b - 1)
-                  cadj.push_back(unsigned(w * 64 + __builtin_ctzll(b)));
+                  row_nodes[k++] = unsigned(w * 64 + __builtin_ctzll(b));
                row[w] = 0;
             }
+            cadj.insert(cadj.end(), row_nodes.begin(), row_nodes.begin() + k);
          }
          cadj_first[n] = cadj.size();
          return;
