@@ -558,9 +558,23 @@ public:
       const unsigned K = RA_GRF_BYTES / 4;
       std::vector<unsigned> load(n, 0);
       std::vector<uint8_t> removed(n, 0);
+      /* A class of whole dwords blocks each neighbor's dwords plus its
+       * own less one: the sum of the neighbors' dwords and a product.
+       */
+      std::vector<unsigned> dwords(n, 0);
+      for (unsigned r : roots)
+         dwords[r] = bytes[r] / 4;
       for (unsigned r : roots) {
-         for (unsigned nb : class_neighbors(r))
-            load[r] += block_of(r, nb);
+         if (bytes[r] >= 4 && bytes[r] % 4 == 0) {
+            unsigned sum = 0;
+            for (unsigned nb : class_neighbors(r))
+               sum += dwords[nb];
+            const unsigned degree = cadj_first[r + 1] - cadj_first[r];
+            load[r] = sum + degree * (dwords[r] - 1);
+         } else {
+            for (unsigned nb : class_neighbors(r))
+               load[r] += block_of(r, nb);
+         }
       }
       order.clear();
       std::vector<unsigned> &stack = order;
