@@ -110,8 +110,13 @@ liveness::solve(unsigned bound)
    const unsigned n = sh.blocks().size();
    const size_t nw = (bound + 63) / 64;
    std::vector<uint64_t> gen(size_t(n) * nw), kill(size_t(n) * nw);
-   std::vector<std::vector<unsigned>> phi_ids(n);
+   /* Phi sources of block i's outgoing edges: phi_ids[phi_first[i]] up
+    * to phi_ids[phi_first[i + 1]] (flat: a list per block reallocated
+    * over and over in every liveness).
+    */
+   std::vector<unsigned> phi_ids, phi_first(n + 1, 0);
    for (unsigned i = 0; i < n; i++) {
+      phi_first[i] = phi_ids.size();
       const block *b = sh.blocks()[i].get();
       /* data(): a shader with no values has nw = 0 and empty vectors. */
       uint64_t *g = gen.data() + size_t(i) * nw, *k = kill.data() + size_t(i) * nw;
@@ -153,20 +158,34 @@ liveness::solve(unsigned bound)
                if (!in->is_phi())
                   break;
                if (j < in->num_srcs() && in->src(j).val && want(in->src(j).val))
-                  phi_ids[i].push_back(in->src(j).val->id);
+                  phi_ids.push_back(in->src(j).val->id);
             }
          }
       }
    }
+   phi_first[n] = phi_ids.size();
 
    /* Round robin over the blocks, last first, revisiting only a block
     * whose successor's live-in changed: a block after its loop's header
     * settles in the first round, and only loops take more.
     */
-   std::vector<std::vector<unsigned>> preds(n);
+   /* Predecessors by index in increasing order, flat: those of block i
+    * at preds[pred_first[i]] up to preds[pred_first[i + 1]].
+    */
+   std::vector<unsigned> pred_first(n + 1, 0);
    for (unsigned i = 0; i < n; i++) {
       for (const block *succ : sh.blocks()[i]->succs)
-         preds[succ->index].push_back(i);
+         pred_first[succ->index + 1]++;
+   }
+   for (unsigned i = 0; i < n; i++)
+      pred_first[i + 1] += pred_first[i];
+   std::vector<unsigned> preds(pred_first[n]);
+   {
+      std::vector<unsigned> fill(pred_first.begin(), pred_first.end() - 1);
+      for (unsigned i = 0; i < n; i++) {
+         for (const block *succ : sh.blocks()[i]->succs)
+            preds[fill[succ->index]++] = i;
+      }
    }
    std::vector<uint8_t> dirty(n, 1);
    std::vector<uint64_t> next(nw);
@@ -191,8 +210,8 @@ liveness::solve(unsigned bound)
          }
          if (first)
             std::fill(out.begin(), out.end(), 0);
-         for (unsigned id : phi_ids[i])
-            out[id / 64] |= 1ull << (id % 64);
+         for (unsigned k = phi_first[i]; k < phi_first[i + 1]; k++)
+            out[phi_ids[k] / 64] |= 1ull << (phi_ids[k] % 64);
          const uint64_t *g = gen.data() + size_t(i) * nw, *k = kill.data() + size_t(i) * nw;
          std::vector<uint64_t> &in = in_[i].words;
          bool same = true;
@@ -203,7 +222,8 @@ liveness::solve(unsigned bound)
          if (!same) {
             in.swap(next);
             next.resize(nw);
-            for (unsigned p : preds[i]) {
+            for (unsigned q = pred_first[i]; q < pred_first[i + 1]; q++) {
+               const unsigned p = preds[q];
                dirty[p] = 1;
                /* A predecessor at or after i (a loop's back edge) waits
                 * for the next round.

@@ -424,12 +424,20 @@ public:
    {
       unsigned n = g.nodes.size();
       const size_t row_words = (n + 63) / 64;
-      if (size_t(n) * row_words <= CLASS_BITS_MAX) {
-         /* A bit per pair of classes: each neighbor once however many
-          * members see it, and a row read out in increasing order.  The
-          * relation is symmetric, so a row is all of a class's neighbors.
+      if (!g.matrix.empty() && g.matrix_words == row_words) {
+         /* From the interference matrix: a class's members' rows or-ed
+          * a word at a time, the neighbors that are class roots kept as
+          * they are and the others moved to their roots; the copy
+          * partners added; the row read out in increasing order.  Each
+          * neighbor once however many members see it.
           */
-         std::vector<uint64_t> bits(size_t(n) * row_words, 0);
+         std::vector<uint64_t> is_root(row_words, 0), acc(row_words),
+                               row(row_words, 0);
+         std::vector<unsigned> row_nodes(n);
+         for (unsigned j = 0; j < n; j++) {
+            if (find(j) == j)
+               is_root[j / 64] |= uint64_t(1) << (j % 64);
+         }
          cadj.clear();
          cadj.reserve(2 * size_t(g.edges) + n);
          cadj_first.assign(n + 1, 0);
@@ -437,23 +445,37 @@ public:
             cadj_first[r] = cadj.size();
             if (find(r) != r)
                continue;
-            uint64_t *row = bits.data() + size_t(r) * row_words;
-            for (auto [i, o] : cls[r].members) {
-               (void)o;
-               for (unsigned j : g.adj[i]) {
-                  const unsigned q = find(j);
+            const auto &members = cls[r].members;
+            const uint64_t *first = &g.matrix[size_t(members[0].first) * row_words];
+            std::copy(first, first + row_words, acc.begin());
+            for (size_t k = 1; k < members.size(); k++) {
+               const uint64_t *mr = &g.matrix[size_t(members[k].first) * row_words];
+               for (unsigned w = 0; w < row_words; w++)
+                  acc[w] |= mr[w];
+            }
+            for (unsigned w = 0; w < row_words; w++) {
+               row[w] |= acc[w] & is_root[w];
+               for (uint64_t b = acc[w] & ~is_root[w]; b; b &= b - 1) {
+                  const unsigned q = find(unsigned(w * 64 + __builtin_ctzll(b)));
                   row[q / 64] |= uint64_t(1) << (q % 64);
                }
+            }
+            for (auto [i, o] : members) {
+               (void)o;
                for (const ra_soft &sp : soft[i]) {
                   const unsigned q = find(sp.node);
                   row[q / 64] |= uint64_t(1) << (q % 64);
                }
             }
             row[r / 64] &= ~(uint64_t(1) << (r % 64));
+            /* Read out into a row of its own, then appended at once. */
+            unsigned k = 0;
             for (unsigned w = 0; w < row_words; w++) {
                for (uint64_t b = row[w]; b; b &= b - 1)
-                  cadj.push_back(unsigned(w * 64 + __builtin_ctzll(b)));
+                  row_nodes[k++] = unsigned(w * 64 + __builtin_ctzll(b));
+               row[w] = 0;
             }
+            cadj.insert(cadj.end(), row_nodes.begin(), row_nodes.begin() + k);
          }
          cadj_first[n] = cadj.size();
          return;
@@ -536,9 +558,23 @@ public:
       const unsigned K = RA_GRF_BYTES / 4;
       std::vector<unsigned> load(n, 0);
       std::vector<uint8_t> removed(n, 0);
+      /* A class of whole dwords blocks each neighbor's dwords plus its
+       * own less one: the sum of the neighbors' dwords and a product.
+       */
+      std::vector<unsigned> dwords(n, 0);
+      for (unsigned r : roots)
+         dwords[r] = bytes[r] / 4;
       for (unsigned r : roots) {
-         for (unsigned nb : class_neighbors(r))
-            load[r] += block_of(r, nb);
+         if (bytes[r] >= 4 && bytes[r] % 4 == 0) {
+            unsigned sum = 0;
+            for (unsigned nb : class_neighbors(r))
+               sum += dwords[nb];
+            const unsigned degree = cadj_first[r + 1] - cadj_first[r];
+            load[r] = sum + degree * (dwords[r] - 1);
+         } else {
+            for (unsigned nb : class_neighbors(r))
+               load[r] += block_of(r, nb);
+         }
       }
       order.clear();
       std::vector<unsigned> &stack = order;
@@ -994,8 +1030,6 @@ public:
     * cadj[cadj_first[r + 1]].
     */
    std::vector<unsigned> cadj, cadj_first;
-   /* class_graph() keeps a bit matrix of classes up to 8 MB (8192 nodes). */
-   static constexpr size_t CLASS_BITS_MAX = size_t(1) << 20;
    /* Per node: copy-related nodes and where this one sits relative to
     * them (INT32_MIN: nowhere, they must not overlap).
     */

@@ -97,25 +97,25 @@ public:
       }
    }
 
-   /* x against every node of the bit set live (n bits) but itself. */
+   /* x against every node of the bit set live (n bits) but itself.  In
+    * the matrix only x's row is written: take() adds the other half.
+    */
    void add_row(unsigned x, const uint64_t *live)
    {
-      uint64_t *rx = m ? m + size_t(x) * row_words : nullptr;
+      if (m) {
+         uint64_t *rx = m + size_t(x) * row_words;
+         for (unsigned w = 0; w < row_words; w++)
+            rx[w] |= live[w];
+         rx[x / 64] &= ~(uint64_t(1) << (x % 64));
+         return;
+      }
       for (unsigned w = 0; w < row_words; w++) {
          for (uint64_t b = live[w]; b; b &= b - 1) {
             const unsigned y = w * 64 + unsigned(__builtin_ctzll(b));
-            if (y == x)
-               continue;
-            if (m)
-               m[size_t(y) * row_words + x / 64] |= uint64_t(1) << (x % 64);
-            else
+            if (y != x)
                add_to_lists(x, y);
          }
-         if (m)
-            rx[w] |= live[w];
       }
-      if (m)
-         rx[x / 64] &= ~(uint64_t(1) << (x % 64));
    }
 
    /* Every node's neighbors in increasing order, each once. */
@@ -125,6 +125,7 @@ public:
          ra_sorted_unique(lists);
          return std::move(lists);
       }
+      symmetrize();
       std::vector<std::vector<unsigned>> out(n);
       /* One row, then copied at its size. */
       std::vector<unsigned> row_nodes(n);
@@ -140,7 +141,65 @@ public:
       return out;
    }
 
+   /* The symmetric bit matrix after take(), if there is one. */
+   std::vector<uint64_t> take_bits()
+   {
+      m = nullptr;
+      return std::move(bits);
+   }
+
 private:
+   /* Transposes a 64 x 64 bit block: bit c of word r swaps with bit r
+    * of word c (quadrants, then their quadrants, down to single bits).
+    */
+   static void transpose64(uint64_t *a)
+   {
+      uint64_t mask = 0x00000000ffffffffull;
+      for (unsigned j = 32; j; j >>= 1, mask ^= mask << j) {
+         for (unsigned k = 0; k < 64; k = (k + j + 1) & ~j) {
+            const uint64_t t = (a[k] >> j ^ a[k + j]) & mask;
+            a[k] ^= t << j;
+            a[k + j] ^= t;
+         }
+      }
+   }
+
+   /* The matrix or its transpose, block by 64 x 64 block: add_row()
+    * wrote one row per edge, a column write per edge cost more.  Blocks
+    * empty both ways (most, far from the diagonal) are skipped.
+    */
+   void symmetrize()
+   {
+      const unsigned blocks = row_words;
+      uint64_t a[64], b[64];
+      for (unsigned i = 0; i < blocks; i++) {
+         const unsigned rows_i = std::min(64u, n - i * 64);
+         for (unsigned j = i; j < blocks; j++) {
+            const unsigned rows_j = std::min(64u, n - j * 64);
+            uint64_t any_a = 0, any_b = 0;
+            for (unsigned k = 0; k < 64; k++) {
+               a[k] = k < rows_i ? m[size_t(i * 64 + k) * row_words + j] : 0;
+               b[k] = k < rows_j ? m[size_t(j * 64 + k) * row_words + i] : 0;
+               any_a |= a[k];
+               any_b |= b[k];
+            }
+            /* Block (i, j) takes the transpose of block (j, i) and the
+             * other way round; on the diagonal both are one block.
+             */
+            if (any_b) {
+               transpose64(b);
+               for (unsigned k = 0; k < rows_i; k++)
+                  m[size_t(i * 64 + k) * row_words + j] |= b[k];
+            }
+            if (any_a && i != j) {
+               transpose64(a);
+               for (unsigned k = 0; k < rows_j; k++)
+                  m[size_t(j * 64 + k) * row_words + i] |= a[k];
+            }
+         }
+      }
+   }
+
    /* Out of line: add() stays small enough to inline in the sweeps. */
    __attribute__((noinline)) void add_to_lists(unsigned x, unsigned y)
    {
@@ -263,9 +322,11 @@ ra_build_interference(shader &s)
    /* The interval-only graph is only counted, for comparison: every
     * overlapping pair (the sweep below meets each once) plus the
     * instruction edges between values whose intervals do not overlap.
-    * Storing it would be quadratic in the largest shaders.
+    * Storing it would be quadratic in the largest shaders; the
+    * instruction pairs whose intervals do not overlap (few) are kept as
+    * (lower node, higher node) and counted once each at the end.
     */
-   std::vector<std::vector<unsigned>> iv(n);
+   std::vector<uint64_t> apart;
    /* A load_payload destination and a wider source it holds a run of in
     * place (ra_in_place_run): no interval edge, ra_color keeps them
     * exactly there or makes the pair an edge.
@@ -450,6 +511,9 @@ ra_build_interference(shader &s)
       }
    }
 
+   auto overlap = [&](unsigned x, unsigned y) {
+      return std::max(g.start[x], g.start[y]) < std::min(g.end[x], g.end[y]);
+   };
    /* Instruction edges: destinations against sources. */
    for (const auto &b : s.blocks()) {
       for (const instr *in : b->instrs()) {
@@ -513,10 +577,9 @@ ra_build_interference(shader &s)
                   if (!ra_dst_may_reuse_src(in, d, o))
                      add_edge(d.val, o.val);
                   int x = g.node_of[d.val->id], y = g.node_of[o.val->id];
-                  if (x >= 0 && y >= 0 && !undef[x] && !undef[y]) {
-                     iv[x].push_back(y);
-                     iv[y].push_back(x);
-                  }
+                  if (x >= 0 && y >= 0 && !undef[x] && !undef[y] &&
+                      !overlap(unsigned(x), unsigned(y)))
+                     apart.push_back(uint64_t(std::min(x, y)) << 32 | unsigned(std::max(x, y)));
                }
             }
          }
@@ -530,7 +593,6 @@ ra_build_interference(shader &s)
    std::sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
       return g.start[a] < g.start[b];
    });
-   std::vector<unsigned> active;
    std::vector<uint8_t> global(n);
    for (unsigned i = 0; i < n; i++)
       global[i] = g.nodes[i]->is_simd_global() ||
@@ -555,55 +617,111 @@ ra_build_interference(shader &s)
    }
    /* A pair of overlapping values gets an edge when their layout keys
     * differ: width, bit size and group, or the node itself for a global
-    * one (unlike every other key).  The sweep meets many pairs.
+    * one (unlike every other key).  The sweep keeps the nodes live at
+    * each start as bits and, per layout, the nodes of that layout, so a
+    * start meets every overlapping node a word at a time: each pair once,
+    * whichever order ties in start come in.
     */
    std::vector<uint32_t> key(n);
+   std::vector<uint32_t> keys;
    std::vector<uint8_t> wide(n);
    for (unsigned i = 0; i < n; i++) {
       const value *v = g.nodes[i];
-      key[i] = global[i] ? 1u << 31 | i
-                         : v->width | v->bit_size() << 8 | unsigned(v->group) << 16;
+      key[i] = v->width | v->bit_size() << 8 | unsigned(v->group) << 16;
       wide[i] = v->component_bytes() > 32;
+      if (!global[i] && std::find(keys.begin(), keys.end(), key[i]) == keys.end())
+         keys.push_back(key[i]);
    }
+   /* Per layout, its SIMD-local nodes. */
+   std::vector<uint64_t> layout(keys.size() * live_words, 0);
+   std::vector<unsigned> layout_of(n, ~0u);
+   for (unsigned i = 0; i < n; i++) {
+      if (global[i])
+         continue;
+      layout_of[i] = unsigned(std::find(keys.begin(), keys.end(), key[i]) - keys.begin());
+      layout[layout_of[i] * live_words + i / 64] |= uint64_t(1) << (i % 64);
+   }
+   std::vector<unsigned> by_end(order);
+   std::sort(by_end.begin(), by_end.end(), [&](unsigned a, unsigned b) {
+      return g.end[a] < g.end[b];
+   });
+   std::vector<uint64_t> active(live_words, 0), same(live_words);
+   /* Channel-constrained pairs as the sweep meets them: the lists are
+    * sized once at the end (SIMD16 and SIMD32 programs have many).
+    */
+   std::vector<uint64_t> channel_pairs;
+   std::vector<uint8_t> in_sweep(n, 0);
+   size_t expired = 0;
+   unsigned live_count = 0;
    for (unsigned a : order) {
-      size_t k = 0;
-      for (unsigned b : active) {
-         if (g.end[b] > g.start[a])
-            active[k++] = b;
+      /* Nodes ending at or before this start are out; one not swept yet
+       * has an empty interval and never comes in.
+       */
+      for (; expired < n && g.end[by_end[expired]] <= g.start[a]; expired++) {
+         const unsigned e = by_end[expired];
+         if (in_sweep[e]) {
+            in_sweep[e] = false;
+            live_count--;
+            set_bit(active, int(e), false);
+         }
       }
-      active.resize(k);
       /* Undefined values meet nothing: they stay out of the sweep. */
       if (g.end[a] <= g.start[a] || undef[a])
          continue;
-      const bool runs = !global[a] && !run_pair[a].empty();
-      g.interval_edges += active.size();
-      for (unsigned b : active) {
-         if (runs && !global[b] &&
-             std::find(run_pair[a].begin(), run_pair[a].end(), b) !=
-             run_pair[a].end())
-            continue;
-         if (key[a] != key[b]) {
-            adj.add(a, b);
-         } else if (wide[a]) {
-            g.channel_adj[a].push_back(b);
-            g.channel_adj[b].push_back(a);
+      /* The live nodes of a's layout get no edge. */
+      const bool local = !global[a];
+      const uint64_t *lay = local ? &layout[layout_of[a] * live_words] : nullptr;
+      g.interval_edges += live_count;
+      for (size_t w = 0; w < live_words; w++) {
+         same[w] = local ? active[w] & lay[w] : 0;
+         row[w] = active[w] & ~same[w];
+      }
+      /* Nor the SIMD-local runs a load_payload holds in place. */
+      if (local) {
+         for (unsigned b : run_pair[a]) {
+            if (!global[b]) {
+               set_bit(row, int(b), false);
+               set_bit(same, int(b), false);
+            }
          }
       }
-      active.push_back(a);
+      adj.add_row(a, row.data());
+      if (wide[a]) {
+         for (size_t w = 0; w < live_words; w++) {
+            for (uint64_t bits = same[w]; bits; bits &= bits - 1) {
+               const unsigned b = unsigned(w * 64 + __builtin_ctzll(bits));
+               channel_pairs.push_back(uint64_t(a) << 32 | b);
+            }
+         }
+      }
+      set_bit(active, int(a), true);
+      in_sweep[a] = true;
+      live_count++;
+   }
+
+   {
+      std::vector<unsigned> count(n, 0);
+      for (uint64_t p : channel_pairs) {
+         count[p >> 32]++;
+         count[unsigned(p)]++;
+      }
+      for (unsigned i = 0; i < n; i++)
+         g.channel_adj[i].reserve(count[i]);
+      for (uint64_t p : channel_pairs) {
+         g.channel_adj[p >> 32].push_back(unsigned(p));
+         g.channel_adj[unsigned(p)].push_back(unsigned(p >> 32));
+      }
    }
 
    g.adj = adj.take();
+   g.matrix = adj.take_bits();
+   if (!g.matrix.empty())
+      g.matrix_words = unsigned(live_words);
    for (unsigned x = 0; x < n; x++)
       g.edges += g.adj[x].size();
    g.edges /= 2;
-   auto overlap = [&](unsigned x, unsigned y) {
-      return std::max(g.start[x], g.start[y]) < std::min(g.end[x], g.end[y]);
-   };
-   ra_sorted_unique(iv);
-   for (unsigned x = 0; x < n; x++) {
-      for (unsigned y : iv[x])
-         g.interval_edges += x < y && !overlap(x, y);
-   }
+   std::sort(apart.begin(), apart.end());
+   g.interval_edges += unsigned(std::unique(apart.begin(), apart.end()) - apart.begin());
    return g;
 }
 

@@ -97,6 +97,11 @@ struct ra_graph {
    std::vector<value *> nodes;
    /* Adjacency by node index, sorted, without duplicates. */
    std::vector<std::vector<unsigned>> adj;
+   /* The same as a bit matrix, matrix_words words per node, when the
+    * graph was built as one (up to 8192 nodes); empty otherwise.
+    */
+   std::vector<uint64_t> matrix;
+   unsigned matrix_words = 0;
    /* SIMD-local pairs of one layout whose components span several
     * registers and whose intervals overlap: no edge (the then/else
     * sharing), but they may overlap only channel on channel, their

@@ -2678,3 +2678,84 @@ TEST_F(ra_test, graphs_past_the_bit_matrix_limit_use_lists)
    /* Twenty long-lived values, the hw value and two chain links at most. */
    EXPECT_LE(r.max_live, longs + 3);
 }
+
+/* In the bit matrix a definition writes its own row only and the graph is
+ * made symmetric at the end, 64 x 64 blocks at a time: a value defined
+ * first (its row written before the chain exists) still lists every
+ * link of a chain of several blocks defined while it is live, and each
+ * list is sorted with every edge both ways.
+ */
+TEST_F(ra_test, matrix_graph_is_symmetric_across_blocks)
+{
+   std::string text = "shader fs simd8\nhw %0:f32x8@g2\nblock0:\n"
+                      "   %1:f32x8 = add %0, 1.0:f32\n"
+                      "   %2:f32x8 = mov 0.5:f32\n";
+   const unsigned chain = 300;
+   unsigned id = 3;
+   for (unsigned i = 0; i < chain; i++, id++)
+      text += "   %" + std::to_string(id) + ":f32x8 = add %" + std::to_string(id - 1) + ", %0\n";
+   text += "   %" + std::to_string(id) + ":f32x8 = add %" + std::to_string(id - 1) + ", %1\n";
+   auto s = ibis::parse_shader(text);
+   ibis::ra_graph g = ibis::ra_build_interference(*s);
+   const int first = g.node_of[1];
+   ASSERT_GE(first, 0);
+   for (unsigned v = 3; v < 3 + chain; v++) {
+      const int x = g.node_of[v];
+      ASSERT_GE(x, 0);
+      const auto &l = g.adj[first];
+      EXPECT_TRUE(std::binary_search(l.begin(), l.end(), unsigned(x))) << "%" << v;
+   }
+   for (unsigned x = 0; x < g.adj.size(); x++) {
+      const auto &l = g.adj[x];
+      EXPECT_TRUE(std::adjacent_find(l.begin(), l.end(),
+                                     [](unsigned a, unsigned b) { return a >= b; }) == l.end());
+      for (unsigned y : l) {
+         EXPECT_NE(x, y);
+         EXPECT_TRUE(std::binary_search(g.adj[y].begin(), g.adj[y].end(), x))
+            << x << " - " << y;
+      }
+   }
+}
+
+/* class_graph() reads a coalesced class's neighbors from the interference
+ * matrix when the graph has one, from the lists otherwise: both give the
+ * same classes, so the same coloring.  A chain whose links are copied
+ * (each copy coalesces with its link) past a block of 64 nodes, with
+ * values live across it.
+ */
+TEST_F(ra_test, class_graph_from_matrix_matches_lists)
+{
+   std::string text = "shader fs simd8\nhw %0:f32x8@g2\nblock0:\n";
+   const unsigned longs = 6, chain = 60;
+   unsigned id = 1;
+   for (unsigned i = 0; i < longs; i++, id++)
+      text += "   %" + std::to_string(id) + ":f32x8 = add %0, " + std::to_string(i + 1) + ".0:f32\n";
+   text += "   %" + std::to_string(id++) + ":f32x8 = mov 0.5:f32\n";
+   for (unsigned i = 0; i < chain; i++, id += 2) {
+      text += "   %" + std::to_string(id) + ":f32x8 = add %" + std::to_string(id - 1) + ", %0\n";
+      text += "   %" + std::to_string(id + 1) + ":f32x8 = copy %" + std::to_string(id) + "\n";
+   }
+   for (unsigned i = 0; i < longs; i++, id++)
+      text += "   %" + std::to_string(id) + ":f32x8 = add %" + std::to_string(id - 1) + ", %" +
+              std::to_string(i + 1) + "\n";
+   text += "   %" + std::to_string(id) + ":f32x8 = mov %" + std::to_string(id - 1) + "\n";
+   auto s = ibis::parse_shader(text);
+   ibis::ra_graph g = ibis::ra_build_interference(*s);
+   ASSERT_FALSE(g.matrix.empty());
+   ASSERT_GT(g.nodes.size(), 128u);
+   auto colors = [&]() {
+      ibis::ra_color_result r = ibis::ra_color(*s, g, {}, true, 0);
+      EXPECT_TRUE(r.success);
+      std::vector<unsigned> at;
+      for (const ibis::value *v : g.nodes)
+         at.push_back(v->phys.nr * 32 + v->phys.subreg);
+      return at;
+   };
+   std::vector<unsigned> from_matrix = colors();
+   /* The copies coalesced: a link and its copy share their register. */
+   for (unsigned v = longs + 2; v < longs + 2 + 2 * chain; v += 2) {
+      EXPECT_EQ(s->find_value(v)->phys.nr, s->find_value(v + 1)->phys.nr) << v;
+   }
+   g.matrix.clear();
+   EXPECT_EQ(colors(), from_matrix);
+}
