@@ -2649,6 +2649,35 @@ TEST(ra_lists, sorted_unique_matches_dedup_and_sort)
    EXPECT_EQ(lists, expect);
 }
 
+/* A straight-line program: longs values (%1 up) live across a chain of
+ * adds (each link, with copies, followed by a copy of itself), then each
+ * added into the chain's end, and a last mov.
+ */
+static std::string
+chain_program(unsigned longs, unsigned chain, bool copies)
+{
+   std::string text = "shader fs simd8\nhw %0:f32x8@g2\nblock0:\n";
+   auto def = [&](unsigned id, const std::string &rhs) {
+      text += "   %" + std::to_string(id) + ":f32x8 = " + rhs + "\n";
+   };
+   auto v = [](unsigned id) { return "%" + std::to_string(id); };
+   unsigned id = 1;
+   for (unsigned i = 0; i < longs; i++, id++)
+      def(id, "add %0, " + std::to_string(i + 1) + ".0:f32");
+   def(id++, "mov 0.5:f32");
+   for (unsigned i = 0; i < chain; i++, id++) {
+      def(id, "add " + v(id - 1) + ", %0");
+      if (copies) {
+         id++;
+         def(id, "copy " + v(id - 1));
+      }
+   }
+   for (unsigned i = 0; i < longs; i++, id++)
+      def(id, "add " + v(id - 1) + ", " + v(i + 1));
+   def(id, "mov " + v(id - 1));
+   return text;
+}
+
 /* Past 8192 nodes the interference and class graphs are kept as lists,
  * not bit matrices.  A chain of 9000 adds with 20 values live across it:
  * each long-lived value must stay apart from every link of the chain and
@@ -2656,18 +2685,8 @@ TEST(ra_lists, sorted_unique_matches_dedup_and_sort)
  */
 TEST_F(ra_test, graphs_past_the_bit_matrix_limit_use_lists)
 {
-   std::string text = "shader fs simd8\nhw %0:f32x8@g2\nblock0:\n";
-   const unsigned longs = 20, chain = 9000;
-   unsigned id = 1;
-   for (unsigned i = 0; i < longs; i++, id++)
-      text += "   %" + std::to_string(id) + ":f32x8 = add %0, " + std::to_string(i + 1) + ".0:f32\n";
-   text += "   %" + std::to_string(id++) + ":f32x8 = mov 0.5:f32\n";
-   for (unsigned i = 0; i < chain; i++, id++)
-      text += "   %" + std::to_string(id) + ":f32x8 = add %" + std::to_string(id - 1) + ", %0\n";
-   for (unsigned i = 0; i < longs; i++, id++)
-      text += "   %" + std::to_string(id) + ":f32x8 = add %" + std::to_string(id - 1) + ", %" +
-              std::to_string(i + 1) + "\n";
-   text += "   %" + std::to_string(id) + ":f32x8 = mov %" + std::to_string(id - 1) + "\n";
+   const unsigned longs = 20;
+   std::string text = chain_program(longs, 9000, false);
    auto s = ibis::parse_shader(text);
    ASSERT_GT(ibis::ra_build_interference(*s).nodes.size(), 8192u);
    ibis::ra_options o;
@@ -2725,20 +2744,8 @@ TEST_F(ra_test, matrix_graph_is_symmetric_across_blocks)
  */
 TEST_F(ra_test, class_graph_from_matrix_matches_lists)
 {
-   std::string text = "shader fs simd8\nhw %0:f32x8@g2\nblock0:\n";
    const unsigned longs = 6, chain = 60;
-   unsigned id = 1;
-   for (unsigned i = 0; i < longs; i++, id++)
-      text += "   %" + std::to_string(id) + ":f32x8 = add %0, " + std::to_string(i + 1) + ".0:f32\n";
-   text += "   %" + std::to_string(id++) + ":f32x8 = mov 0.5:f32\n";
-   for (unsigned i = 0; i < chain; i++, id += 2) {
-      text += "   %" + std::to_string(id) + ":f32x8 = add %" + std::to_string(id - 1) + ", %0\n";
-      text += "   %" + std::to_string(id + 1) + ":f32x8 = copy %" + std::to_string(id) + "\n";
-   }
-   for (unsigned i = 0; i < longs; i++, id++)
-      text += "   %" + std::to_string(id) + ":f32x8 = add %" + std::to_string(id - 1) + ", %" +
-              std::to_string(i + 1) + "\n";
-   text += "   %" + std::to_string(id) + ":f32x8 = mov %" + std::to_string(id - 1) + "\n";
+   std::string text = chain_program(longs, chain, true);
    auto s = ibis::parse_shader(text);
    ibis::ra_graph g = ibis::ra_build_interference(*s);
    ASSERT_FALSE(g.matrix.empty());
