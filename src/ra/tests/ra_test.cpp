@@ -56,6 +56,28 @@ validator_error(const std::string &text)
    return "";
 }
 
+/* A graph made by hand over nodes, without edges: one block, every node
+ * live over one instruction at cost 1, none read by an EOT send.
+ */
+ibis::ra_graph
+hand_graph(const ibis::shader &s, std::vector<ibis::value *> nodes)
+{
+   ibis::ra_graph g;
+   g.nodes = std::move(nodes);
+   const unsigned n = g.nodes.size();
+   g.node_of.assign(s.value_id_bound(), -1);
+   for (unsigned i = 0; i < n; i++)
+      g.node_of[g.nodes[i]->id] = int(i);
+   g.adj.assign(n, {});
+   g.channel_adj.assign(n, {});
+   g.start.assign(n, 0);
+   g.end.assign(n, 1);
+   g.cost.assign(n, 1);
+   g.eot.assign(n, false);
+   g.block_weight = {1};
+   return g;
+}
+
 } /* anonymous namespace */
 
 /* i965-scalar-ssa.txt: a (before the if, read in the else) and b
@@ -847,14 +869,9 @@ TEST_F(ra_test, large_class_is_placed_before_small_ones)
    std::vector<ibis::value *> x;
    for (unsigned i = 0; i < 4; i++)
       x.push_back(s->create_value(reg_file::ssa, data_type::f32, 16));
-   ibis::ra_graph g;
-   g.nodes = {s->find_value(0), s->find_value(1), b, x[0], x[1], x[2], x[3]};
+   ibis::ra_graph g =
+      hand_graph(*s, {s->find_value(0), s->find_value(1), b, x[0], x[1], x[2], x[3]});
    const unsigned n = g.nodes.size();
-   g.node_of.assign(s->value_id_bound(), -1);
-   for (unsigned i = 0; i < n; i++)
-      g.node_of[g.nodes[i]->id] = int(i);
-   g.adj.assign(n, {});
-   g.channel_adj.assign(n, {});
    auto edge = [&](unsigned a, unsigned c) {
       g.adj[a].push_back(c);
       g.adj[c].push_back(a);
@@ -869,11 +886,7 @@ TEST_F(ra_test, large_class_is_placed_before_small_ones)
    edge(1, 6);
    for (auto &l : g.adj)
       std::sort(l.begin(), l.end());
-   g.start.assign(n, 0);
-   g.end.assign(n, 1);
    g.cost = {1, 1, 1, 100, 100, 100, 100};
-   g.eot.assign(n, false);
-   g.block_weight = {1};
    ibis::ra_color_result r = ibis::ra_color(*s, g, {}, false, 0);
    ASSERT_TRUE(r.success);
    EXPECT_EQ(b->phys.nr, 112u);
@@ -912,14 +925,7 @@ TEST_F(ra_test, place_rules_out_registers_dwords_and_channels)
    ibis::value *y = s->create_value(reg_file::ssa, data_type::f32, 16);
    ibis::value *h = s->create_value(reg_file::ssa, data_type::f16, 8);
    ibis::value *w1 = s->create_value(reg_file::ssa, data_type::f64, 16);
-   ibis::ra_graph g;
-   g.nodes = {s->find_value(0), u, w0, y, h, w1};
-   const unsigned n = g.nodes.size();
-   g.node_of.assign(s->value_id_bound(), -1);
-   for (unsigned i = 0; i < n; i++)
-      g.node_of[g.nodes[i]->id] = int(i);
-   g.adj.assign(n, {});
-   g.channel_adj.assign(n, {});
+   ibis::ra_graph g = hand_graph(*s, {s->find_value(0), u, w0, y, h, w1});
    for (unsigned a : {0u, 1u}) {
       for (unsigned c : {3u, 4u, 5u}) {
          g.adj[a].push_back(c);
@@ -928,11 +934,6 @@ TEST_F(ra_test, place_rules_out_registers_dwords_and_channels)
    }
    g.channel_adj[2].push_back(5);
    g.channel_adj[5].push_back(2);
-   g.start.assign(n, 0);
-   g.end.assign(n, 1);
-   g.cost.assign(n, 1);
-   g.eot.assign(n, false);
-   g.block_weight = {1};
    for (unsigned strategy = 0; strategy < 2; strategy++) {
       ibis::ra_color_result r = ibis::ra_color(*s, g, {}, false, strategy);
       ASSERT_TRUE(r.success);
