@@ -181,10 +181,7 @@ class vn_table {
 public:
    explicit vn_table(size_t max_entries)
    {
-      size_t n = 16;
-      while (n < 2 * max_entries)
-         n *= 2;
-      heads.assign(n, none);
+      heads.assign(key_table_size(max_entries), none);
    }
 
    /* The newest entry with key k, or null. */

@@ -187,10 +187,7 @@ class key_numbering {
 public:
    explicit key_numbering(size_t max_keys)
    {
-      size_t n = 16;
-      while (n < 2 * max_keys)
-         n *= 2;
-      slots.assign(n, none);
+      slots.assign(key_table_size(max_keys), none);
    }
 
    unsigned number(const vn_key &k)

@@ -82,6 +82,18 @@ struct key_hash {
    }
 };
 
+/* Slots of an open table for up to n keys: a power of two at least twice
+ * n (at most half full), 16 or more.
+ */
+inline size_t
+key_table_size(size_t n)
+{
+   size_t size = 16;
+   while (size < 2 * n)
+      size *= 2;
+   return size;
+}
+
 /* Appends cse's key of one instruction to k: two instructions with equal
  * keys compute the same results from the same operands.  With pred_as,
  * a predicate is keyed as if it were pred_as.
