@@ -123,7 +123,7 @@ nir_translator::src(const nir::def *d, unsigned comp, data_type t) const
 }
 
 void
-nir_translator::set_def(const nir::def &d, comps c)
+nir_translator::set_def(const nir::def &d, const comps &c)
 {
    vals.set(&d, c);
 }

@@ -299,6 +299,7 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
       break;
    }
 
+   out.reserve(n);
    bool flag_out = facts->want_flag.count(&alu.dest) && r.ends_in_cmp && n == 1;
    bool value_out = !flag_out || facts->want_value.count(&alu.dest);
 
@@ -308,13 +309,18 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
       return type_of(base, bits ? bits : opsize);
    };
 
+   /* Operands in arrays: a recipe step has at most three sources and a
+    * destination, and this loop runs for every component of every ALU
+    * instruction.
+    */
+   small_vector<operand, 4> temps;
    for (unsigned c = 0; c < n; c++) {
-      std::vector<operand> temps;
+      temps.clear();
       operand result;
       for (unsigned s = 0; s < r.num_steps; s++) {
          const alu_step &st = alu_steps[r.first_step + s];
          bool last = s + 1 == r.num_steps;
-         std::vector<operand> srcs;
+         operand srcs[3];
          for (unsigned i = 0; i < st.num_srcs; i++) {
             const alu_operand_spec &sp = st.srcs[i];
             operand o;
@@ -326,7 +332,9 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
                break;
             }
             case alu_operand_spec::temp_src:
-               o = temps.at(sp.index);
+               IBIS_CHECK(sp.index < temps.size(), "recipe of %s reads temp %u unset",
+                          r.name, unsigned(sp.index));
+               o = temps[sp.index];
                if (sp.base != '0')
                   o = o.as_type(resolve_type(sp.base, sp.bits));
                break;
@@ -339,17 +347,15 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
             case alu_operand_spec::no_src:
                break;
             }
-            srcs.push_back(with_mods(o, sp.neg, sp.abs));
+            srcs[i] = with_mods(o, sp.neg, sp.abs);
          }
 
          data_type dt = resolve_type(st.dst_base, st.dst_bits);
-         std::vector<operand> dsts;
          value *dst = nullptr;
-         if (!last || value_out) {
+         if (!last || value_out)
             dst = b.ssa(dt);
-            dsts.push_back(operand(dst));
-         }
-         instr *in = b.emit(st.op, dsts, srcs);
+         const operand d(dst);
+         instr *in = b.emit(st.op, &d, dst ? 1 : 0, srcs, st.num_srcs);
          in->cmod = st.cmod;
          in->saturate = st.saturate;
          if (last && flag_out) {

@@ -429,7 +429,7 @@ public:
    builder uniform_builder() const { return bld.exec(1).nomask(); }
    operand src(const nir::def *d, unsigned comp) const;
    operand src(const nir::def *d, unsigned comp, data_type t) const;
-   void set_def(const nir::def &d, comps c);
+   void set_def(const nir::def &d, const comps &c);
    /* A value of the given width holding op (a mov when op is not already
     * a whole length-1 value of that width and bit size).
     */

@@ -92,20 +92,27 @@ public:
    instr *emit(opcode op, std::initializer_list<operand> dsts,
                std::initializer_list<operand> srcs) const
    {
-      return emit(op, std::vector<operand>(dsts), std::vector<operand>(srcs));
+      return emit(op, dsts.begin(), dsts.size(), srcs.begin(), srcs.size());
    }
    instr *emit(opcode op, const std::vector<operand> &dsts,
                const std::vector<operand> &srcs) const
+   {
+      return emit(op, dsts.data(), dsts.size(), srcs.data(), srcs.size());
+   }
+   /* The same from arrays: the lists above need no copy of their own. */
+   instr *emit(opcode op, const operand *dsts, size_t num_dsts,
+               const operand *srcs, size_t num_srcs) const
    {
       IBIS_CHECK(blk, "builder without a cursor");
       instr *in = sh->create_instr(op, width());
       in->group = group;
       if (we_all)
          in->flags |= INSTR_WE_ALL;
-      for (const operand &d : dsts)
-         in->add_dst(d);
-      for (const operand &s : srcs)
-         in->add_src(s);
+      for (size_t i = 0; i < num_dsts; i++)
+         in->add_dst(dsts[i]);
+      in->reserve_srcs(num_srcs);
+      for (size_t i = 0; i < num_srcs; i++)
+         in->add_src(srcs[i]);
       if (pred)
          in->set_predicate(pred, pred_inv);
       blk->insert(pos, in);
@@ -130,7 +137,8 @@ public:
    }
    instr *phi(value *dst, const std::vector<operand> &srcs) const
    {
-      return emit(opcode::phi, {operand(dst)}, srcs);
+      const operand d(dst);
+      return emit(opcode::phi, &d, 1, srcs.data(), srcs.size());
    }
    value *phi(data_type t, const std::vector<operand> &srcs) const
    {
@@ -142,7 +150,8 @@ public:
    value *load_payload(data_type t, const std::vector<operand> &srcs) const
    {
       value *v = ssa(t, srcs.size());
-      emit(opcode::load_payload, {operand(v)}, srcs);
+      const operand d(v);
+      emit(opcode::load_payload, &d, 1, srcs.data(), srcs.size());
       return v;
    }
    instr *parallel_copy(const std::vector<operand> &dsts,

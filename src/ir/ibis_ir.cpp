@@ -161,11 +161,6 @@ instr::link_src(const operand &o, int slot)
 {
    if (!o.val)
       return;
-   /* Most values have a few readers: one allocation for them, not one
-    * per doubling from 1.
-    */
-   if (o.val->uses_.empty() && o.val->uses_.capacity() == 0)
-      o.val->uses_.reserve(4);
    o.val->uses_.push_back(use{this, slot});
 }
 
@@ -217,9 +212,6 @@ instr::set_src(unsigned i, const operand &o)
 void
 instr::add_src(const operand &o)
 {
-   /* Room for the usual number of sources at once. */
-   if (srcs_.capacity() == 0)
-      srcs_.reserve(3);
    srcs_.push_back(o);
    link_src(o, srcs_.size() - 1);
 }
@@ -439,7 +431,9 @@ shader::values() const
 instr *
 shader::create_instr(opcode op, unsigned exec_size)
 {
-   return new (instr_pool_.alloc()) instr(op, exec_size ? exec_size : dispatch_width);
+   instr *in = new (instr_pool_.alloc()) instr(op, exec_size ? exec_size : dispatch_width);
+   in->serial_ = num_instrs_++;
+   return in;
 }
 
 std::unique_ptr<shader>
@@ -473,14 +467,8 @@ shader::clone() const
       return n;
    };
 
-   /* Old instruction -> copy, as pairs sorted by the old address (a hash
-    * map cost one allocation per instruction, for every attempt's copy).
-    */
-   std::vector<std::pair<const instr *, instr *>> copy_of;
-   size_t num = 0;
-   for (const auto &b : blocks_)
-      num += b->instrs_.size();
-   copy_of.reserve(num);
+   /* Old instruction -> copy, by the old one's serial number. */
+   std::vector<std::pair<const instr *, instr *>> copy_of(num_instrs_);
    for (const auto &b : blocks_) {
       block *nb = c->add_block();
       nb->index = b->index;
@@ -503,15 +491,9 @@ shader::clone() const
          ni->pred_ = map_val(in->pred_);
          ni->block_ = nb;
          ni->pos_ = nb->instrs_.insert(nb->instrs_.end(), ni);
-         copy_of.emplace_back(in, ni);
+         copy_of[in->serial_] = {in, ni};
       }
    }
-   const std::less<const instr *> before;
-   std::sort(copy_of.begin(), copy_of.end(),
-             [&](const std::pair<const instr *, instr *> &a,
-                 const std::pair<const instr *, instr *> &b) {
-                return before(a.first, b.first);
-             });
    /* A block's copy is at its position, which is its index unless the
     * blocks were not renumbered.
     */
@@ -532,12 +514,9 @@ shader::clone() const
          nb->succs.push_back(map_block(s));
    }
    auto map_instr = [&](const instr *in) {
-      auto it = std::lower_bound(copy_of.begin(), copy_of.end(), in,
-                                 [&](const std::pair<const instr *, instr *> &e,
-                                     const instr *k) { return before(e.first, k); });
-      IBIS_CHECK(it != copy_of.end() && it->first == in,
+      IBIS_CHECK(in->serial_ < copy_of.size() && copy_of[in->serial_].first == in,
                  "clone: a def or use outside the blocks");
-      return it->second;
+      return copy_of[in->serial_].second;
    };
    for (const value *p : values_) {
       if (!p)
@@ -644,8 +623,11 @@ shader::rebuild_cfg()
 
    /* Forward edges are added when their target is known; record them and
     * add all edges in block order afterwards so the edge order is stable.
+    * One flat list (source index, target), not a vector per block.
     */
-   std::vector<std::vector<block *>> succs(blocks_.size());
+   std::vector<std::pair<unsigned, block *>> succs;
+   succs.reserve(2 * blocks_.size());
+   auto record = [&](unsigned from, block *to) { succs.emplace_back(from, to); };
    for (size_t i = 0; i < blocks_.size(); i++) {
       block *b = blocks_[i].get();
       block *next = i + 1 < blocks_.size() ? blocks_[i + 1].get() : nullptr;
@@ -665,9 +647,9 @@ shader::rebuild_cfg()
          frame &f = stack.back();
          /* The if without else, or the else, jumps here. */
          if (f.else_end)
-            succs[f.else_end->index].push_back(b);
+            record(f.else_end->index, b);
          else
-            succs[f.start->index].push_back(b);
+            record(f.start->index, b);
          stack.pop_back();
       }
       if (first && first->op == opcode::do_)
@@ -687,7 +669,7 @@ shader::rebuild_cfg()
          case opcode::if_:
             if (!next)
                cfg_error(b, last, "if at the end of the program");
-            succs[i].push_back(next);
+            record(i, next);
             stack.push_back(frame{opcode::if_, b, nullptr, {}, {}});
             falls = false;
             break;
@@ -698,7 +680,7 @@ shader::rebuild_cfg()
             if (!next)
                cfg_error(b, last, "else at the end of the program");
             frame &f = stack.back();
-            succs[f.start->index].push_back(next);
+            record(f.start->index, next);
             f.else_end = b;
             falls = false;
             break;
@@ -708,13 +690,13 @@ shader::rebuild_cfg()
                cfg_error(b, last, "while without do");
             frame f = stack.back();
             stack.pop_back();
-            succs[i].push_back(f.start);
+            record(i, f.start);
             for (block *c : f.conts)
-               succs[c->index].push_back(f.start);
+               record(c->index, f.start);
             falls = pred;
             if (next) {
                for (block *j : f.jumps)
-                  succs[j->index].push_back(next);
+                  record(j->index, next);
             } else if (!f.jumps.empty() || pred) {
                cfg_error(b, last, "loop exit at the end of the program");
             }
@@ -733,17 +715,20 @@ shader::rebuild_cfg()
          }
       }
       if (falls && next)
-         succs[i].push_back(next);
+         record(i, next);
    }
    if (!stack.empty()) {
       throw error(strfmt("block%u: '%s' is never closed", stack.back().start->index,
                          stack.back().op == opcode::if_ ? "if" : "do"));
    }
    /* Jump edges first, then fall-through, in the order recorded. */
-   for (size_t i = 0; i < blocks_.size(); i++) {
-      for (block *s : succs[i])
-         edge(blocks_[i].get(), s);
-   }
+   std::stable_sort(succs.begin(), succs.end(),
+                    [](const std::pair<unsigned, block *> &a,
+                       const std::pair<unsigned, block *> &b) {
+                       return a.first < b.first;
+                    });
+   for (const auto &e : succs)
+      edge(blocks_[e.first].get(), e.second);
 }
 
 std::string

@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "ir/ibis_opcodes.h"
+#include "ir/ibis_small_vector.h"
 
 namespace ibis {
 
@@ -101,6 +102,12 @@ struct use {
    int slot;                /* source index, or predicate / preserve */
 };
 
+/* A value's writers and readers: one writer and a few readers are the
+ * usual case, kept inside the value.
+ */
+using def_list = small_vector<instr *, 1>;
+using use_list = small_vector<use, 4>;
+
 class value {
 public:
    uint32_t id;
@@ -118,10 +125,10 @@ public:
    unsigned size_bytes() const { return component_bytes() * length; }
 
    /* The instructions writing this value, in no particular order. */
-   const std::vector<instr *> &defs() const { return defs_; }
+   const def_list &defs() const { return defs_; }
    /* The single writer of an SSA/FLAG value, or null if there is none. */
    instr *def() const { return defs_.size() == 1 ? defs_[0] : nullptr; }
-   const std::vector<use> &uses() const { return uses_; }
+   const use_list &uses() const { return uses_; }
 
    /* Defined at program start by the hardware (push constants, attributes). */
    bool is_preloaded() const
@@ -138,8 +145,8 @@ public:
 private:
    friend class instr;
    friend class shader;
-   std::vector<instr *> defs_;
-   std::vector<use> uses_;
+   def_list defs_;
+   use_list uses_;
 };
 
 /* A register region <vstride;width,hstride> in elements; vstride and width
@@ -193,6 +200,12 @@ public:
    bool operator==(const operand &o) const;
    bool operator!=(const operand &o) const { return !(*this == o); }
 };
+
+/* An instruction's sources and destinations, room for the usual number
+ * (three sources, one destination) inside the instruction.
+ */
+using src_list = small_vector<operand, 3>;
+using dst_list = small_vector<operand, 1>;
 
 enum class cond_mod : uint8_t { none, z, nz, g, ge, l, le, o, u };
 const char *cond_mod_name(cond_mod c);
@@ -314,10 +327,10 @@ public:
 
    unsigned num_srcs() const { return srcs_.size(); }
    const operand &src(unsigned i) const { return srcs_[i]; }
-   const std::vector<operand> &srcs() const { return srcs_; }
+   const src_list &srcs() const { return srcs_; }
    unsigned num_dsts() const { return dsts_.size(); }
    const operand &dst(unsigned i = 0) const { return dsts_[i]; }
-   const std::vector<operand> &dsts() const { return dsts_; }
+   const dst_list &dsts() const { return dsts_; }
    /* The FLAG value defined by the conditional modifier, or null. */
    value *flag_def() const { return flag_def_; }
    /* The FLAG value read by the predicate, or null. */
@@ -327,6 +340,8 @@ public:
 
    void set_src(unsigned i, const operand &o);
    void add_src(const operand &o);
+   /* Room for n sources at once (a send's long list). */
+   void reserve_srcs(unsigned n) { srcs_.reserve(n); }
    void set_num_srcs(unsigned n);
    void set_dst(unsigned i, const operand &o);
    void add_dst(const operand &o);
@@ -364,13 +379,15 @@ private:
    void link_dst(const operand &o);
    void unlink_dst(const operand &o);
 
-   std::vector<operand> srcs_;
-   std::vector<operand> dsts_;
+   src_list srcs_;
+   dst_list dsts_;
    operand preserve_;
    value *flag_def_ = nullptr;
    value *pred_ = nullptr;
    block *block_ = nullptr;
    instr_list::iterator pos_;
+   /* Creation order in the shader: clone() finds copies by it. */
+   uint32_t serial_ = 0;
 };
 
 class block {
@@ -539,6 +556,7 @@ private:
    list_node_pool list_nodes_;
    std::vector<std::unique_ptr<block>> blocks_;
    std::vector<value *> values_;      /* indexed by id */
+   uint32_t num_instrs_ = 0;          /* instructions created */
 };
 
 /* Channels of an SSA/WLR value, by bit size, width, group and length:

@@ -2,6 +2,8 @@
  * The IR core API: use/def lists under editing, builder cursors, the
  * opcode table.
  */
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "ir/ibis_builder.h"
@@ -235,6 +237,91 @@ TEST(ir_core, remove_while_iterating)
          %1:u32x8 = mov 1:u32
          %2:u32x8 = add %1, %1
    )"));
+}
+
+/* Operand, def and use lists keep a few elements inside their object and
+ * move to the heap past that: both sides behave as a std::vector.
+ */
+TEST(ir_core, small_vector_inline_and_heap)
+{
+   small_vector<int, 2> v;
+   EXPECT_TRUE(v.empty());
+   EXPECT_EQ(v.capacity(), 2u);
+   for (int i = 0; i < 9; i++)
+      v.push_back(i * 10);
+   EXPECT_GE(v.capacity(), 9u);
+   EXPECT_EQ(std::vector<int>(v), (std::vector<int>{0, 10, 20, 30, 40, 50, 60, 70, 80}));
+
+   /* Pushing one of its own elements while it grows. */
+   small_vector<int, 2> w;
+   w.push_back(7);
+   w.push_back(8);
+   w.push_back(w[0]);
+   EXPECT_EQ(std::vector<int>(w), (std::vector<int>{7, 8, 7}));
+
+   v.erase(v.begin() + 1);
+   v.erase(v.begin() + 2, v.begin() + 4);
+   EXPECT_EQ(std::vector<int>(v), (std::vector<int>{0, 20, 50, 60, 70, 80}));
+   v.erase(std::remove(v.begin(), v.end(), 60), v.end());
+   EXPECT_EQ(std::vector<int>(v), (std::vector<int>{0, 20, 50, 70, 80}));
+
+   /* Copies are independent, inline or not. */
+   small_vector<int, 2> c = v, d;
+   d.push_back(1);
+   small_vector<int, 2> e = d;
+   c[0] = 99;
+   e[0] = 98;
+   EXPECT_EQ(v[0], 0);
+   EXPECT_EQ(d[0], 1);
+   d = v;
+   EXPECT_EQ(std::vector<int>(d), std::vector<int>(v));
+
+   v.resize(7);
+   EXPECT_EQ(std::vector<int>(v), (std::vector<int>{0, 20, 50, 70, 80, 0, 0}));
+   v.resize(1);
+   EXPECT_EQ(v.size(), 1u);
+   v.pop_back();
+   EXPECT_TRUE(v.empty());
+}
+
+/* Past the inline room (four uses, three sources): the use lists still
+ * follow every edit, in order.
+ */
+TEST(ir_core, long_operand_and_use_lists)
+{
+   shader s(shader_stage::fs, 8);
+   builder b(&s, s.add_block());
+   value *x = b.mov(data_type::u32, operand::imm_u32(1));
+   value *y = b.mov(data_type::u32, operand::imm_u32(2));
+   std::vector<operand> srcs(6, operand(x));
+   value *p = b.load_payload(data_type::u32, srcs);
+   instr *lp = p->def();
+   ASSERT_EQ(lp->num_srcs(), 6u);
+   EXPECT_EQ(slots(x), (std::vector<int>{0, 1, 2, 3, 4, 5}));
+   lp->set_src(2, y);
+   lp->set_src(4, y);
+   EXPECT_EQ(slots(x), (std::vector<int>{0, 1, 3, 5}));
+   EXPECT_EQ(slots(y), (std::vector<int>{2, 4}));
+   lp->add_src(x);
+   EXPECT_EQ(slots(x), (std::vector<int>{0, 1, 3, 5, 6}));
+   lp->set_num_srcs(4);
+   EXPECT_EQ(slots(x), (std::vector<int>{0, 1, 3}));
+   EXPECT_EQ(slots(y), (std::vector<int>{2}));
+   EXPECT_EQ(lp->str(), "%2:u32x8[6] = load_payload %0, %0, %1, %0");
+
+   /* A copy of a copy, with instructions created out of program order. */
+   builder front(&s);
+   front.at_start(s.blocks()[0].get());
+   front.add(data_type::u32, y, y);
+   auto c = s.clone();
+   auto cc = c->clone();
+   EXPECT_EQ(cc->str(), s.str());
+   EXPECT_EQ(slots(cc->find_value(x->id)), slots(x));
+   EXPECT_EQ(slots(cc->find_value(y->id)), slots(y));
+
+   lp->remove();
+   EXPECT_TRUE(x->uses().empty());
+   EXPECT_EQ(slots(y), (std::vector<int>{0, 1}));
 }
 
 TEST(ir_core, operands)
