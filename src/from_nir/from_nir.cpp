@@ -123,9 +123,9 @@ nir_translator::src(const nir::def *d, unsigned comp, data_type t) const
 }
 
 void
-nir_translator::set_def(const nir::def &d, const comps &c)
+nir_translator::set_def(const nir::def &d, const operand *c, size_t n)
 {
-   vals.set(&d, c);
+   vals.set(&d, c, n);
 }
 
 operand

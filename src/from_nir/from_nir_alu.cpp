@@ -164,7 +164,8 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
    unsigned n = alu.dest.num_components;
    unsigned opsize = operation_size(alu);
    builder b = def_builder(alu.dest);
-   comps out;
+   /* The result's components: room for a vec4 without the heap. */
+   small_vector<operand, 4> out;
 
    /* Source i, component for destination component c. */
    auto nir_src = [&](unsigned i, unsigned c, int k) {
@@ -189,7 +190,7 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
             operand x = nir_src(0, c, -1).as_type(t);
             out.push_back(operand(b.add(t, x, with_mods(x, true, false))));
          }
-         set_def(alu.dest, out);
+         set_def(alu.dest, out.data(), out.size());
          return;
       }
    }
@@ -200,7 +201,7 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
    case alu_handler::forward:
       for (unsigned c = 0; c < n; c++)
          out.push_back(info.input_sizes[0] ? nir_src(c, c, 0) : nir_src(0, c, -1));
-      set_def(alu.dest, out);
+      set_def(alu.dest, out.data(), out.size());
       return;
    case alu_handler::bool_select:
       for (unsigned c = 0; c < n; c++) {
@@ -219,7 +220,7 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
                               {nir_src(1, c, -1).as_type(t), nir_src(2, c, -1).as_type(t)});
          out.push_back(operand(v));
       }
-      set_def(alu.dest, out);
+      set_def(alu.dest, out.data(), out.size());
       return;
    case alu_handler::fsign:
       for (unsigned c = 0; c < n; c++) {
@@ -235,7 +236,7 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
          b.predicated(f).emit(opcode::sel, {operand(v)}, {operand(o), operand(s)});
          out.push_back(operand(v));
       }
-      set_def(alu.dest, out);
+      set_def(alu.dest, out.data(), out.size());
       return;
    case alu_handler::extract:
    case alu_handler::insert:
@@ -263,7 +264,7 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
          }
          out.push_back(operand(v));
       }
-      set_def(alu.dest, out);
+      set_def(alu.dest, out.data(), out.size());
       return;
    case alu_handler::mul_high:
       for (unsigned c = 0; c < n; c++) {
@@ -273,7 +274,7 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
          out.push_back(emit_mul_high(b, nir_src(0, c, -1).as_type(t),
                                      nir_src(1, c, -1).as_type(t), t));
       }
-      set_def(alu.dest, out);
+      set_def(alu.dest, out.data(), out.size());
       return;
    case alu_handler::f2f16_rtz:
       for (unsigned c = 0; c < n; c++) {
@@ -293,13 +294,12 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
                            operand::imm_u32(16));
          out.push_back(operand(b.or_(data_type::u32, operand(lo), operand(hi))));
       }
-      set_def(alu.dest, out);
+      set_def(alu.dest, out.data(), out.size());
       return;
    case alu_handler::none:
       break;
    }
 
-   out.reserve(n);
    bool flag_out = facts->want_flag.count(&alu.dest) && r.ends_in_cmp && n == 1;
    bool value_out = !flag_out || facts->want_value.count(&alu.dest);
 
@@ -373,7 +373,7 @@ nir_translator::emit_alu(const nir::alu_instr &alu)
       }
       out.push_back(result);
    }
-   set_def(alu.dest, out);
+   set_def(alu.dest, out.data(), out.size());
 }
 
 } /* namespace ibis */

@@ -312,7 +312,7 @@ public:
       *n = e.len;
       return pool_.data() + e.start;
    }
-   void set(const nir::def *d, const std::vector<operand> &c)
+   void set(const nir::def *d, const operand *c, size_t n)
    {
       if (2 * (used_ + 1) > slots_.size())
          grow();
@@ -322,8 +322,8 @@ public:
          used_++;
       }
       e.start = pool_.size();
-      e.len = c.size();
-      pool_.insert(pool_.end(), c.begin(), c.end());
+      e.len = n;
+      pool_.insert(pool_.end(), c, c + n);
    }
 
 private:
@@ -429,7 +429,11 @@ public:
    builder uniform_builder() const { return bld.exec(1).nomask(); }
    operand src(const nir::def *d, unsigned comp) const;
    operand src(const nir::def *d, unsigned comp, data_type t) const;
-   void set_def(const nir::def &d, const comps &c);
+   void set_def(const nir::def &d, const comps &c)
+   {
+      set_def(d, c.data(), c.size());
+   }
+   void set_def(const nir::def &d, const operand *c, size_t n);
    /* A value of the given width holding op (a mov when op is not already
     * a whole length-1 value of that width and bit size).
     */

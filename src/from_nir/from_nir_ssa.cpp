@@ -118,9 +118,11 @@ ssa_rebuilder::try_remove_trivial(value *phi)
       same = undef(phi->type, phi->width, in->parent());
    }
 
-   /* Reroute every use, remembering which phis might become trivial. */
-   std::vector<value *> phi_users;
-   std::vector<use> uses = phi->uses();
+   /* Reroute every use, remembering which phis might become trivial
+    * (copies with room for the usual few: this runs for every phi).
+    */
+   small_vector<value *, 4> phi_users;
+   const use_list uses = phi->uses();
    for (const use &u : uses) {
       if (u.in == in)
          continue;
@@ -161,15 +163,21 @@ ssa_rebuilder::seal(block *b)
 void
 ssa_rebuilder::finish()
 {
+   /* Scratch lists reused from block to block. */
+   std::vector<block *> a, c;
+   std::vector<instr *> list;
+   std::vector<operand> srcs;
    for (const auto &bp : sh->blocks()) {
       block *b = bp.get();
       const std::vector<block *> &mine = at(preds, b);
-      std::vector<block *> a = mine, c = b->preds;
+      a.assign(mine.begin(), mine.end());
+      c.assign(b->preds.begin(), b->preds.end());
       std::sort(a.begin(), a.end());
       std::sort(c.begin(), c.end());
       IBIS_CHECK(a == c, "block%u: translator and CFG disagree on predecessors",
                  b->index);
-      for (instr *in : std::vector<instr *>(b->instrs().begin(), b->instrs().end())) {
+      list.assign(b->instrs().begin(), b->instrs().end());
+      for (instr *in : list) {
          /* Reads that phis turned out not to need. */
          if (in->op == opcode::undef && in->dst(0).val->uses().empty()) {
             in->remove();
@@ -177,7 +185,7 @@ ssa_rebuilder::finish()
          }
          if (!in->is_phi())
             continue;
-         std::vector<operand> srcs;
+         srcs.clear();
          for (block *p : b->preds) {
             size_t i = std::find(mine.begin(), mine.end(), p) - mine.begin();
             srcs.push_back(in->src(i));
