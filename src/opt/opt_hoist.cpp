@@ -145,21 +145,36 @@ nearest_common_dominator(const std::vector<instr *> &members,
  * ubershader would run every case's expressions instead of its own.
  * The walk is bounded; past the bound the answer is no.
  */
-bool
-anticipated(const block *d, const std::vector<instr *> &members)
-{
+/* The walk's memory, kept from one question to the next: a round asks
+ * for every group, and a state per block cleared each time made the
+ * round quadratic in the blocks.
+ */
+struct walk_scratch {
    /* Per block index: 1 holds a member, 2 seen by the walk. */
-   std::vector<uint8_t> state(d->parent()->blocks().size(), 0);
+   std::vector<uint8_t> state;
+   std::vector<unsigned> touched;   /* indices to clear before the next walk */
+   std::vector<const block *> stack;
+};
+
+bool
+anticipated(const block *d, const std::vector<instr *> &members, walk_scratch &w)
+{
+   std::vector<uint8_t> &state = w.state;
+   for (unsigned i : w.touched)
+      state[i] = 0;
+   w.touched.clear();
    auto at = [&](const block *b) -> uint8_t & {
       if (b->index >= state.size())
          state.resize(b->index + 1, 0);
+      w.touched.push_back(b->index);
       return state[b->index];
    };
    for (const instr *m : members)
       at(m->parent()) = 1;
    if (at(d) == 1)
       return true;
-   std::vector<const block *> stack(d->succs.begin(), d->succs.end());
+   std::vector<const block *> &stack = w.stack;
+   stack.assign(d->succs.begin(), d->succs.end());
    unsigned visited = 0;
    if (stack.empty())
       return false;
@@ -304,7 +319,7 @@ flag_readers(const instr *m, const value *canon)
  */
 bool
 hoist_flag_group(shader &s, const dominance &dom,
-                 const std::vector<instr *> &members)
+                 const std::vector<instr *> &members, walk_scratch &w)
 {
    block *ncd = nearest_common_dominator(members, dom);
    bool ok = operands_available(members[0], ncd, dom);
@@ -321,7 +336,7 @@ hoist_flag_group(shader &s, const dominance &dom,
    }
    for (size_t i = 0; ok && i < readers[0].size(); i++)
       ok = operands_available(readers[0][i].second, ncd, dom);
-   if (!ok || !anticipated(ncd, members))
+   if (!ok || !anticipated(ncd, members, w))
       return false;
 
    instr *cmp = clone_at_end(s, members[0], ncd);
@@ -350,6 +365,7 @@ hoist_flags_round(shader &s)
 {
    s.renumber();
    dominance dom(s);
+   walk_scratch w;
    bool progress = false;
    for (std::vector<instr *> &members : equal_groups(s, dom, is_flag_candidate)) {
       /* Comparisons with the same readers move together. */
@@ -369,7 +385,7 @@ hoist_flags_round(shader &s)
       }
       for (const vn_key *sig : sig_order) {
          if (by_readers[*sig].size() >= 2)
-            progress |= hoist_flag_group(s, dom, by_readers[*sig]);
+            progress |= hoist_flag_group(s, dom, by_readers[*sig], w);
       }
    }
    return progress;
@@ -405,6 +421,7 @@ hoist_round(shader &s)
 {
    s.renumber();
    dominance dom(s);
+   walk_scratch w;
    bool progress = false;
    for (std::vector<instr *> &members :
         equal_groups(s, dom, [](const instr *in) { return is_hoistable(in); })) {
@@ -417,7 +434,7 @@ hoist_round(shader &s)
          if (m->parent() == ncd && (!rep || m->ip < rep->ip))
             rep = m;
       }
-      if (rep || anticipated(ncd, members)) {
+      if (rep || anticipated(ncd, members, w)) {
          progress |= merge_at(s, dom, members, ncd, rep);
          continue;
       }
@@ -431,14 +448,24 @@ hoist_round(shader &s)
                cands.push_back(a);
          }
       }
-      auto depth = [&](block *a) {
+      /* Each candidate's depth below ncd, counted once and not at every
+       * comparison of the sort.
+       */
+      std::vector<std::pair<unsigned, block *>> by_depth;
+      by_depth.reserve(cands.size());
+      for (block *a : cands) {
          unsigned n = 0;
-         for (; a != ncd; a = dom.idom(a))
+         for (const block *b = a; b != ncd; b = dom.idom(b))
             n++;
-         return n;
-      };
-      std::stable_sort(cands.begin(), cands.end(),
-                       [&](block *a, block *b) { return depth(a) < depth(b); });
+         by_depth.emplace_back(n, a);
+      }
+      std::stable_sort(by_depth.begin(), by_depth.end(),
+                       [](const std::pair<unsigned, block *> &a,
+                          const std::pair<unsigned, block *> &b) {
+                          return a.first < b.first;
+                       });
+      for (size_t i = 0; i < cands.size(); i++)
+         cands[i] = by_depth[i].second;
       std::vector<instr *> left = members;
       for (block *a : cands) {
          std::vector<instr *> under;
@@ -449,7 +476,7 @@ hoist_round(shader &s)
             if (m->parent() == a && (!in_a || m->ip < in_a->ip))
                in_a = m;
          }
-         if (under.size() < 2 || !anticipated(a, under))
+         if (under.size() < 2 || !anticipated(a, under, w))
             continue;
          if (merge_at(s, dom, under, a, in_a)) {
             progress = true;
