@@ -419,12 +419,11 @@ shader::create_value(reg_file file, data_type type, unsigned width,
 std::vector<value *>
 shader::values() const
 {
-   std::vector<value *> v;
-   v.reserve(values_.size());
-   for (value *p : values_) {
-      if (p)
-         v.push_back(p);
-   }
+   /* A copy of the table in one piece, then the gaps out (there are
+    * none after compact_values()): passes ask for this often.
+    */
+   std::vector<value *> v(values_);
+   v.erase(std::remove(v.begin(), v.end(), nullptr), v.end());
    return v;
 }
 
