@@ -70,17 +70,22 @@ schedule_post_ra(shader &s, const device_info &dev)
    const perf_estimate before = estimate_performance(s, dev);
    std::vector<std::vector<instr *>> original(s.blocks().size());
    sched_dag_scratch dag_scratch;
+   bool changed = false;
    for (const auto &b : s.blocks()) {
       sched_dag dag = build_sched_dag(b.get(), true, dev, dag_scratch);
       if (dag.nodes.size() < 2)
          continue;
       original[b->index].assign(b->instrs().begin(), b->instrs().end());
-      apply_schedule(dag, schedule_latency(dag, nullptr, 0, 0));
+      const std::vector<unsigned> order = schedule_latency(dag, nullptr, 0, 0);
+      for (unsigned i = 0; i < order.size() && !changed; i++)
+         changed = order[i] != i;
+      apply_schedule(dag, order);
    }
    /* The list scheduler sees latencies but not the units' occupancy the
     * model also charges: a block it made slower goes back to its order.
+    * A program left in its order estimates as before.
     */
-   const perf_estimate after = estimate_performance(s, dev);
+   const perf_estimate after = changed ? estimate_performance(s, dev) : before;
    unsigned reverted = 0;
    for (const auto &b : s.blocks()) {
       if (!original[b->index].empty() &&
