@@ -835,12 +835,69 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
    }
 }
 
+/* perf_of() of an instruction issued as one piece, without the simulated
+ * machine: on an idle machine nothing stalls its only piece, and no later
+ * piece waits for what it writes, so its figures come from its cost and
+ * the kinds of result it writes (what issue() gives, at a fraction of the
+ * cost; perf_of() is called for every node of every scheduling graph).
+ * False for the instructions issue() takes apart: several pieces, a
+ * load_payload's moves, a copy in place.
+ */
+bool
+single_piece_perf(const instr *in, instr_perf *out)
+{
+   if (in->op == opcode::load_payload ||
+       (in->op == opcode::copy && copy_in_place(in)))
+      return false;
+   const unsigned exec = std::max<unsigned>(1, in->exec_size);
+   const unsigned pw = piece_width(in);
+   if (pw < exec)
+      return false;
+
+   const unsigned tx_bytes = exec_type_bytes(in);
+   const unsigned cost_tx = is_slow_int_mul(in) ? 8 : tx_bytes;
+   piece pc;
+   pc.width = pw;
+   piece_info p = info_of(in, pc, cost_tx);
+   p.sx = (pw * tx_bytes + 31) / 32;
+   const cost c = unit_cost(in, p);
+   /* An idle unit delays nothing. */
+   const unsigned issue = unsigned(std::max(0, c.df));
+   unsigned ready = 0;
+   auto result = [&](int latency) {
+      ready = std::max(ready, unsigned(std::max(0, int(issue) + latency)));
+   };
+   for (unsigned j = 0; j < in->num_dsts(); j++) {
+      const value *v = in->dst(j).val;
+      if (!v)
+         continue;
+      /* issue() marks no register of a send without bytes or of a flag. */
+      if (in->op == opcode::send ? !v->size_bytes() : v->file == reg_file::flag)
+         continue;
+      const bool acc = v->phys.valid() && v->phys.kind == phys_reg::acc;
+      result(acc ? c.la : c.ld);
+   }
+   if (in->info().writes_accum) {
+      const bool fl = in->num_srcs() && is_float_type(in->src(0).type);
+      for_each_acc(in, in->group, pw, tx_bytes, fl,
+                   [&](uint64_t) { result(c.la); });
+   }
+   if (in->flag_def())
+      result(c.lf);
+   out->issue = issue;
+   out->latency = std::max(ready, issue);
+   return true;
+}
+
 } /* anonymous namespace */
 
 instr_perf
 perf_of(const instr *in, const device_info &dev)
 {
    (void)dev;
+   instr_perf fast;
+   if (single_piece_perf(in, &fast))
+      return fast;
    /* The instruction alone on an idle machine: issue is the front end's
     * time, latency when the last destination register is ready.
     */
