@@ -98,11 +98,37 @@ collect(const sched_dag &dag, region_values &rv)
 struct tracker_scratch {
    std::vector<uint8_t> live, live_end, written;
    std::vector<unsigned> readers, writers;
+   /* What each value adds to pressure_count, as add() counts it: GRFs
+    * (grfs_of) or bytes of width-1 values (uniform_of); both 0 for values
+    * that take no GRFs; unknown until the first block asks.  Each block's
+    * live-out values mostly only add to the pressure: these spare a
+    * lookup and a size computation per value and block.
+    */
+   std::vector<unsigned> grfs_of, uniform_of;
+   static constexpr unsigned unknown = ~0u;
 
    explicit tracker_scratch(unsigned bound)
       : live(bound, 0), live_end(bound, 0), written(bound, 0),
-        readers(bound, 0), writers(bound, 0)
+        readers(bound, 0), writers(bound, 0), grfs_of(bound, unknown),
+        uniform_of(bound, 0)
    {
+   }
+
+   /* Adds value id's registers to c. */
+   void add_weight(const shader &s, unsigned id, pressure_count &c)
+   {
+      if (grfs_of[id] == unknown) {
+         const value *v = s.find_value(id);
+         grfs_of[id] = 0;
+         if (v && uses_grfs(v)) {
+            if (v->width == 1)
+               uniform_of[id] = uniform_bytes(v);
+            else
+               grfs_of[id] = value_grfs(v);
+         }
+      }
+      c.grfs += grfs_of[id];
+      c.uniform += uniform_of[id];
    }
 };
 
@@ -147,6 +173,11 @@ struct tracker {
          }
       };
       out.for_each_id([&](unsigned id) {
+         if (id < sc.grfs_of.size() && !readers[id] && !writers[id]) {
+            /* Live all through the block (or no GRFs: adds nothing). */
+            sc.add_weight(s, id, cur);
+            return;
+         }
          value *v = s.find_value(id);
          if (v && uses_grfs(v))
             mark_end(v);
