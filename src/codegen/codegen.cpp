@@ -508,7 +508,8 @@ namespace ibis {
 using namespace codegen_internal;
 
 codegen_result
-generate_code(const shader &s, const device_info &dev, bool want_disasm)
+generate_code(const shader &s, const device_info &dev, bool want_disasm,
+              const unsigned *cycles)
 {
    generator g(s, dev);
    g.run();
@@ -537,7 +538,7 @@ generate_code(const shader &s, const device_info &dev, bool want_disasm)
             st.sends++;
       }
    }
-   st.cycles = estimate_cycles(s, dev);
+   st.cycles = cycles ? *cycles : estimate_cycles(s, dev);
    st.bytes_uncompacted = g.insts.size() * 16;
    st.bytes_compacted = r.binary.size();
 

@@ -61,7 +61,7 @@ schedule_pre_ra(shader &s, const device_info &dev, sched_mode mode)
                 std::chrono::duration<double, std::milli>(t1 - t0).count());
 }
 
-void
+unsigned
 schedule_post_ra(shader &s, const device_info &dev)
 {
    if (!s.allocated)
@@ -94,12 +94,14 @@ schedule_post_ra(shader &s, const device_info &dev)
          reverted++;
       }
    }
+   /* Blocks back in their order change the estimate of what follows. */
+   const unsigned cycles = reverted ? estimate_cycles(s, dev) : after.cycles;
    if (debug)
       std::fprintf(stderr, "sched: post-RA %s simd%u: cycles %u -> %u "
                    "(%u of %zu blocks kept in their order)\n",
                    stage_name(s.stage), s.dispatch_width, before.cycles,
-                   reverted ? estimate_cycles(s, dev) : after.cycles,
-                   reverted, s.blocks().size());
+                   cycles, reverted, s.blocks().size());
+   return cycles;
 }
 
 /* ibis-opt's print-peak: the values live at the first instruction of
