@@ -72,6 +72,8 @@ schedule_post_ra(shader &s, const device_info &dev)
    sched_dag_scratch dag_scratch;
    bool changed = false;
    for (const auto &b : s.blocks()) {
+      if (!sched_region_reorderable(b.get()))
+         continue;
       sched_dag dag = build_sched_dag(b.get(), true, dev, dag_scratch);
       if (dag.nodes.size() < 2)
          continue;

@@ -498,6 +498,8 @@ schedule_blocks(shader &s, const device_info &dev, sched_mode mode)
    const unsigned budget = sched_pressure_budget(s, dev);
    sched_dag_scratch dag_scratch;
    for (const auto &b : s.blocks()) {
+      if (!sched_region_reorderable(b.get()))
+         continue;
       sched_dag dag = build_sched_dag(b.get(), false, dev, dag_scratch);
       if (dag.nodes.size() < 2)
          continue;
