@@ -375,29 +375,30 @@ schedule_latency_in(const sched_dag &dag, const liveness *lv,
    unsigned cycle = 0;
    while (!ready.empty()) {
       /* Critical path first among the instructions that can issue now;
-       * if none can, the one that can issue soonest.
+       * if none can, the one that can issue soonest; the lower node among
+       * equals.  One pass keeps the best of each kind.
        */
-      unsigned best_i = 0;
-      bool best_now = false;
+      int now_i = -1, wait_i = -1;
       for (unsigned i = 0; i < ready.size(); i++) {
-         const unsigned n = ready[i], b = ready[best_i];
-         const bool now = earliest[n] <= cycle;
-         bool better;
-         if (i == 0)
-            better = true;
-         else if (now != best_now)
-            better = now;
-         else if (now && dag.nodes[n].path != dag.nodes[b].path)
-            better = dag.nodes[n].path > dag.nodes[b].path;
-         else if (!now && earliest[n] != earliest[b])
-            better = earliest[n] < earliest[b];
-         else
-            better = n < b;
-         if (better) {
-            best_i = i;
-            best_now = now;
+         const unsigned n = ready[i];
+         if (earliest[n] <= cycle) {
+            if (now_i >= 0) {
+               const unsigned b = ready[now_i];
+               const unsigned pn = dag.nodes[n].path, pb = dag.nodes[b].path;
+               if (pn < pb || (pn == pb && n > b))
+                  continue;
+            }
+            now_i = int(i);
+         } else if (now_i < 0) {
+            if (wait_i >= 0) {
+               const unsigned b = ready[wait_i];
+               if (earliest[n] > earliest[b] || (earliest[n] == earliest[b] && n > b))
+                  continue;
+            }
+            wait_i = int(i);
          }
       }
+      unsigned best_i = unsigned(now_i >= 0 ? now_i : wait_i);
       if (t && budget) {
          const unsigned n = ready[best_i];
          const int d = added(n);
