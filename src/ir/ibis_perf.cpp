@@ -274,21 +274,6 @@ channel_bytes(const operand &o, bool is_dst)
    return type_bytes(o.type) * stride;
 }
 
-/* brw's execution type: the largest source type, else the destination's. */
-unsigned
-exec_type_bytes(const instr *in)
-{
-   unsigned t = 0;
-   for (const operand &o : in->srcs()) {
-      if (o.is_null() || type_is_vector_imm(o.type) || o.type == data_type::flag)
-         continue;
-      t = std::max(t, type_bytes(o.type));
-   }
-   if (!t && in->num_dsts() && !in->dst(0).is_null())
-      t = type_bytes(in->dst(0).type);
-   return t ? t : 4;
-}
-
 /* 32x32-bit integer multiplies run at half rate: brw costs them as 64-bit. */
 bool
 is_slow_int_mul(const instr *in)
@@ -302,35 +287,50 @@ is_slow_int_mul(const instr *in)
           type_bits(t0) == type_bits(t1);
 }
 
-/* Channels per hardware piece, as docs/backend.md §1 describes code
- * generation's split: no operand of a piece spans more than two GRFs,
- * integer division runs at SIMD8.  Sends and control flow are single
- * instructions.
+/* brw's execution type (the largest source type, else the destination's)
+ * and the channels per hardware piece, as docs/backend.md §1 describes
+ * code generation's split: no operand of a piece spans more than two
+ * GRFs, integer division runs at SIMD8; sends and control flow are single
+ * instructions.  One pass over the operands gives both: every estimate
+ * and every perf_of() needs them for each instruction.
  */
-unsigned
-piece_width(const instr *in)
+struct instr_shape {
+   unsigned tx_bytes;
+   unsigned piece_width;
+};
+
+instr_shape
+shape_of(const instr *in)
 {
-   const unsigned exec = std::max<unsigned>(1, in->exec_size);
-   const opcode_kind kind = in->info().kind;
-   if (kind == opcode_kind::send || kind == opcode_kind::logical ||
-       kind == opcode_kind::cf || in->op == opcode::load_payload)
-      return exec;
-   unsigned w = exec;
-   if (in->op == opcode::math_idiv || in->op == opcode::math_irem ||
-       in->op == opcode::math_idivrem)
-      w = std::min(w, 8u);
-   unsigned bytes = 0;
+   unsigned t = 0, bytes = 0;
+   for (const operand &o : in->srcs()) {
+      if (!o.is_null() && o.type != data_type::v && o.type != data_type::uv &&
+          o.type != data_type::vf && o.type != data_type::flag)
+         t = std::max(t, type_bytes(o.type));
+      if (o.val && !is_scalar_operand(o))
+         bytes = std::max(bytes, channel_bytes(o, false));
+   }
    for (const operand &d : in->dsts()) {
       if (d.val)
          bytes = std::max(bytes, channel_bytes(d, true));
    }
-   for (const operand &o : in->srcs()) {
-      if (o.val && !is_scalar_operand(o))
-         bytes = std::max(bytes, channel_bytes(o, false));
+   if (!t && in->num_dsts() && !in->dst(0).is_null())
+      t = type_bytes(in->dst(0).type);
+
+   instr_shape sh;
+   sh.tx_bytes = t ? t : 4;
+   unsigned w = std::max<unsigned>(1, in->exec_size);
+   const opcode_kind kind = in->info().kind;
+   if (kind != opcode_kind::send && kind != opcode_kind::logical &&
+       kind != opcode_kind::cf && in->op != opcode::load_payload) {
+      if (in->op == opcode::math_idiv || in->op == opcode::math_irem ||
+          in->op == opcode::math_idivrem)
+         w = std::min(w, 8u);
+      while (w > 1 && w * bytes > 2 * device_info::grf_bytes)
+         w /= 2;
    }
-   while (w > 1 && w * bytes > 2 * device_info::grf_bytes)
-      w /= 2;
-   return w;
+   sh.piece_width = w;
+   return sh;
 }
 
 /* A dependency: a 32-byte register of a value or of the register file, a
@@ -688,7 +688,8 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
          *result_ready = std::max(*result_ready, ready);
    };
 
-   const unsigned tx_bytes = exec_type_bytes(in);
+   const instr_shape shape = shape_of(in);
+   const unsigned tx_bytes = shape.tx_bytes;
    const unsigned cost_tx = is_slow_int_mul(in) ? 8 : tx_bytes;
    const bool fl = in->num_srcs() && is_float_type(in->src(0).type);
 
@@ -825,7 +826,7 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
       }
    } else {
       const unsigned exec = std::max<unsigned>(1, in->exec_size);
-      const unsigned pw = piece_width(in);
+      const unsigned pw = shape.piece_width;
       for (unsigned k = 0; k * pw < exec; k++) {
          piece pc;
          pc.k = k;
@@ -850,11 +851,12 @@ single_piece_perf(const instr *in, instr_perf *out)
        (in->op == opcode::copy && copy_in_place(in)))
       return false;
    const unsigned exec = std::max<unsigned>(1, in->exec_size);
-   const unsigned pw = piece_width(in);
+   const instr_shape shape = shape_of(in);
+   const unsigned pw = shape.piece_width;
    if (pw < exec)
       return false;
 
-   const unsigned tx_bytes = exec_type_bytes(in);
+   const unsigned tx_bytes = shape.tx_bytes;
    const unsigned cost_tx = is_slow_int_mul(in) ? 8 : tx_bytes;
    piece pc;
    pc.width = pw;
