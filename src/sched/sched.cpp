@@ -68,6 +68,9 @@ schedule_post_ra(shader &s, const device_info &dev)
       throw error("post-RA scheduling needs allocated IR");
    const bool debug = debug_enabled(DEBUG_SCHED);
    const perf_estimate before = estimate_performance(s, dev);
+   /* The order of each block the list scheduler changed (empty for the
+    * others: putting those back would change nothing).
+    */
    std::vector<std::vector<instr *>> original(s.blocks().size());
    sched_dag_scratch dag_scratch;
    bool changed = false;
@@ -77,10 +80,14 @@ schedule_post_ra(shader &s, const device_info &dev)
       sched_dag dag = build_sched_dag(b.get(), true, dev, dag_scratch);
       if (dag.nodes.size() < 2)
          continue;
-      original[b->index].assign(b->instrs().begin(), b->instrs().end());
       const std::vector<unsigned> order = schedule_latency(dag, nullptr, 0, 0);
-      for (unsigned i = 0; i < order.size() && !changed; i++)
-         changed = order[i] != i;
+      bool moved = false;
+      for (unsigned i = 0; i < order.size() && !moved; i++)
+         moved = order[i] != i;
+      if (!moved)
+         continue;
+      changed = true;
+      original[b->index].assign(b->instrs().begin(), b->instrs().end());
       apply_schedule(dag, order);
    }
    /* The list scheduler sees latencies but not the units' occupancy the
@@ -100,7 +107,7 @@ schedule_post_ra(shader &s, const device_info &dev)
    const unsigned cycles = reverted ? estimate_cycles(s, dev) : after.cycles;
    if (debug)
       std::fprintf(stderr, "sched: post-RA %s simd%u: cycles %u -> %u "
-                   "(%u of %zu blocks kept in their order)\n",
+                   "(%u of %zu blocks put back in their order)\n",
                    stage_name(s.stage), s.dispatch_width, before.cycles,
                    cycles, reverted, s.blocks().size());
    return cycles;
