@@ -106,6 +106,12 @@ struct tracker_scratch {
     */
    std::vector<unsigned> grfs_of, uniform_of;
    static constexpr unsigned unknown = ~0u;
+   /* The tracker's lists, kept between blocks with their room (growing
+    * them anew for every block was almost half of the tracker's time on
+    * 228.fs).
+    */
+   region_values rv;
+   std::vector<value *> live_end_values;
 
    explicit tracker_scratch(unsigned bound)
       : live(bound, 0), live_end(bound, 0), written(bound, 0),
@@ -135,21 +141,27 @@ struct tracker_scratch {
 /* The shared bookkeeping of both directions. */
 struct tracker {
    const sched_dag &dag;
-   region_values rv;
+   region_values &rv;
    tracker_scratch &sc;
    std::vector<uint8_t> &live;        /* by value id */
    pressure_count cur;
    unsigned max_seen = 0;
    /* Values live after the region (live-out or read by the jump). */
    std::vector<uint8_t> &live_end;
-   std::vector<value *> live_end_values;
+   std::vector<value *> &live_end_values;
    /* Unplaced readers / writers of each value within the region. */
    std::vector<unsigned> &readers, &writers;
 
    tracker(const sched_dag &dag, const liveness &lv, tracker_scratch &sc)
-      : dag(dag), sc(sc), live(sc.live), live_end(sc.live_end),
-        readers(sc.readers), writers(sc.writers)
+      : dag(dag), rv(sc.rv), sc(sc), live(sc.live), live_end(sc.live_end),
+        live_end_values(sc.live_end_values), readers(sc.readers),
+        writers(sc.writers)
    {
+      rv.reads.clear();
+      rv.writes.clear();
+      rv.read_begin.clear();
+      rv.write_begin.clear();
+      live_end_values.clear();
       collect(dag, rv);
       for (unsigned n = 0; n < dag.nodes.size(); n++) {
          for (unsigned i = rv.read_begin[n]; i < rv.read_begin[n + 1]; i++)
