@@ -8,6 +8,7 @@
  * isa::encode_program() then compacts and moves them to the compacted
  * layout.
  */
+#include <array>
 #include <cstdio>
 #include <map>
 
@@ -21,23 +22,33 @@ namespace ibis::codegen_internal {
 
 namespace {
 
-/* The hardware opcode of an IR ALU opcode: the same name. */
+/* The hardware opcode of an IR ALU opcode: the same name.  The table by IR
+ * opcode is built once (a lookup by name per instruction was a few
+ * percent of code generation).
+ */
 isa::opcode
 isa_opcode(opcode op)
 {
-   static const std::map<std::string, isa::opcode> by_name = [] {
-      std::map<std::string, isa::opcode> m;
+   /* isa::opcode::illegal marks IR opcodes with no Gen opcode. */
+   static const std::array<isa::opcode, num_opcodes> by_op = [] {
+      std::map<std::string, isa::opcode> by_name;
       for (unsigned i = 0; i < 128; i++) {
          const isa::opcode_info &oi = isa::info(isa::opcode(i));
          if (oi.name)
-            m[oi.name] = isa::opcode(i);
+            by_name[oi.name] = isa::opcode(i);
       }
-      return m;
+      std::array<isa::opcode, num_opcodes> t;
+      for (unsigned i = 0; i < num_opcodes; i++) {
+         auto it = by_name.find(op_name(opcode(i)));
+         t[i] = it == by_name.end() ? isa::opcode::illegal : it->second;
+      }
+      return t;
    }();
-   auto it = by_name.find(op_name(op));
-   if (it == by_name.end())
+   const isa::opcode r = unsigned(op) < num_opcodes ? by_op[unsigned(op)]
+                                                    : isa::opcode::illegal;
+   if (r == isa::opcode::illegal)
       throw error(strfmt("codegen: no Gen opcode '%s'", op_name(op)));
-   return it->second;
+   return r;
 }
 
 bool
@@ -497,7 +508,8 @@ namespace ibis {
 using namespace codegen_internal;
 
 codegen_result
-generate_code(const shader &s, const device_info &dev, bool want_disasm)
+generate_code(const shader &s, const device_info &dev, bool want_disasm,
+              const unsigned *cycles)
 {
    generator g(s, dev);
    g.run();
@@ -526,7 +538,7 @@ generate_code(const shader &s, const device_info &dev, bool want_disasm)
             st.sends++;
       }
    }
-   st.cycles = estimate_cycles(s, dev);
+   st.cycles = cycles ? *cycles : estimate_cycles(s, dev);
    st.bytes_uncompacted = g.insts.size() * 16;
    st.bytes_compacted = r.binary.size();
 

@@ -35,10 +35,13 @@ struct codegen_result {
 /* Generates code for allocated s.  Throws ibis::error for a value without
  * a register or an instruction Gen cannot encode.  The disassembly is
  * left empty unless want_disasm or IBIS_DEBUG=asm asks for it (it costs
- * a few percent of a compile and most callers never read it).
+ * a few percent of a compile and most callers never read it).  cycles:
+ * estimate_cycles() of s when the caller has it (schedule_post_ra()
+ * returns it), else null and it is estimated here.
  */
 codegen_result generate_code(const shader &s, const device_info &dev,
-                             bool want_disasm = true);
+                             bool want_disasm = true,
+                             const unsigned *cycles = nullptr);
 
 /* i965_disasm text of a binary generate_code() made for dev. */
 std::string disassemble(const std::vector<uint8_t> &binary,

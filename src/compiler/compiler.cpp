@@ -390,13 +390,14 @@ compile_width(const context &c, unsigned simd, bool allow_spilling, bool first_f
    ctx.after(*s, DEBUG_RA, tag + "after register allocation");
 
    auto t = clock_type::now();
-   schedule_post_ra(*s, c.dev);
+   const unsigned cycles = schedule_post_ra(*s, c.dev);
    v.stage_seconds[STAGE_SCHED_POST] += context::elapsed(t);
    ctx.after(*s, DEBUG_SCHED, tag + "after post-RA scheduling");
 
    t = clock_type::now();
    const uint64_t own = c.o.dump ? c.flags : c.o.debug;
-   codegen_result cg = generate_code(*s, c.dev, c.o.disasm || (own & DEBUG_ASM));
+   codegen_result cg = generate_code(*s, c.dev, c.o.disasm || (own & DEBUG_ASM),
+                                     &cycles);
    v.stage_seconds[STAGE_CODEGEN] += context::elapsed(t);
 
    v.compiled = true;

@@ -274,21 +274,6 @@ channel_bytes(const operand &o, bool is_dst)
    return type_bytes(o.type) * stride;
 }
 
-/* brw's execution type: the largest source type, else the destination's. */
-unsigned
-exec_type_bytes(const instr *in)
-{
-   unsigned t = 0;
-   for (const operand &o : in->srcs()) {
-      if (o.is_null() || type_is_vector_imm(o.type) || o.type == data_type::flag)
-         continue;
-      t = std::max(t, type_bytes(o.type));
-   }
-   if (!t && in->num_dsts() && !in->dst(0).is_null())
-      t = type_bytes(in->dst(0).type);
-   return t ? t : 4;
-}
-
 /* 32x32-bit integer multiplies run at half rate: brw costs them as 64-bit. */
 bool
 is_slow_int_mul(const instr *in)
@@ -302,35 +287,50 @@ is_slow_int_mul(const instr *in)
           type_bits(t0) == type_bits(t1);
 }
 
-/* Channels per hardware piece, as docs/backend.md §1 describes code
- * generation's split: no operand of a piece spans more than two GRFs,
- * integer division runs at SIMD8.  Sends and control flow are single
- * instructions.
+/* brw's execution type (the largest source type, else the destination's)
+ * and the channels per hardware piece, as docs/backend.md §1 describes
+ * code generation's split: no operand of a piece spans more than two
+ * GRFs, integer division runs at SIMD8; sends and control flow are single
+ * instructions.  One pass over the operands gives both: every estimate
+ * and every perf_of() needs them for each instruction.
  */
-unsigned
-piece_width(const instr *in)
+struct instr_shape {
+   unsigned tx_bytes;
+   unsigned piece_width;
+};
+
+instr_shape
+shape_of(const instr *in)
 {
-   const unsigned exec = std::max<unsigned>(1, in->exec_size);
-   const opcode_kind kind = in->info().kind;
-   if (kind == opcode_kind::send || kind == opcode_kind::logical ||
-       kind == opcode_kind::cf || in->op == opcode::load_payload)
-      return exec;
-   unsigned w = exec;
-   if (in->op == opcode::math_idiv || in->op == opcode::math_irem ||
-       in->op == opcode::math_idivrem)
-      w = std::min(w, 8u);
-   unsigned bytes = 0;
+   unsigned t = 0, bytes = 0;
+   for (const operand &o : in->srcs()) {
+      if (!o.is_null() && o.type != data_type::v && o.type != data_type::uv &&
+          o.type != data_type::vf && o.type != data_type::flag)
+         t = std::max(t, type_bytes(o.type));
+      if (o.val && !is_scalar_operand(o))
+         bytes = std::max(bytes, channel_bytes(o, false));
+   }
    for (const operand &d : in->dsts()) {
       if (d.val)
          bytes = std::max(bytes, channel_bytes(d, true));
    }
-   for (const operand &o : in->srcs()) {
-      if (o.val && !is_scalar_operand(o))
-         bytes = std::max(bytes, channel_bytes(o, false));
+   if (!t && in->num_dsts() && !in->dst(0).is_null())
+      t = type_bytes(in->dst(0).type);
+
+   instr_shape sh;
+   sh.tx_bytes = t ? t : 4;
+   unsigned w = std::max<unsigned>(1, in->exec_size);
+   const opcode_kind kind = in->info().kind;
+   if (kind != opcode_kind::send && kind != opcode_kind::logical &&
+       kind != opcode_kind::cf && in->op != opcode::load_payload) {
+      if (in->op == opcode::math_idiv || in->op == opcode::math_irem ||
+          in->op == opcode::math_idivrem)
+         w = std::min(w, 8u);
+      while (w > 1 && w * bytes > 2 * device_info::grf_bytes)
+         w /= 2;
    }
-   while (w > 1 && w * bytes > 2 * device_info::grf_bytes)
-      w /= 2;
-   return w;
+   sh.piece_width = w;
+   return sh;
 }
 
 /* A dependency: a 32-byte register of a value or of the register file, a
@@ -688,7 +688,8 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
          *result_ready = std::max(*result_ready, ready);
    };
 
-   const unsigned tx_bytes = exec_type_bytes(in);
+   const instr_shape shape = shape_of(in);
+   const unsigned tx_bytes = shape.tx_bytes;
    const unsigned cost_tx = is_slow_int_mul(in) ? 8 : tx_bytes;
    const bool fl = in->num_srcs() && is_float_type(in->src(0).type);
 
@@ -825,7 +826,7 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
       }
    } else {
       const unsigned exec = std::max<unsigned>(1, in->exec_size);
-      const unsigned pw = piece_width(in);
+      const unsigned pw = shape.piece_width;
       for (unsigned k = 0; k * pw < exec; k++) {
          piece pc;
          pc.k = k;
@@ -835,12 +836,70 @@ issue(machine &m, const instr *in, unsigned *result_ready = nullptr)
    }
 }
 
+/* perf_of() of an instruction issued as one piece, without the simulated
+ * machine: on an idle machine nothing stalls its only piece, and no later
+ * piece waits for what it writes, so its figures come from its cost and
+ * the kinds of result it writes (what issue() gives, at a fraction of the
+ * cost; perf_of() is called for every node of every scheduling graph).
+ * False for the instructions issue() takes apart: several pieces, a
+ * load_payload's moves, a copy in place.
+ */
+bool
+single_piece_perf(const instr *in, instr_perf *out)
+{
+   if (in->op == opcode::load_payload ||
+       (in->op == opcode::copy && copy_in_place(in)))
+      return false;
+   const unsigned exec = std::max<unsigned>(1, in->exec_size);
+   const instr_shape shape = shape_of(in);
+   const unsigned pw = shape.piece_width;
+   if (pw < exec)
+      return false;
+
+   const unsigned tx_bytes = shape.tx_bytes;
+   const unsigned cost_tx = is_slow_int_mul(in) ? 8 : tx_bytes;
+   piece pc;
+   pc.width = pw;
+   piece_info p = info_of(in, pc, cost_tx);
+   p.sx = (pw * tx_bytes + 31) / 32;
+   const cost c = unit_cost(in, p);
+   /* An idle unit delays nothing. */
+   const unsigned issue = unsigned(std::max(0, c.df));
+   unsigned ready = 0;
+   auto result = [&](int latency) {
+      ready = std::max(ready, unsigned(std::max(0, int(issue) + latency)));
+   };
+   for (unsigned j = 0; j < in->num_dsts(); j++) {
+      const value *v = in->dst(j).val;
+      if (!v)
+         continue;
+      /* issue() marks no register of a send without bytes or of a flag. */
+      if (in->op == opcode::send ? !v->size_bytes() : v->file == reg_file::flag)
+         continue;
+      const bool acc = v->phys.valid() && v->phys.kind == phys_reg::acc;
+      result(acc ? c.la : c.ld);
+   }
+   if (in->info().writes_accum) {
+      const bool fl = in->num_srcs() && is_float_type(in->src(0).type);
+      for_each_acc(in, in->group, pw, tx_bytes, fl,
+                   [&](uint64_t) { result(c.la); });
+   }
+   if (in->flag_def())
+      result(c.lf);
+   out->issue = issue;
+   out->latency = std::max(ready, issue);
+   return true;
+}
+
 } /* anonymous namespace */
 
 instr_perf
 perf_of(const instr *in, const device_info &dev)
 {
    (void)dev;
+   instr_perf fast;
+   if (single_piece_perf(in, &fast))
+      return fast;
    /* The instruction alone on an idle machine: issue is the front end's
     * time, latency when the last destination register is ready.
     */

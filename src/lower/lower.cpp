@@ -398,8 +398,10 @@ emit_send(const builder &b, uint32_t sfid, uint32_t desc, const payloads &p,
 value *
 hw_grf(shader &s, unsigned nr)
 {
-   for (value *v : s.values()) {
-      if (v->file == reg_file::hw_reg && v->phys.kind == phys_reg::grf &&
+   /* By id, without a copy of the shader's value list per message. */
+   for (unsigned id = 0; id < s.value_id_bound(); id++) {
+      value *v = s.find_value(id);
+      if (v && v->file == reg_file::hw_reg && v->phys.kind == phys_reg::grf &&
           v->phys.nr == nr && v->phys.subreg == 0 && v->type == data_type::u32 &&
           v->width == 8 && v->length == 1)
          return v;

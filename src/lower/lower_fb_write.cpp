@@ -57,8 +57,9 @@ rt_header(shader &s, const builder &b, unsigned group, unsigned target,
     * the copy back.
     */
    if (!target && !src0_alpha && !stencil && group < 16 && !copy) {
-      for (value *v : s.values()) {
-         if (v->file == reg_file::hw_reg && v->phys.kind == phys_reg::grf &&
+      for (unsigned id = 0; id < s.value_id_bound(); id++) {
+         value *v = s.find_value(id);
+         if (v && v->file == reg_file::hw_reg && v->phys.kind == phys_reg::grf &&
              v->phys.nr == 0 && v->phys.subreg == 0 && v->type == data_type::u32 &&
              v->width == 8 && v->length == 2)
             return v;

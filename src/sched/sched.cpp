@@ -61,26 +61,40 @@ schedule_pre_ra(shader &s, const device_info &dev, sched_mode mode)
                 std::chrono::duration<double, std::milli>(t1 - t0).count());
 }
 
-void
+unsigned
 schedule_post_ra(shader &s, const device_info &dev)
 {
    if (!s.allocated)
       throw error("post-RA scheduling needs allocated IR");
    const bool debug = debug_enabled(DEBUG_SCHED);
    const perf_estimate before = estimate_performance(s, dev);
+   /* The order of each block the list scheduler changed (empty for the
+    * others: putting those back would change nothing).
+    */
    std::vector<std::vector<instr *>> original(s.blocks().size());
    sched_dag_scratch dag_scratch;
+   bool changed = false;
    for (const auto &b : s.blocks()) {
+      if (!sched_region_reorderable(b.get()))
+         continue;
       sched_dag dag = build_sched_dag(b.get(), true, dev, dag_scratch);
       if (dag.nodes.size() < 2)
          continue;
+      const std::vector<unsigned> order = schedule_latency(dag, nullptr, 0, 0);
+      bool moved = false;
+      for (unsigned i = 0; i < order.size() && !moved; i++)
+         moved = order[i] != i;
+      if (!moved)
+         continue;
+      changed = true;
       original[b->index].assign(b->instrs().begin(), b->instrs().end());
-      apply_schedule(dag, schedule_latency(dag, nullptr, 0, 0));
+      apply_schedule(dag, order);
    }
    /* The list scheduler sees latencies but not the units' occupancy the
     * model also charges: a block it made slower goes back to its order.
+    * A program left in its order estimates as before.
     */
-   const perf_estimate after = estimate_performance(s, dev);
+   const perf_estimate after = changed ? estimate_performance(s, dev) : before;
    unsigned reverted = 0;
    for (const auto &b : s.blocks()) {
       if (!original[b->index].empty() &&
@@ -89,12 +103,14 @@ schedule_post_ra(shader &s, const device_info &dev)
          reverted++;
       }
    }
+   /* Blocks back in their order change the estimate of what follows. */
+   const unsigned cycles = reverted ? estimate_cycles(s, dev) : after.cycles;
    if (debug)
       std::fprintf(stderr, "sched: post-RA %s simd%u: cycles %u -> %u "
-                   "(%u of %zu blocks kept in their order)\n",
+                   "(%u of %zu blocks put back in their order)\n",
                    stage_name(s.stage), s.dispatch_width, before.cycles,
-                   reverted ? estimate_cycles(s, dev) : after.cycles,
-                   reverted, s.blocks().size());
+                   cycles, reverted, s.blocks().size());
+   return cycles;
 }
 
 /* ibis-opt's print-peak: the values live at the first instruction of

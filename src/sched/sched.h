@@ -27,8 +27,12 @@ const char *sched_mode_name(sched_mode m);
 /* Reorders each block of lowered, unallocated s. */
 void schedule_pre_ra(shader &s, const device_info &dev, sched_mode mode);
 
-/* Reorders each block of allocated s to hide latency. */
-void schedule_post_ra(shader &s, const device_info &dev);
+/* Reorders each block of allocated s to hide latency.  Returns the
+ * program's estimate_cycles() as it leaves it, which it knows (code
+ * generation's stats line needs it; estimating a whole program again
+ * costs as much as scheduling it).
+ */
+unsigned schedule_post_ra(shader &s, const device_info &dev);
 
 /* The largest register pressure of s in GRFs (compute_pressure()): what
  * pre-RA scheduling lowers.

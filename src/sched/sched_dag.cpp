@@ -306,6 +306,21 @@ operand_byte_range(const instr *in, const operand &o, bool is_dst,
    *len = exec * tb;
 }
 
+bool
+sched_region_reorderable(block *b)
+{
+   auto it = b->begin();
+   if (it != b->end() && (*it)->is_block_start())
+      ++it;
+   while (it != b->end() && (*it)->is_phi())
+      ++it;
+   const auto end = b->before_jump();
+   unsigned n = 0;
+   for (; it != end && n < 2; ++it)
+      n++;
+   return n >= 2;
+}
+
 sched_dag
 build_sched_dag(block *b, bool physical, const device_info &dev)
 {

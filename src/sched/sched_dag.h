@@ -99,6 +99,13 @@ sched_dag build_sched_dag(block *b, bool physical, const device_info &dev);
 sched_dag build_sched_dag(block *b, bool physical, const device_info &dev,
                           sched_dag_scratch &scratch);
 
+/* Whether b's region (build_sched_dag()) holds two instructions or more:
+ * otherwise there is nothing to reorder, and most blocks of a large
+ * shader's control flow are such (two in three of 228.fs's) and need no
+ * graph built.
+ */
+bool sched_region_reorderable(block *b);
+
 /* Byte range [*start, *start + *len) of o's value that in reads or writes
  * (all channels), from the start of the value.
  */

@@ -98,32 +98,70 @@ collect(const sched_dag &dag, region_values &rv)
 struct tracker_scratch {
    std::vector<uint8_t> live, live_end, written;
    std::vector<unsigned> readers, writers;
+   /* What each value adds to pressure_count, as add() counts it: GRFs
+    * (grfs_of) or bytes of width-1 values (uniform_of); both 0 for values
+    * that take no GRFs; unknown until the first block asks.  Each block's
+    * live-out values mostly only add to the pressure: these spare a
+    * lookup and a size computation per value and block.
+    */
+   std::vector<unsigned> grfs_of, uniform_of;
+   static constexpr unsigned unknown = ~0u;
+   /* The tracker's lists, kept between blocks with their room (growing
+    * them anew for every block was almost half of the tracker's time on
+    * 228.fs).
+    */
+   region_values rv;
+   std::vector<value *> live_end_values;
 
    explicit tracker_scratch(unsigned bound)
       : live(bound, 0), live_end(bound, 0), written(bound, 0),
-        readers(bound, 0), writers(bound, 0)
+        readers(bound, 0), writers(bound, 0), grfs_of(bound, unknown),
+        uniform_of(bound, 0)
    {
+   }
+
+   /* Adds value id's registers to c. */
+   void add_weight(const shader &s, unsigned id, pressure_count &c)
+   {
+      if (grfs_of[id] == unknown) {
+         const value *v = s.find_value(id);
+         grfs_of[id] = 0;
+         if (v && uses_grfs(v)) {
+            if (v->width == 1)
+               uniform_of[id] = uniform_bytes(v);
+            else
+               grfs_of[id] = value_grfs(v);
+         }
+      }
+      c.grfs += grfs_of[id];
+      c.uniform += uniform_of[id];
    }
 };
 
 /* The shared bookkeeping of both directions. */
 struct tracker {
    const sched_dag &dag;
-   region_values rv;
+   region_values &rv;
    tracker_scratch &sc;
    std::vector<uint8_t> &live;        /* by value id */
    pressure_count cur;
    unsigned max_seen = 0;
    /* Values live after the region (live-out or read by the jump). */
    std::vector<uint8_t> &live_end;
-   std::vector<value *> live_end_values;
+   std::vector<value *> &live_end_values;
    /* Unplaced readers / writers of each value within the region. */
    std::vector<unsigned> &readers, &writers;
 
    tracker(const sched_dag &dag, const liveness &lv, tracker_scratch &sc)
-      : dag(dag), sc(sc), live(sc.live), live_end(sc.live_end),
-        readers(sc.readers), writers(sc.writers)
+      : dag(dag), rv(sc.rv), sc(sc), live(sc.live), live_end(sc.live_end),
+        live_end_values(sc.live_end_values), readers(sc.readers),
+        writers(sc.writers)
    {
+      rv.reads.clear();
+      rv.writes.clear();
+      rv.read_begin.clear();
+      rv.write_begin.clear();
+      live_end_values.clear();
       collect(dag, rv);
       for (unsigned n = 0; n < dag.nodes.size(); n++) {
          for (unsigned i = rv.read_begin[n]; i < rv.read_begin[n + 1]; i++)
@@ -147,6 +185,11 @@ struct tracker {
          }
       };
       out.for_each_id([&](unsigned id) {
+         if (id < sc.grfs_of.size() && !readers[id] && !writers[id]) {
+            /* Live all through the block (or no GRFs: adds nothing). */
+            sc.add_weight(s, id, cur);
+            return;
+         }
          value *v = s.find_value(id);
          if (v && uses_grfs(v))
             mark_end(v);
@@ -344,29 +387,30 @@ schedule_latency_in(const sched_dag &dag, const liveness *lv,
    unsigned cycle = 0;
    while (!ready.empty()) {
       /* Critical path first among the instructions that can issue now;
-       * if none can, the one that can issue soonest.
+       * if none can, the one that can issue soonest; the lower node among
+       * equals.  One pass keeps the best of each kind.
        */
-      unsigned best_i = 0;
-      bool best_now = false;
+      int now_i = -1, wait_i = -1;
       for (unsigned i = 0; i < ready.size(); i++) {
-         const unsigned n = ready[i], b = ready[best_i];
-         const bool now = earliest[n] <= cycle;
-         bool better;
-         if (i == 0)
-            better = true;
-         else if (now != best_now)
-            better = now;
-         else if (now && dag.nodes[n].path != dag.nodes[b].path)
-            better = dag.nodes[n].path > dag.nodes[b].path;
-         else if (!now && earliest[n] != earliest[b])
-            better = earliest[n] < earliest[b];
-         else
-            better = n < b;
-         if (better) {
-            best_i = i;
-            best_now = now;
+         const unsigned n = ready[i];
+         if (earliest[n] <= cycle) {
+            if (now_i >= 0) {
+               const unsigned b = ready[now_i];
+               const unsigned pn = dag.nodes[n].path, pb = dag.nodes[b].path;
+               if (pn < pb || (pn == pb && n > b))
+                  continue;
+            }
+            now_i = int(i);
+         } else if (now_i < 0) {
+            if (wait_i >= 0) {
+               const unsigned b = ready[wait_i];
+               if (earliest[n] > earliest[b] || (earliest[n] == earliest[b] && n > b))
+                  continue;
+            }
+            wait_i = int(i);
          }
       }
+      unsigned best_i = unsigned(now_i >= 0 ? now_i : wait_i);
       if (t && budget) {
          const unsigned n = ready[best_i];
          const int d = added(n);
@@ -467,6 +511,8 @@ schedule_blocks(shader &s, const device_info &dev, sched_mode mode)
    const unsigned budget = sched_pressure_budget(s, dev);
    sched_dag_scratch dag_scratch;
    for (const auto &b : s.blocks()) {
+      if (!sched_region_reorderable(b.get()))
+         continue;
       sched_dag dag = build_sched_dag(b.get(), false, dev, dag_scratch);
       if (dag.nodes.size() < 2)
          continue;

@@ -12,6 +12,7 @@
 
 #include "dev/ibis_device.h"
 #include "ir/ibis_pass.h"
+#include "ir/ibis_perf.h"
 #include "ir/ibis_text.h"
 #include "ir/ibis_validate.h"
 #include "ir/testing/ibis_check.h"
@@ -814,6 +815,64 @@ TEST_F(sched, post_ra_hides_send_latency)
          %7:f32x8@g21 = add %2, 4.0:f32
          %9:f32x8@g33 = add %4, %7
    )"));
+}
+
+TEST_F(sched, region_reorderable_counts_what_lies_between_phis_and_jump)
+{
+   /* block0: two instructions before the if; block1: one before the
+    * else; block2: one; block3: the endif, a phi and two more.
+    */
+   auto s = parse_shader(dedent(R"(
+      shader fs simd16
+      attr %2:f32x16
+      block0:
+         %3:f32x16 = math_inv %2
+         %5:flagx16 = cmp.l %2, 0.0:f32
+         (+%5) if
+      block1:
+         %6:u32x16 = add %3:u32, 1:u32
+         else
+      block2:
+         %7:u32x16 = add %3:u32, 2:u32
+      block3:
+         endif
+         %8:u32x16 = phi %6, %7
+         %9:u32x16 = add %8, %3:u32
+         _ = send 6:u32, 0x02080017:u32, 0:u32, %9, _ {EOT}
+   )"));
+   std::vector<bool> got;
+   for (const auto &b : s->blocks())
+      got.push_back(sched_region_reorderable(b.get()));
+   EXPECT_EQ(got, (std::vector<bool>{true, false, false, true}));
+   for (const auto &b : s->blocks())
+      EXPECT_EQ(sched_region_reorderable(b.get()),
+                build_sched_dag(b.get(), false, device_by_name("skl")).nodes.size() >= 2);
+}
+
+TEST_F(sched, post_ra_returns_the_estimate_of_the_program_it_leaves)
+{
+   /* Code generation takes the stats line's cycles from it: they are
+    * those of the reordered program (the send's wait filled), and of the
+    * program as it was where nothing moves.
+    */
+   const device_info &dev = device_by_name("skl");
+   auto s = parse_shader(dedent(R"(
+      shader fs simd8 allocated
+      attr %1:f32x8@g2
+      attr %2:f32x8@g3
+      block0:
+         %3:f32x8[4]@g20 = send 2:u32, 0x02420000:u32, 0:u32, %1, _
+         %4:f32x8@g30 = add %3[1], 1.0:f32
+         %5:f32x8@g31 = mul %2, %2
+         %6:f32x8@g32 = mul %2, 3.0:f32
+   )"));
+   const unsigned before = estimate_cycles(*s, dev);
+   const unsigned cycles = schedule_post_ra(*s, dev);
+   EXPECT_EQ(cycles, estimate_cycles(*s, dev));
+   EXPECT_LT(cycles, before);
+   /* Already in its best order. */
+   EXPECT_EQ(schedule_post_ra(*s, dev), cycles);
+   EXPECT_EQ(estimate_cycles(*s, dev), cycles);
 }
 
 TEST_F(sched, post_ra_wlr_piece_stays_after_the_range_it_reuses)
