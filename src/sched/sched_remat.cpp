@@ -26,6 +26,8 @@
  */
 #include <algorithm>
 #include <memory>
+#include <utility>
+#include <vector>
 #include <unordered_map>
 
 #include "sched/sched_private.h"
@@ -208,7 +210,14 @@ remat_cheap_defs(shader &s)
       if (sites.empty())
          continue;
 
-      for (auto &entry : sites) {
+      /* Copies in block order: the map's order follows the blocks'
+       * addresses, which would make value ids differ between runs.
+       */
+      std::vector<std::pair<block *, site>> ordered(sites.begin(), sites.end());
+      std::sort(ordered.begin(), ordered.end(), [](const auto &a, const auto &b) {
+         return a.first->index < b.first->index;
+      });
+      for (auto &entry : ordered) {
          block *ub = entry.first;
          instr *copy = s.create_instr(def->op, def->exec_size);
          copy->group = def->group;

@@ -395,6 +395,53 @@ TEST_F(sched, cheap_definitions_rematerialize_in_their_blocks)
    )"));
 }
 
+TEST_F(sched, rematerialized_copies_are_numbered_in_block_order)
+{
+   /* The pln is read in both arms and after the if: its copies get their
+    * ids in block order, whatever the blocks' addresses, so two runs
+    * number (and allocate) them alike.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16
+      uniform %1:f32x1[8]@g6
+      attr %2:f32x16[2]
+      attr %3:f32x16
+      block0:
+         %4:f32x16 = pln %1<0,4,1>:f32, %2
+         %6:flagx16 = cmp.l %3, 0.0:f32
+         (+%6) if
+      block1:
+         %7:f32x16 = mul %3, %4
+         else
+      block2:
+         %8:f32x16 = add %3, %4
+      block3:
+         endif
+         %9:f32x16 = phi %7, %8
+         %5:f32x16 = mad %9, %4, %4
+         %10:u32x16 = mov %5:u32
+         _ = send 6:u32, 0x02080017:u32, 0:u32, %10, _ {EOT}
+   )", "sched-pre-pressure,validate", R"(
+      block0:
+         %6:flagx16 = cmp.l %3, 0.0:f32
+         (+%6) if
+      block1:
+         %11:f32x16 = pln %1<0,4,1>, %2
+         %7:f32x16 = mul %3, %11
+         else
+      block2:
+         %12:f32x16 = pln %1<0,4,1>, %2
+         %8:f32x16 = add %3, %12
+      block3:
+         endif
+         %9:f32x16 = phi %7, %8
+         %13:f32x16 = pln %1<0,4,1>, %2
+         %5:f32x16 = mad %9, %13, %13
+         %10:u32x16 = mov %5:u32
+         _ = send 6:u32, 0x2080017:u32, 0:u32, %10, _ {EOT}
+   )"));
+}
+
 TEST_F(sched, masked_values_rematerialize_where_their_source_is_live)
 {
    /* %4 is %3 masked to 8 bits; %3 lives to the end anyway.  Pressure
