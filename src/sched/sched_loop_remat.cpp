@@ -60,7 +60,7 @@ collect(value *v, tree &t)
       return true;
    if (v->file != reg_file::ssa && v->file != reg_file::wlr)
       return false;
-   const std::vector<instr *> &defs = v->defs();
+   const auto &defs = v->defs();
    if (defs.empty() || t.nodes.size() + defs.size() > max_tree)
       return false;
    const block *home = defs[0]->parent();
