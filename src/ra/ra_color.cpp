@@ -44,8 +44,11 @@ struct ra_soft {
    float weight;
 };
 
+/* A class's scalars; its members are a list through the colorer's
+ * next_member array, starting at the root, each at off[] of the frame.
+ * No vector per class: the colorer copies every class twice per coloring.
+ */
 struct ra_class {
-   std::vector<std::pair<unsigned, unsigned>> members;  /* node, offset */
    unsigned bytes = 0, align = 4;
    int fixed = -1;                  /* byte position, if precolored */
    bool eot = false;
@@ -62,6 +65,8 @@ public:
       unsigned n = g.nodes.size();
       root.resize(n);
       off.assign(n, 0);
+      next_member.assign(n, NO_MEMBER);
+      last_member.resize(n);
       cls.resize(n);
       node_bytes.assign(n, 0);
       node_comp.assign(n, 0);
@@ -137,8 +142,8 @@ public:
       for (unsigned i = 0; i < n; i++) {
          const value *v = g.nodes[i];
          root[i] = i;
+         last_member[i] = i;
          ra_class &c = cls[i];
-         c.members = {{i, 0}};
          c.bytes = ra_value_bytes(v);
          if (v->file == reg_file::hw_reg)
             c.bytes = std::max(4u, v->size_bytes());
@@ -275,8 +280,8 @@ public:
     */
    bool collide(unsigned x, int x_shift, unsigned y, int y_shift) const
    {
-      for (auto [m, o] : cls[x].members) {
-         int mo = int(o) + x_shift;
+      for (unsigned m = x; m != NO_MEMBER; m = next_member[m]) {
+         int mo = int(off[m]) + x_shift;
          int me = mo + int(node_bytes[m]);
          for (unsigned nb : g.adj[m]) {
             if (find(nb) != y)
@@ -344,20 +349,18 @@ public:
       }
       /* Rebase on a frame that starts at the lowest member. */
       if (lo < 0) {
-         for (auto &m : ca.members)
-            m.second -= lo;
-         for (auto [m, o] : ca.members)
-            off[m] = o;
+         for (unsigned m = ra; m != NO_MEMBER; m = next_member[m])
+            off[m] -= lo;
          if (fixed >= 0)
             fixed += lo;
       }
-      for (auto [m, o] : cb.members) {
-         unsigned no = unsigned(int(o) + shift - lo);
-         ca.members.push_back({m, no});
-         off[m] = no;
+      for (unsigned m = rb; m != NO_MEMBER; m = next_member[m]) {
+         off[m] = unsigned(int(off[m]) + shift - lo);
          root[m] = ra;
       }
-      root[rb] = ra;
+      /* b's members after a's, in their order. */
+      next_member[last_member[ra]] = rb;
+      last_member[ra] = last_member[rb];
       ca.bytes = unsigned(hi - lo);
       ca.align = std::max(ca.align, cb.align);
       if (ca.bytes > 32)
@@ -367,7 +370,6 @@ public:
       ca.hw |= cb.hw;
       ca.cost += cb.cost;
       ca.work += cb.work;
-      cb.members.clear();
       return true;
    }
 
@@ -402,6 +404,8 @@ public:
       /* What select splits a merged class back into. */
       base_root = root;
       base_off = off;
+      base_next = next_member;
+      base_last = last_member;
       base_cls = cls;
       if (!copies)
          return;
@@ -416,6 +420,8 @@ public:
    {
       root = base_root;
       off = base_off;
+      next_member = base_next;
+      last_member = base_last;
       cls = base_cls;
    }
 
@@ -445,11 +451,10 @@ public:
             cadj_first[r] = cadj.size();
             if (find(r) != r)
                continue;
-            const auto &members = cls[r].members;
-            const uint64_t *first = &g.matrix[size_t(members[0].first) * row_words];
+            const uint64_t *first = &g.matrix[size_t(r) * row_words];
             std::copy(first, first + row_words, acc.begin());
-            for (size_t k = 1; k < members.size(); k++) {
-               const uint64_t *mr = &g.matrix[size_t(members[k].first) * row_words];
+            for (unsigned k = next_member[r]; k != NO_MEMBER; k = next_member[k]) {
+               const uint64_t *mr = &g.matrix[size_t(k) * row_words];
                for (unsigned w = 0; w < row_words; w++)
                   acc[w] |= mr[w];
             }
@@ -460,8 +465,7 @@ public:
                   row[q / 64] |= uint64_t(1) << (q % 64);
                }
             }
-            for (auto [i, o] : members) {
-               (void)o;
+            for (unsigned i = r; i != NO_MEMBER; i = next_member[i]) {
                for (const ra_soft &sp : soft[i]) {
                   const unsigned q = find(sp.node);
                   row[q / 64] |= uint64_t(1) << (q % 64);
@@ -498,8 +502,7 @@ public:
                   found.push_back(q);
                }
             };
-            for (auto [i, o] : cls[r].members) {
-               (void)o;
+            for (unsigned i = r; i != NO_MEMBER; i = next_member[i]) {
                for (unsigned j : g.adj[i])
                   add(find(j));
                /* Copy-related pairs in different classes must not
@@ -690,18 +693,18 @@ public:
       for (unsigned r : roots) {
          if (cls[r].fixed < 0)
             continue;
-         for (auto [m, o] : cls[r].members)
-            set_pos(m, cls[r].fixed + int(o));
+         for (unsigned m = r; m != NO_MEMBER; m = next_member[m])
+            set_pos(m, cls[r].fixed + int(off[m]));
       }
       ra_color_result res;
       while (!stack.empty()) {
          unsigned r = stack.back();
          stack.pop_back();
          const ra_class &c = cls[r];
-         int at = place(c, strategy);
+         int at = place(r, c, next_member, off, strategy);
          if (at >= 0) {
-            for (auto [m, o] : c.members)
-               set_pos(m, at + int(o));
+            for (unsigned m = r; m != NO_MEMBER; m = next_member[m])
+               set_pos(m, at + int(off[m]));
             continue;
          }
 
@@ -710,17 +713,14 @@ public:
           * where its copy partners went.
           */
          std::vector<unsigned> parts;
-         for (auto [m, o] : c.members) {
-            (void)o;
+         for (unsigned m = r; m != NO_MEMBER; m = next_member[m]) {
             unsigned b = base_root[m];
             if (std::find(parts.begin(), parts.end(), b) == parts.end())
                parts.push_back(b);
          }
          if (parts.size() == 1) {
-            for (auto [m, o] : c.members) {
-               (void)o;
+            for (unsigned m = r; m != NO_MEMBER; m = next_member[m])
                res.spill.push_back(g.nodes[m]);
-            }
             if (stop_early)
                return res;
             continue;
@@ -731,18 +731,16 @@ public:
          });
          for (unsigned b : parts) {
             const ra_class &bc = base_cls[b];
-            int p = place(bc, strategy);
+            int p = place(b, bc, base_next, base_off, strategy);
             if (p < 0) {
-               for (auto [m, o] : bc.members) {
-                  (void)o;
+               for (unsigned m = b; m != NO_MEMBER; m = base_next[m])
                   res.spill.push_back(g.nodes[m]);
-               }
                if (stop_early)
                   return res;
                continue;
             }
-            for (auto [m, o] : bc.members)
-               set_pos(m, p + int(o));
+            for (unsigned m = b; m != NO_MEMBER; m = base_next[m])
+               set_pos(m, p + int(base_off[m]));
          }
       }
       if (!res.spill.empty())
@@ -767,7 +765,8 @@ public:
     * costliest copies first); otherwise the strategy's choice.  -1 if
     * there is none.
     */
-   int place(const ra_class &c, unsigned strategy)
+   int place(unsigned r, const ra_class &c, const std::vector<unsigned> &next,
+             const std::vector<unsigned> &offs, unsigned strategy)
    {
       const int K = int(RA_GRF_BYTES / 4);
       /* Starts (in dwords) ruled out, one bit each: a constraint rules
@@ -800,7 +799,8 @@ public:
       };
       /* GRF-aligned classes only look at register starts. */
       const bool by_regs = c.align == 32;
-      for (auto [m, o] : c.members) {
+      for (unsigned m = r; m != NO_MEMBER; m = next[m]) {
+         const unsigned o = offs[m];
          int od = int(o / 4), sz = int(node_bytes[m] / 4);
          if (by_regs && od % 8 == 0 && sz % 8 == 0 && sz > 0) {
             /* Whole registers at register starts: the registers m's
@@ -1025,6 +1025,9 @@ public:
    shader &s;
    const ra_graph &g;
    std::vector<unsigned> root, off;
+   /* Class members: the next member after m, the last of root r's. */
+   static constexpr unsigned NO_MEMBER = ~0u;
+   std::vector<unsigned> next_member, last_member;
    std::vector<ra_class> cls;
    /* Class neighbors: those of class r at cadj[cadj_first[r]] up to
     * cadj[cadj_first[r + 1]].
@@ -1169,7 +1172,7 @@ public:
    /* The classes after the forced merges (phi classes, preserve ties),
     * into which select splits a merged class that finds no place.
     */
-   std::vector<unsigned> base_root, base_off;
+   std::vector<unsigned> base_root, base_off, base_next, base_last;
    std::vector<ra_class> base_cls;
    /* place()'s scratch: ruled-out starts, copy-biased places. */
    uint64_t blocked[RA_GRF_BYTES / 4 / 64];
