@@ -91,12 +91,49 @@ unsigned ra_assign_flags(shader &s);
 
 /* --- interference ------------------------------------------------------ */
 
+/* Lists of node indices, one per node, in one flat array: those of x at
+ * items[first[x]] up to items[first[x + 1]].  A vector per node cost an
+ * allocation per node in every graph the allocator builds.
+ */
+struct ra_lists {
+   struct range {
+      const unsigned *b, *e;
+      const unsigned *begin() const { return b; }
+      const unsigned *end() const { return e; }
+      size_t size() const { return size_t(e - b); }
+   };
+
+   std::vector<unsigned> first = {0};
+   std::vector<unsigned> items;
+
+   ra_lists() = default;
+   /* n empty lists. */
+   explicit ra_lists(unsigned n) : first(n + 1, 0) {}
+   /* The lists of lists, in their order. */
+   explicit ra_lists(const std::vector<std::vector<unsigned>> &lists)
+   {
+      first.assign(lists.size() + 1, 0);
+      for (size_t x = 0; x < lists.size(); x++) {
+         first[x] = unsigned(items.size());
+         items.insert(items.end(), lists[x].begin(), lists[x].end());
+      }
+      first[lists.size()] = unsigned(items.size());
+   }
+
+   /* Number of lists. */
+   size_t size() const { return first.size() - 1; }
+   range operator[](unsigned x) const
+   {
+      return {items.data() + first[x], items.data() + first[x + 1]};
+   }
+};
+
 struct ra_graph {
    /* Values that take GRFs, indexed by value id; -1 if not a node. */
    std::vector<int> node_of;
    std::vector<value *> nodes;
    /* Adjacency by node index, sorted, without duplicates. */
-   std::vector<std::vector<unsigned>> adj;
+   ra_lists adj;
    /* The same as a bit matrix, matrix_words words per node, when the
     * graph was built as one (up to 8192 nodes); empty otherwise.
     */
@@ -107,7 +144,7 @@ struct ra_graph {
     * sharing), but they may overlap only channel on channel, their
     * starts a whole number of components apart.
     */
-   std::vector<std::vector<unsigned>> channel_adj;
+   ra_lists channel_adj;
    /* Edge counts of this graph and of a purely interval-based one. */
    unsigned edges = 0, interval_edges = 0;
    /* Program-order interval per node (liveness, extended over loops). */
