@@ -424,7 +424,11 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
       int constant_movs = 0;
       std::vector<std::vector<value *>> classes =
          ra_insert_phi_copies(s, &constant_movs, !opts.allow_spilling);
-      res.flag_spills = ra_assign_flags(s);
+      /* The flag allocator's liveness of the program as it leaves it:
+       * the first interference graph's.
+       */
+      std::optional<liveness> flag_live;
+      res.flag_spills = ra_assign_flags(s, &flag_live);
 
       const unsigned first_new = s.value_id_bound();
       value_set unspillable = unspillable_values(s, classes, first_new);
@@ -434,7 +438,8 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
        */
       bool far_over = res.max_live > RA_GRF_BYTES / 32 + 16;
       for (unsigned round = 0;; round++) {
-         ra_graph g = ra_build_interference(s);
+         ra_graph g = ra_build_interference(s, flag_live ? &*flag_live : nullptr);
+         flag_live.reset();
          res.edges = g.edges;
          res.interval_edges = g.interval_edges;
          /* Lowest-first with coalescing packs tightest; when that fails,

@@ -308,9 +308,12 @@ outer_loop_ends(const shader &s)
 }
 
 ra_graph
-ra_build_interference(shader &s)
+ra_build_interference(shader &s, const liveness *shared)
 {
-   liveness live(s);
+   std::optional<liveness> own;
+   if (!shared)
+      own.emplace(s);
+   const liveness &live = shared ? *shared : *own;
    ra_graph g;
    unsigned bound = s.value_id_bound();
    g.node_of.assign(bound, -1);

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -86,8 +87,11 @@ instr *ra_make_copy(shader &s, const operand &dst, const operand &src);
 /* Gives every FLAG value a flag register; a flag that does not fit lives
  * in a GRF and is moved back into a flag before each use.  Models the
  * unconditional flag write of cmp.  Returns the number of flags spilled.
+ * With live, its liveness is the whole one (not of the flags only) and
+ * *live keeps it: that of the program as it is left, which the
+ * interference graph then needs not compute again.
  */
-unsigned ra_assign_flags(shader &s);
+unsigned ra_assign_flags(shader &s, std::optional<liveness> *live = nullptr);
 
 /* --- interference ------------------------------------------------------ */
 
@@ -157,7 +161,8 @@ struct ra_graph {
    std::vector<float> block_weight;
 };
 
-ra_graph ra_build_interference(shader &s);
+/* live: the liveness of s as it is, if the caller has it. */
+ra_graph ra_build_interference(shader &s, const liveness *live = nullptr);
 
 /* May destination d of in share its register with source o, at the same
  * start (docs/backend.md §2: same start, same per-channel layout)?  Then
