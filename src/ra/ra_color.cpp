@@ -688,7 +688,7 @@ public:
       node_span.assign(n, {-1, -1});
       node_held.assign(n, {NOT_COLORED, 0, 0});
       node_regs.assign(n, 0);
-      node_reg_start.assign(n, -1);
+      node_reg_start.assign(n, UNPLACED);
       odd_colored = 0;
       for (unsigned r : roots) {
          if (cls[r].fixed < 0)
@@ -875,6 +875,9 @@ public:
             std::fill(std::begin(chan), std::end(chan), 0);
          for (unsigned x : g.channel_adj[m]) {
             const int rs = node_reg_start[x];
+            /* Not colored yet (about half of them): no constraint. */
+            if (rs == UNPLACED)
+               continue;
             if (comp_regs && rs >= 0) {
                const unsigned grp = unsigned(rs) & (creg - 1);
                chan[grp] |= node_regs[x];
@@ -1075,8 +1078,9 @@ public:
     */
    std::vector<unsigned __int128> node_regs;
    /* Per colored node starting on a register (with dwords), that
-    * register; -1 otherwise.
+    * register; -1 for other colored nodes, UNPLACED for the others.
     */
+   static constexpr int UNPLACED = -2;
    std::vector<int> node_reg_start;
    /* Colored nodes without dwords: place() looks for them. */
    unsigned odd_colored = 0;
