@@ -7,27 +7,6 @@
 
 namespace ibis {
 
-bool
-uses_grfs(const value *v)
-{
-   return v->file == reg_file::ssa || v->file == reg_file::wlr ||
-          v->file == reg_file::uniform || v->file == reg_file::attr;
-}
-
-unsigned
-uniform_bytes(const value *v)
-{
-   return (v->bit_size() / 8 * v->length + 3) / 4 * 4;
-}
-
-unsigned
-value_grfs(const value *v)
-{
-   if (v->width == 1)
-      return (uniform_bytes(v) + 31) / 32;
-   return (v->size_bytes() + 31) / 32;
-}
-
 /* The walk of liveness::walk_backwards(), keeping the registers of the
  * live set as running sums: only the values an instruction names can
  * enter or leave the set there, so each step costs its operands, not the

@@ -26,23 +26,6 @@
 
 namespace ibis {
 
-bool
-ra_needs_grf(const value *v)
-{
-   return uses_grfs(v) || v->file == reg_file::hw_reg;
-}
-
-unsigned
-ra_value_bytes(const value *v)
-{
-   if (v->width == 1)
-      return uniform_bytes(v);
-   unsigned n = v->size_bytes();
-   if (n <= 16)
-      return 16;
-   return (n + 31) / 32 * 32;
-}
-
 void
 ra_sorted_unique(std::vector<std::vector<unsigned>> &lists)
 {

@@ -29,10 +29,26 @@ namespace ibis {
 constexpr unsigned RA_GRF_BYTES = 128 * 32;
 constexpr unsigned RA_EOT_FIRST = 112 * 32;
 
-/* Does the allocator give v bytes of the GRF file? */
-bool ra_needs_grf(const value *v);
+/* Does the allocator give v bytes of the GRF file?  (Inline, as the
+ * next: asked per operand.)
+ */
+inline bool
+ra_needs_grf(const value *v)
+{
+   return uses_grfs(v) || v->file == reg_file::hw_reg;
+}
+
 /* Bytes v takes in the GRF file and the alignment it needs. */
-unsigned ra_value_bytes(const value *v);
+inline unsigned
+ra_value_bytes(const value *v)
+{
+   if (v->width == 1)
+      return uniform_bytes(v);
+   unsigned n = v->size_bytes();
+   if (n <= 16)
+      return 16;
+   return (n + 31) / 32 * 32;
+}
 
 /* Bytes an ALU operand reads from its value, counted from its offset
  * (by execution size, type and region).
