@@ -91,7 +91,8 @@ public:
        * bits, so they have no edge; in one class they must either sit
        * where the copy puts them (then it is free) or not overlap.
        */
-      soft.resize(n);
+      /* (node, relation) in program order, then grouped by node. */
+      std::vector<std::pair<unsigned, ra_soft>> pairs;
       for (const auto &b : s.blocks()) {
          float weight = b->index < g.block_weight.size() ?
                         g.block_weight[b->index] : 1.0f;
@@ -106,8 +107,8 @@ public:
                   int a = node(in->dst().val), c = node(o.val);
                   if (a >= 0 && c >= 0 && a != c &&
                       ra_dst_may_reuse_src(in, in->dst(), o)) {
-                     soft[a].push_back({unsigned(c), 0, 0.001f * weight});
-                     soft[c].push_back({unsigned(a), 0, 0.001f * weight});
+                     pairs.push_back({unsigned(a), {unsigned(c), 0, 0.001f * weight}});
+                     pairs.push_back({unsigned(c), {unsigned(a), 0, 0.001f * weight}});
                   }
                }
             }
@@ -133,12 +134,14 @@ public:
                if (delta != INT32_MIN)
                   cands.push_back({unsigned(a), unsigned(c), delta});
                /* soft[x] = (y, delta): x belongs at y's place + delta. */
-               soft[a].push_back({unsigned(c), delta == INT32_MIN ? delta : -delta,
-                                  weight});
-               soft[c].push_back({unsigned(a), delta, weight});
+               pairs.push_back({unsigned(a), {unsigned(c),
+                                              delta == INT32_MIN ? delta : -delta,
+                                              weight}});
+               pairs.push_back({unsigned(c), {unsigned(a), delta, weight}});
             }
          }
       }
+      soft.assign(n, pairs);
       for (unsigned i = 0; i < n; i++) {
          const value *v = g.nodes[i];
          root[i] = i;
@@ -1037,9 +1040,38 @@ public:
     */
    std::vector<unsigned> cadj, cadj_first;
    /* Per node: copy-related nodes and where this one sits relative to
-    * them (INT32_MIN: nowhere, they must not overlap).
+    * them (INT32_MIN: nowhere, they must not overlap), in one flat array:
+    * a list per node cost an allocation per copy-related node.
     */
-   std::vector<std::vector<ra_soft>> soft;
+   struct soft_lists {
+      std::vector<unsigned> first;
+      std::vector<ra_soft> items;
+
+      struct range {
+         const ra_soft *b, *e;
+         const ra_soft *begin() const { return b; }
+         const ra_soft *end() const { return e; }
+         size_t size() const { return size_t(e - b); }
+      };
+      range operator[](unsigned x) const
+      {
+         return {items.data() + first[x], items.data() + first[x + 1]};
+      }
+      /* n lists from (node, relation) pairs, each in the pairs' order. */
+      void assign(unsigned n, const std::vector<std::pair<unsigned, ra_soft>> &pairs)
+      {
+         first.assign(n + 1, 0);
+         for (const auto &p : pairs)
+            first[p.first + 1]++;
+         for (unsigned x = 0; x < n; x++)
+            first[x + 1] += first[x];
+         items.resize(pairs.size());
+         std::vector<unsigned> fill(first.begin(), first.end() - 1);
+         for (const auto &p : pairs)
+            items[fill[p.first]++] = p.second;
+      }
+   };
+   soft_lists soft;
    /* Class roots, and the simplify stack (select pops from the back). */
    std::vector<unsigned> roots, order;
    /* Copy pairs that may coalesce, in program order: destination node,
