@@ -26,6 +26,7 @@
 #include "ra/ra_internal.h"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <numeric>
 
@@ -57,6 +58,23 @@ struct ra_class {
    /* Adjacency entries of the members: what merge() walks. */
    unsigned work = 0;
 };
+
+/* Bit k of a byte to bit 8k of a word: eight registers to their starts
+ * among the 64 dword starts they hold (place()'s register windows).
+ */
+constexpr std::array<uint64_t, 256>
+make_reg_starts()
+{
+   std::array<uint64_t, 256> t{};
+   for (unsigned x = 0; x < 256; x++) {
+      for (unsigned k = 0; k < 8; k++) {
+         if (x >> k & 1)
+            t[x] |= uint64_t(1) << (8 * k);
+      }
+   }
+   return t;
+}
+constexpr std::array<uint64_t, 256> reg_starts = make_reg_starts();
 
 class colorer {
 public:
@@ -1195,15 +1213,8 @@ public:
       const unsigned last = h_hi ? 8 + (63 - unsigned(__builtin_clzll(h_hi))) / 8
                                  : (63 - unsigned(__builtin_clzll(h_lo))) / 8;
       const uint64_t halves[2] = {h_lo, h_hi};
-      for (unsigned w = first; w <= last; w++) {
-         uint64_t x = halves[w / 8] >> (8 * (w % 8)) & 0xff;
-         if (!x)
-            continue;
-         x = (x | x << 28) & 0x0000000f0000000full;
-         x = (x | x << 14) & 0x0003000300030003ull;
-         x = (x | x << 7) & 0x0101010101010101ull;
-         blocked[w] |= x;
-      }
+      for (unsigned w = first; w <= last; w++)
+         blocked[w] |= reg_starts[halves[w / 8] >> (8 * (w % 8)) & 0xff];
    }
    /* The classes after the forced merges (phi classes, preserve ties),
     * into which select splits a merged class that finds no place.
