@@ -57,6 +57,7 @@ struct ra_class {
    float cost = 0;
    /* Adjacency entries of the members: what merge() walks. */
    unsigned work = 0;
+   unsigned size = 1;               /* members */
 };
 
 /* Bit k of a byte to bit 8k of a word: eight registers to their starts
@@ -301,10 +302,32 @@ public:
     */
    bool collide(unsigned x, int x_shift, unsigned y, int y_shift) const
    {
+      /* Interference of small classes (most merges pair single values)
+       * by the matrix, a bit per pair of members, rather than by x's
+       * neighbor lists, hundreds long in the largest programs (then
+       * the member loop below skips them).
+       */
+      const bool by_matrix = !g.matrix.empty() &&
+                             size_t(cls[x].size) * cls[y].size <= cls[x].work;
+      if (by_matrix) {
+         for (unsigned m = x; m != NO_MEMBER; m = next_member[m]) {
+            const int mo = int(off[m]) + x_shift;
+            const int me = mo + int(node_bytes[m]);
+            const uint64_t *row = &g.matrix[size_t(m) * g.matrix_words];
+            for (unsigned q = y; q != NO_MEMBER; q = next_member[q]) {
+               if (!(row[q / 64] >> (q % 64) & 1))
+                  continue;
+               const int qo = int(off[q]) + y_shift;
+               const int qe = qo + int(node_bytes[q]);
+               if (mo < qe && qo < me)
+                  return true;
+            }
+         }
+      }
       for (unsigned m = x; m != NO_MEMBER; m = next_member[m]) {
          int mo = int(off[m]) + x_shift;
          int me = mo + int(node_bytes[m]);
-         for (unsigned nb : g.adj[m]) {
+         for (unsigned nb : by_matrix ? ra_lists::range{} : g.adj[m]) {
             if (find(nb) != y)
                continue;
             int no = int(off[nb]) + y_shift;
@@ -391,6 +414,7 @@ public:
       ca.hw |= cb.hw;
       ca.cost += cb.cost;
       ca.work += cb.work;
+      ca.size += cb.size;
       return true;
    }
 
