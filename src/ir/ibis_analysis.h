@@ -92,8 +92,15 @@ public:
     */
    explicit liveness(shader &s, bool flags_only = false);
 
-   /* Values the allocator cares about: SSA, WLR, UNIFORM, ATTR, FLAG. */
-   static bool tracked(const value *v);
+   /* Values the allocator cares about: SSA, WLR, UNIFORM, ATTR, FLAG.
+    * Inline: every liveness walk asks it for every operand.
+    */
+   static bool tracked(const value *v)
+   {
+      return v->file == reg_file::ssa || v->file == reg_file::wlr ||
+             v->file == reg_file::uniform || v->file == reg_file::attr ||
+             v->file == reg_file::flag;
+   }
 
    const value_set &live_in(const block *b) const { return in_[b->index]; }
    const value_set &live_out(const block *b) const { return out_[b->index]; }
@@ -144,18 +151,37 @@ private:
    std::vector<unsigned> start_, end_;
 };
 
+/* These three are inline: the allocator and the schedulers ask them per
+ * operand.
+ */
+
+/* Bytes a width-1 value takes in the shared uniform registers. */
+inline unsigned
+uniform_bytes(const value *v)
+{
+   return (v->bit_size() / 8 * v->length + 3) / 4 * 4;
+}
+
 /* Physical 32-byte GRFs that v occupies on its own.  A value of width > 1
  * takes ceil(width * bit_size / 8 * length / 32) registers, components
  * packed one after another; a uniform (width 1) value takes its bytes
  * rounded up to a dword, and uniform values pack together: see pressure.
  */
-unsigned value_grfs(const value *v);
-
-/* Bytes a width-1 value takes in the shared uniform registers. */
-unsigned uniform_bytes(const value *v);
+inline unsigned
+value_grfs(const value *v)
+{
+   if (v->width == 1)
+      return (uniform_bytes(v) + 31) / 32;
+   return (v->size_bytes() + 31) / 32;
+}
 
 /* Does v occupy general registers (counts for pressure)? */
-bool uses_grfs(const value *v);
+inline bool
+uses_grfs(const value *v)
+{
+   return v->file == reg_file::ssa || v->file == reg_file::wlr ||
+          v->file == reg_file::uniform || v->file == reg_file::attr;
+}
 
 struct register_pressure {
    /* GRFs in use at each instruction (by ip): the values it reads, the

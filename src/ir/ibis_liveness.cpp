@@ -57,14 +57,6 @@ value_set::values(const shader &s) const
 }
 
 bool
-liveness::tracked(const value *v)
-{
-   return v->file == reg_file::ssa || v->file == reg_file::wlr ||
-          v->file == reg_file::uniform || v->file == reg_file::attr ||
-          v->file == reg_file::flag;
-}
-
-bool
 liveness::kills(const instr *in, const value *v) const
 {
    return v->file != reg_file::wlr || first_def_[v->id] == in;

@@ -7,27 +7,6 @@
 
 namespace ibis {
 
-bool
-uses_grfs(const value *v)
-{
-   return v->file == reg_file::ssa || v->file == reg_file::wlr ||
-          v->file == reg_file::uniform || v->file == reg_file::attr;
-}
-
-unsigned
-uniform_bytes(const value *v)
-{
-   return (v->bit_size() / 8 * v->length + 3) / 4 * 4;
-}
-
-unsigned
-value_grfs(const value *v)
-{
-   if (v->width == 1)
-      return (uniform_bytes(v) + 31) / 32;
-   return (v->size_bytes() + 31) / 32;
-}
-
 /* The walk of liveness::walk_backwards(), keeping the registers of the
  * live set as running sums: only the values an instruction names can
  * enter or leave the set there, so each step costs its operands, not the
@@ -43,22 +22,39 @@ compute_pressure(const liveness &live)
       num += b->instrs().size();
    p.at.assign(num, 0);
 
+   /* Each value's weight by id, once: the registers of a value of
+    * several channels, the bytes of a uniform one (those pack), nothing
+    * for a value without GRFs.  The block starts sum them over live-out
+    * sets, where looking each value up cost more than the walk.
+    */
+   const unsigned bound = s.value_id_bound();
+   std::vector<unsigned> grf_w(bound, 0), uni_w(bound, 0);
+   for (const value *v : s.values()) {
+      if (v->id >= bound || !uses_grfs(v))
+         continue;
+      if (v->width == 1)
+         uni_w[v->id] = uniform_bytes(v);
+      else
+         grf_w[v->id] = value_grfs(v);
+   }
    std::vector<const value *> named, extra;
    std::vector<bool> was;
+   value_set cur;
    for (const auto &b : s.blocks()) {
-      value_set cur = live.live_out(b.get());
+      /* Assigned: the set's words are reused from block to block. */
+      cur = live.live_out(b.get());
       long grfs = 0, uniform = 0;
       auto weigh = [&](const value *v, long sign, long &g, long &u) {
-         if (!uses_grfs(v))
+         if (v->id >= bound)
             return;
-         if (v->width == 1)
-            u += sign * long(uniform_bytes(v));
-         else
-            g += sign * long(value_grfs(v));
+         g += sign * long(grf_w[v->id]);
+         u += sign * long(uni_w[v->id]);
       };
       cur.for_each_id([&](unsigned id) {
-         if (const value *v = s.find_value(id))
-            weigh(v, 1, grfs, uniform);
+         if (id < bound) {
+            grfs += grf_w[id];
+            uniform += uni_w[id];
+         }
       });
       for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it) {
          const instr *in = *it;

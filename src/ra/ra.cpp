@@ -19,6 +19,78 @@
 
 namespace ibis {
 
+/* Is SSA value v live right after in?  liveness::is_live_after() for one
+ * value: the blocks v is live into and out of, found backwards from its
+ * reads up to its definition, instead of the liveness of every value (a
+ * program with preserve writes computed that for these questions alone).
+ * Reads by the instructions of skip (copies added since the program was
+ * numbered) do not count, as a liveness computed before them would not
+ * have seen them.  mark: scratch, a byte per block.
+ */
+static bool
+ssa_live_after(const value *v, const instr *in,
+               const std::vector<const instr *> &skip, std::vector<uint8_t> &mark)
+{
+   enum : uint8_t { LIVE_IN = 1, LIVE_OUT = 2 };
+   const instr *def = nullptr;
+   for (const instr *d : v->defs()) {
+      if (d->parent() && (!def || d->ip < def->ip))
+         def = d;
+   }
+   const block *db = def ? def->parent() : nullptr;
+   std::fill(mark.begin(), mark.end(), 0);
+   std::vector<const block *> work;
+   auto enter = [&](const block *x) {
+      if (!(mark[x->index] & LIVE_IN)) {
+         mark[x->index] |= LIVE_IN;
+         work.push_back(x);
+      }
+   };
+   auto leave = [&](const block *p) {
+      if (!(mark[p->index] & LIVE_OUT)) {
+         mark[p->index] |= LIVE_OUT;
+         if (p != db)
+            enter(p);
+      }
+   };
+   for (const use &u : v->uses()) {
+      const block *x = u.in->parent();
+      if (!x || std::find(skip.begin(), skip.end(), u.in) != skip.end())
+         continue;
+      if (u.in->is_phi()) {
+         /* Read on the edge, by a phi among the block's leading ones. */
+         bool leading = true;
+         for (const instr *i : x->instrs()) {
+            if (i == u.in)
+               break;
+            leading &= i->is_block_start() || i->is_phi();
+         }
+         if (leading && u.slot >= 0 && unsigned(u.slot) < x->preds.size())
+            leave(x->preds[u.slot]);
+      } else if (x != db || u.in->ip < def->ip) {
+         enter(x);
+      }
+   }
+   while (!work.empty()) {
+      const block *x = work.back();
+      work.pop_back();
+      for (const block *p : x->preds)
+         leave(p);
+   }
+   const block *b = in->parent();
+   const bool defined_here = db == b;
+   if (defined_here ? def->ip > in->ip : !(mark[b->index] & LIVE_IN))
+      return false;
+   if (mark[b->index] & LIVE_OUT)
+      return true;
+   /* A later read in the block. */
+   for (const use &u : v->uses()) {
+      if (u.in->parent() == b && !u.in->is_phi() && u.in->ip > in->ip)
+         return true;
+   }
+   return false;
+}
+
 /* A preserve write keeps the rest of its preserve value in place, so the
  * destination must be that value's register.  Where the preserve value is
  * still needed afterwards (or is fixed, or is read by another operand of
@@ -35,10 +107,11 @@ tie_preserve_writes(shader &s)
             todo.push_back(in);
       }
    }
-   /* Most programs have no preserve write: no liveness for them. */
    if (todo.empty())
       return;
-   liveness live(s);
+   s.renumber();
+   std::vector<uint8_t> mark(s.blocks().size());
+   std::vector<const instr *> copies;
    value_set tied(s.value_id_bound());
    for (instr *in : todo) {
       value *p = in->preserve().val;
@@ -46,7 +119,7 @@ tie_preserve_writes(shader &s)
       for (const operand &o : in->srcs())
          other |= o.val == p;
       if (p->file == reg_file::ssa && !tied.has(p) && !other &&
-          !live.is_live_after(p, in)) {
+          !ssa_live_after(p, in, copies, mark)) {
          tied.add(p);
          continue;
       }
@@ -56,6 +129,7 @@ tie_preserve_writes(shader &s)
       if (p->is_simd_global())
          cp->flags |= INSTR_WE_ALL;
       in->parent()->insert_before(in, cp);
+      copies.push_back(cp);
       operand o = in->preserve();
       o.val = t;
       in->set_preserve(o);
@@ -424,7 +498,11 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
       int constant_movs = 0;
       std::vector<std::vector<value *>> classes =
          ra_insert_phi_copies(s, &constant_movs, !opts.allow_spilling);
-      res.flag_spills = ra_assign_flags(s);
+      /* The flag allocator's liveness of the program as it leaves it:
+       * the first interference graph's.
+       */
+      std::optional<liveness> flag_live;
+      res.flag_spills = ra_assign_flags(s, &flag_live);
 
       const unsigned first_new = s.value_id_bound();
       value_set unspillable = unspillable_values(s, classes, first_new);
@@ -434,7 +512,8 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
        */
       bool far_over = res.max_live > RA_GRF_BYTES / 32 + 16;
       for (unsigned round = 0;; round++) {
-         ra_graph g = ra_build_interference(s);
+         ra_graph g = ra_build_interference(s, flag_live ? &*flag_live : nullptr);
+         flag_live.reset();
          res.edges = g.edges;
          res.interval_edges = g.interval_edges;
          /* Lowest-first with coalescing packs tightest; when that fails,

@@ -26,6 +26,7 @@
 #include "ra/ra_internal.h"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <numeric>
 
@@ -44,8 +45,11 @@ struct ra_soft {
    float weight;
 };
 
+/* A class's scalars; its members are a list through the colorer's
+ * next_member array, starting at the root, each at off[] of the frame.
+ * No vector per class: the colorer copies every class twice per coloring.
+ */
 struct ra_class {
-   std::vector<std::pair<unsigned, unsigned>> members;  /* node, offset */
    unsigned bytes = 0, align = 4;
    int fixed = -1;                  /* byte position, if precolored */
    bool eot = false;
@@ -53,7 +57,25 @@ struct ra_class {
    float cost = 0;
    /* Adjacency entries of the members: what merge() walks. */
    unsigned work = 0;
+   unsigned size = 1;               /* members */
 };
+
+/* Bit k of a byte to bit 8k of a word: eight registers to their starts
+ * among the 64 dword starts they hold (place()'s register windows).
+ */
+constexpr std::array<uint64_t, 256>
+make_reg_starts()
+{
+   std::array<uint64_t, 256> t{};
+   for (unsigned x = 0; x < 256; x++) {
+      for (unsigned k = 0; k < 8; k++) {
+         if (x >> k & 1)
+            t[x] |= uint64_t(1) << (8 * k);
+      }
+   }
+   return t;
+}
+constexpr std::array<uint64_t, 256> reg_starts = make_reg_starts();
 
 class colorer {
 public:
@@ -62,6 +84,8 @@ public:
       unsigned n = g.nodes.size();
       root.resize(n);
       off.assign(n, 0);
+      next_member.assign(n, NO_MEMBER);
+      last_member.resize(n);
       cls.resize(n);
       node_bytes.assign(n, 0);
       node_comp.assign(n, 0);
@@ -86,7 +110,8 @@ public:
        * bits, so they have no edge; in one class they must either sit
        * where the copy puts them (then it is free) or not overlap.
        */
-      soft.resize(n);
+      /* (node, relation) in program order, then grouped by node. */
+      std::vector<std::pair<unsigned, ra_soft>> pairs;
       for (const auto &b : s.blocks()) {
          float weight = b->index < g.block_weight.size() ?
                         g.block_weight[b->index] : 1.0f;
@@ -101,8 +126,8 @@ public:
                   int a = node(in->dst().val), c = node(o.val);
                   if (a >= 0 && c >= 0 && a != c &&
                       ra_dst_may_reuse_src(in, in->dst(), o)) {
-                     soft[a].push_back({unsigned(c), 0, 0.001f * weight});
-                     soft[c].push_back({unsigned(a), 0, 0.001f * weight});
+                     pairs.push_back({unsigned(a), {unsigned(c), 0, 0.001f * weight}});
+                     pairs.push_back({unsigned(c), {unsigned(a), 0, 0.001f * weight}});
                   }
                }
             }
@@ -128,17 +153,19 @@ public:
                if (delta != INT32_MIN)
                   cands.push_back({unsigned(a), unsigned(c), delta});
                /* soft[x] = (y, delta): x belongs at y's place + delta. */
-               soft[a].push_back({unsigned(c), delta == INT32_MIN ? delta : -delta,
-                                  weight});
-               soft[c].push_back({unsigned(a), delta, weight});
+               pairs.push_back({unsigned(a), {unsigned(c),
+                                              delta == INT32_MIN ? delta : -delta,
+                                              weight}});
+               pairs.push_back({unsigned(c), {unsigned(a), delta, weight}});
             }
          }
       }
+      soft.assign(n, pairs);
       for (unsigned i = 0; i < n; i++) {
          const value *v = g.nodes[i];
          root[i] = i;
+         last_member[i] = i;
          ra_class &c = cls[i];
-         c.members = {{i, 0}};
          c.bytes = ra_value_bytes(v);
          if (v->file == reg_file::hw_reg)
             c.bytes = std::max(4u, v->size_bytes());
@@ -275,10 +302,32 @@ public:
     */
    bool collide(unsigned x, int x_shift, unsigned y, int y_shift) const
    {
-      for (auto [m, o] : cls[x].members) {
-         int mo = int(o) + x_shift;
+      /* Interference of small classes (most merges pair single values)
+       * by the matrix, a bit per pair of members, rather than by x's
+       * neighbor lists, hundreds long in the largest programs (then
+       * the member loop below skips them).
+       */
+      const bool by_matrix = !g.matrix.empty() &&
+                             size_t(cls[x].size) * cls[y].size <= cls[x].work;
+      if (by_matrix) {
+         for (unsigned m = x; m != NO_MEMBER; m = next_member[m]) {
+            const int mo = int(off[m]) + x_shift;
+            const int me = mo + int(node_bytes[m]);
+            const uint64_t *row = &g.matrix[size_t(m) * g.matrix_words];
+            for (unsigned q = y; q != NO_MEMBER; q = next_member[q]) {
+               if (!(row[q / 64] >> (q % 64) & 1))
+                  continue;
+               const int qo = int(off[q]) + y_shift;
+               const int qe = qo + int(node_bytes[q]);
+               if (mo < qe && qo < me)
+                  return true;
+            }
+         }
+      }
+      for (unsigned m = x; m != NO_MEMBER; m = next_member[m]) {
+         int mo = int(off[m]) + x_shift;
          int me = mo + int(node_bytes[m]);
-         for (unsigned nb : g.adj[m]) {
+         for (unsigned nb : by_matrix ? ra_lists::range{} : g.adj[m]) {
             if (find(nb) != y)
                continue;
             int no = int(off[nb]) + y_shift;
@@ -344,20 +393,18 @@ public:
       }
       /* Rebase on a frame that starts at the lowest member. */
       if (lo < 0) {
-         for (auto &m : ca.members)
-            m.second -= lo;
-         for (auto [m, o] : ca.members)
-            off[m] = o;
+         for (unsigned m = ra; m != NO_MEMBER; m = next_member[m])
+            off[m] -= lo;
          if (fixed >= 0)
             fixed += lo;
       }
-      for (auto [m, o] : cb.members) {
-         unsigned no = unsigned(int(o) + shift - lo);
-         ca.members.push_back({m, no});
-         off[m] = no;
+      for (unsigned m = rb; m != NO_MEMBER; m = next_member[m]) {
+         off[m] = unsigned(int(off[m]) + shift - lo);
          root[m] = ra;
       }
-      root[rb] = ra;
+      /* b's members after a's, in their order. */
+      next_member[last_member[ra]] = rb;
+      last_member[ra] = last_member[rb];
       ca.bytes = unsigned(hi - lo);
       ca.align = std::max(ca.align, cb.align);
       if (ca.bytes > 32)
@@ -367,7 +414,7 @@ public:
       ca.hw |= cb.hw;
       ca.cost += cb.cost;
       ca.work += cb.work;
-      cb.members.clear();
+      ca.size += cb.size;
       return true;
    }
 
@@ -402,6 +449,8 @@ public:
       /* What select splits a merged class back into. */
       base_root = root;
       base_off = off;
+      base_next = next_member;
+      base_last = last_member;
       base_cls = cls;
       if (!copies)
          return;
@@ -416,6 +465,8 @@ public:
    {
       root = base_root;
       off = base_off;
+      next_member = base_next;
+      last_member = base_last;
       cls = base_cls;
    }
 
@@ -445,11 +496,10 @@ public:
             cadj_first[r] = cadj.size();
             if (find(r) != r)
                continue;
-            const auto &members = cls[r].members;
-            const uint64_t *first = &g.matrix[size_t(members[0].first) * row_words];
+            const uint64_t *first = &g.matrix[size_t(r) * row_words];
             std::copy(first, first + row_words, acc.begin());
-            for (size_t k = 1; k < members.size(); k++) {
-               const uint64_t *mr = &g.matrix[size_t(members[k].first) * row_words];
+            for (unsigned k = next_member[r]; k != NO_MEMBER; k = next_member[k]) {
+               const uint64_t *mr = &g.matrix[size_t(k) * row_words];
                for (unsigned w = 0; w < row_words; w++)
                   acc[w] |= mr[w];
             }
@@ -460,8 +510,7 @@ public:
                   row[q / 64] |= uint64_t(1) << (q % 64);
                }
             }
-            for (auto [i, o] : members) {
-               (void)o;
+            for (unsigned i = r; i != NO_MEMBER; i = next_member[i]) {
                for (const ra_soft &sp : soft[i]) {
                   const unsigned q = find(sp.node);
                   row[q / 64] |= uint64_t(1) << (q % 64);
@@ -498,8 +547,7 @@ public:
                   found.push_back(q);
                }
             };
-            for (auto [i, o] : cls[r].members) {
-               (void)o;
+            for (unsigned i = r; i != NO_MEMBER; i = next_member[i]) {
                for (unsigned j : g.adj[i])
                   add(find(j));
                /* Copy-related pairs in different classes must not
@@ -685,23 +733,23 @@ public:
       node_span.assign(n, {-1, -1});
       node_held.assign(n, {NOT_COLORED, 0, 0});
       node_regs.assign(n, 0);
-      node_reg_start.assign(n, -1);
+      node_reg_start.assign(n, UNPLACED);
       odd_colored = 0;
       for (unsigned r : roots) {
          if (cls[r].fixed < 0)
             continue;
-         for (auto [m, o] : cls[r].members)
-            set_pos(m, cls[r].fixed + int(o));
+         for (unsigned m = r; m != NO_MEMBER; m = next_member[m])
+            set_pos(m, cls[r].fixed + int(off[m]));
       }
       ra_color_result res;
       while (!stack.empty()) {
          unsigned r = stack.back();
          stack.pop_back();
          const ra_class &c = cls[r];
-         int at = place(c, strategy);
+         int at = place(r, c, next_member, off, strategy);
          if (at >= 0) {
-            for (auto [m, o] : c.members)
-               set_pos(m, at + int(o));
+            for (unsigned m = r; m != NO_MEMBER; m = next_member[m])
+               set_pos(m, at + int(off[m]));
             continue;
          }
 
@@ -710,17 +758,14 @@ public:
           * where its copy partners went.
           */
          std::vector<unsigned> parts;
-         for (auto [m, o] : c.members) {
-            (void)o;
+         for (unsigned m = r; m != NO_MEMBER; m = next_member[m]) {
             unsigned b = base_root[m];
             if (std::find(parts.begin(), parts.end(), b) == parts.end())
                parts.push_back(b);
          }
          if (parts.size() == 1) {
-            for (auto [m, o] : c.members) {
-               (void)o;
+            for (unsigned m = r; m != NO_MEMBER; m = next_member[m])
                res.spill.push_back(g.nodes[m]);
-            }
             if (stop_early)
                return res;
             continue;
@@ -731,18 +776,16 @@ public:
          });
          for (unsigned b : parts) {
             const ra_class &bc = base_cls[b];
-            int p = place(bc, strategy);
+            int p = place(b, bc, base_next, base_off, strategy);
             if (p < 0) {
-               for (auto [m, o] : bc.members) {
-                  (void)o;
+               for (unsigned m = b; m != NO_MEMBER; m = base_next[m])
                   res.spill.push_back(g.nodes[m]);
-               }
                if (stop_early)
                   return res;
                continue;
             }
-            for (auto [m, o] : bc.members)
-               set_pos(m, p + int(o));
+            for (unsigned m = b; m != NO_MEMBER; m = base_next[m])
+               set_pos(m, p + int(base_off[m]));
          }
       }
       if (!res.spill.empty())
@@ -767,7 +810,8 @@ public:
     * costliest copies first); otherwise the strategy's choice.  -1 if
     * there is none.
     */
-   int place(const ra_class &c, unsigned strategy)
+   int place(unsigned r, const ra_class &c, const std::vector<unsigned> &next,
+             const std::vector<unsigned> &offs, unsigned strategy)
    {
       const int K = int(RA_GRF_BYTES / 4);
       /* Starts (in dwords) ruled out, one bit each: a constraint rules
@@ -800,7 +844,8 @@ public:
       };
       /* GRF-aligned classes only look at register starts. */
       const bool by_regs = c.align == 32;
-      for (auto [m, o] : c.members) {
+      for (unsigned m = r; m != NO_MEMBER; m = next[m]) {
+         const unsigned o = offs[m];
          int od = int(o / 4), sz = int(node_bytes[m] / 4);
          if (by_regs && od % 8 == 0 && sz % 8 == 0 && sz > 0) {
             /* Whole registers at register starts: the registers m's
@@ -875,6 +920,9 @@ public:
             std::fill(std::begin(chan), std::end(chan), 0);
          for (unsigned x : g.channel_adj[m]) {
             const int rs = node_reg_start[x];
+            /* Not colored yet (about half of them): no constraint. */
+            if (rs == UNPLACED)
+               continue;
             if (comp_regs && rs >= 0) {
                const unsigned grp = unsigned(rs) & (creg - 1);
                chan[grp] |= node_regs[x];
@@ -1025,15 +1073,47 @@ public:
    shader &s;
    const ra_graph &g;
    std::vector<unsigned> root, off;
+   /* Class members: the next member after m, the last of root r's. */
+   static constexpr unsigned NO_MEMBER = ~0u;
+   std::vector<unsigned> next_member, last_member;
    std::vector<ra_class> cls;
    /* Class neighbors: those of class r at cadj[cadj_first[r]] up to
     * cadj[cadj_first[r + 1]].
     */
    std::vector<unsigned> cadj, cadj_first;
    /* Per node: copy-related nodes and where this one sits relative to
-    * them (INT32_MIN: nowhere, they must not overlap).
+    * them (INT32_MIN: nowhere, they must not overlap), in one flat array:
+    * a list per node cost an allocation per copy-related node.
     */
-   std::vector<std::vector<ra_soft>> soft;
+   struct soft_lists {
+      std::vector<unsigned> first;
+      std::vector<ra_soft> items;
+
+      struct range {
+         const ra_soft *b, *e;
+         const ra_soft *begin() const { return b; }
+         const ra_soft *end() const { return e; }
+         size_t size() const { return size_t(e - b); }
+      };
+      range operator[](unsigned x) const
+      {
+         return {items.data() + first[x], items.data() + first[x + 1]};
+      }
+      /* n lists from (node, relation) pairs, each in the pairs' order. */
+      void assign(unsigned n, const std::vector<std::pair<unsigned, ra_soft>> &pairs)
+      {
+         first.assign(n + 1, 0);
+         for (const auto &p : pairs)
+            first[p.first + 1]++;
+         for (unsigned x = 0; x < n; x++)
+            first[x + 1] += first[x];
+         items.resize(pairs.size());
+         std::vector<unsigned> fill(first.begin(), first.end() - 1);
+         for (const auto &p : pairs)
+            items[fill[p.first]++] = p.second;
+      }
+   };
+   soft_lists soft;
    /* Class roots, and the simplify stack (select pops from the back). */
    std::vector<unsigned> roots, order;
    /* Copy pairs that may coalesce, in program order: destination node,
@@ -1072,8 +1152,9 @@ public:
     */
    std::vector<unsigned __int128> node_regs;
    /* Per colored node starting on a register (with dwords), that
-    * register; -1 otherwise.
+    * register; -1 for other colored nodes, UNPLACED for the others.
     */
+   static constexpr int UNPLACED = -2;
    std::vector<int> node_reg_start;
    /* Colored nodes without dwords: place() looks for them. */
    unsigned odd_colored = 0;
@@ -1156,20 +1237,13 @@ public:
       const unsigned last = h_hi ? 8 + (63 - unsigned(__builtin_clzll(h_hi))) / 8
                                  : (63 - unsigned(__builtin_clzll(h_lo))) / 8;
       const uint64_t halves[2] = {h_lo, h_hi};
-      for (unsigned w = first; w <= last; w++) {
-         uint64_t x = halves[w / 8] >> (8 * (w % 8)) & 0xff;
-         if (!x)
-            continue;
-         x = (x | x << 28) & 0x0000000f0000000full;
-         x = (x | x << 14) & 0x0003000300030003ull;
-         x = (x | x << 7) & 0x0101010101010101ull;
-         blocked[w] |= x;
-      }
+      for (unsigned w = first; w <= last; w++)
+         blocked[w] |= reg_starts[halves[w / 8] >> (8 * (w % 8)) & 0xff];
    }
    /* The classes after the forced merges (phi classes, preserve ties),
     * into which select splits a merged class that finds no place.
     */
-   std::vector<unsigned> base_root, base_off;
+   std::vector<unsigned> base_root, base_off, base_next, base_last;
    std::vector<ra_class> base_cls;
    /* place()'s scratch: ruled-out starts, copy-biased places. */
    uint64_t blocked[RA_GRF_BYTES / 4 / 64];

@@ -85,7 +85,7 @@ spill_flag(shader &s, value *v)
 } /* anonymous namespace */
 
 unsigned
-ra_assign_flags(shader &s)
+ra_assign_flags(shader &s, std::optional<liveness> *keep)
 {
    /* cmp and every other conditional modifier write a flag. */
    for (const auto &b : s.blocks()) {
@@ -100,10 +100,17 @@ ra_assign_flags(shader &s)
    }
 
    unsigned spilled = 0;
+   std::optional<liveness> own;
+   std::optional<liveness> &lv = keep ? *keep : own;
    for (unsigned round = 0;; round++) {
       if (round > 1000)
          throw error("register allocation: flag spilling does not converge");
-      liveness live(s, true);
+      /* A flag's liveness is its own data flow problem: the whole
+       * liveness gives the flags-only intervals.
+       */
+      lv.reset();
+      lv.emplace(s, keep == nullptr);
+      const liveness &live = *lv;
       std::vector<value *> flags;
       for (value *v : s.values()) {
          if (v->file == reg_file::flag &&

@@ -26,23 +26,6 @@
 
 namespace ibis {
 
-bool
-ra_needs_grf(const value *v)
-{
-   return uses_grfs(v) || v->file == reg_file::hw_reg;
-}
-
-unsigned
-ra_value_bytes(const value *v)
-{
-   if (v->width == 1)
-      return uniform_bytes(v);
-   unsigned n = v->size_bytes();
-   if (n <= 16)
-      return 16;
-   return (n + 31) / 32 * 32;
-}
-
 void
 ra_sorted_unique(std::vector<std::vector<unsigned>> &lists)
 {
@@ -118,26 +101,32 @@ public:
       }
    }
 
-   /* Every node's neighbors in increasing order, each once. */
-   std::vector<std::vector<unsigned>> take()
+   /* Every node's neighbors in increasing order, each once.  hint: the
+    * entries expected in all (the flat array's first size).
+    */
+   ra_lists take(size_t hint)
    {
       if (bits.empty()) {
          ra_sorted_unique(lists);
-         return std::move(lists);
+         return ra_lists(lists);
       }
       symmetrize();
-      std::vector<std::vector<unsigned>> out(n);
-      /* One row, then copied at its size. */
+      ra_lists out;
+      out.first.resize(n + 1);
+      out.items.reserve(hint);
+      /* One row, then appended to the flat array at its size. */
       std::vector<unsigned> row_nodes(n);
       for (unsigned x = 0; x < n; x++) {
+         out.first[x] = unsigned(out.items.size());
          const uint64_t *row = m + size_t(x) * row_words;
          unsigned k = 0;
          for (unsigned w = 0; w < row_words; w++) {
             for (uint64_t b = row[w]; b; b &= b - 1)
                row_nodes[k++] = w * 64 + unsigned(__builtin_ctzll(b));
          }
-         out[x].assign(row_nodes.begin(), row_nodes.begin() + k);
+         out.items.insert(out.items.end(), row_nodes.begin(), row_nodes.begin() + k);
       }
+      out.first[n] = unsigned(out.items.size());
       return out;
    }
 
@@ -302,9 +291,12 @@ outer_loop_ends(const shader &s)
 }
 
 ra_graph
-ra_build_interference(shader &s)
+ra_build_interference(shader &s, const liveness *shared)
 {
-   liveness live(s);
+   std::optional<liveness> own;
+   if (!shared)
+      own.emplace(s);
+   const liveness &live = shared ? *shared : *own;
    ra_graph g;
    unsigned bound = s.value_id_bound();
    g.node_of.assign(bound, -1);
@@ -318,7 +310,6 @@ ra_build_interference(shader &s)
    }
    unsigned n = g.nodes.size();
    edge_set adj(n);
-   g.channel_adj.assign(n, {});
    /* The interval-only graph is only counted, for comparison: every
     * overlapping pair (the sweep below meets each once) plus the
     * instruction edges between values whose intervals do not overlap.
@@ -700,26 +691,31 @@ ra_build_interference(shader &s)
    }
 
    {
-      std::vector<unsigned> count(n, 0);
+      /* Each pair both ways, in the order the sweep met them. */
+      std::vector<unsigned> &first = g.channel_adj.first;
+      first.assign(n + 1, 0);
       for (uint64_t p : channel_pairs) {
-         count[p >> 32]++;
-         count[unsigned(p)]++;
+         first[(p >> 32) + 1]++;
+         first[unsigned(p) + 1]++;
       }
       for (unsigned i = 0; i < n; i++)
-         g.channel_adj[i].reserve(count[i]);
+         first[i + 1] += first[i];
+      g.channel_adj.items.resize(first[n]);
+      std::vector<unsigned> fill(first.begin(), first.end() - 1);
       for (uint64_t p : channel_pairs) {
-         g.channel_adj[p >> 32].push_back(unsigned(p));
-         g.channel_adj[unsigned(p)].push_back(unsigned(p >> 32));
+         g.channel_adj.items[fill[p >> 32]++] = unsigned(p);
+         g.channel_adj.items[fill[unsigned(p)]++] = unsigned(p >> 32);
       }
    }
 
-   g.adj = adj.take();
+   /* Nearly every edge joins overlapping intervals: those pairs both
+    * ways size the lists at once (up to an average degree of 512).
+    */
+   g.adj = adj.take(std::min(2 * size_t(g.interval_edges), size_t(n) * 512) + n);
    g.matrix = adj.take_bits();
    if (!g.matrix.empty())
       g.matrix_words = unsigned(live_words);
-   for (unsigned x = 0; x < n; x++)
-      g.edges += g.adj[x].size();
-   g.edges /= 2;
+   g.edges = unsigned(g.adj.items.size() / 2);
    std::sort(apart.begin(), apart.end());
    g.interval_edges += unsigned(std::unique(apart.begin(), apart.end()) - apart.begin());
    return g;

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,10 +29,26 @@ namespace ibis {
 constexpr unsigned RA_GRF_BYTES = 128 * 32;
 constexpr unsigned RA_EOT_FIRST = 112 * 32;
 
-/* Does the allocator give v bytes of the GRF file? */
-bool ra_needs_grf(const value *v);
+/* Does the allocator give v bytes of the GRF file?  (Inline, as the
+ * next: asked per operand.)
+ */
+inline bool
+ra_needs_grf(const value *v)
+{
+   return uses_grfs(v) || v->file == reg_file::hw_reg;
+}
+
 /* Bytes v takes in the GRF file and the alignment it needs. */
-unsigned ra_value_bytes(const value *v);
+inline unsigned
+ra_value_bytes(const value *v)
+{
+   if (v->width == 1)
+      return uniform_bytes(v);
+   unsigned n = v->size_bytes();
+   if (n <= 16)
+      return 16;
+   return (n + 31) / 32 * 32;
+}
 
 /* Bytes an ALU operand reads from its value, counted from its offset
  * (by execution size, type and region).
@@ -86,17 +103,57 @@ instr *ra_make_copy(shader &s, const operand &dst, const operand &src);
 /* Gives every FLAG value a flag register; a flag that does not fit lives
  * in a GRF and is moved back into a flag before each use.  Models the
  * unconditional flag write of cmp.  Returns the number of flags spilled.
+ * With live, its liveness is the whole one (not of the flags only) and
+ * *live keeps it: that of the program as it is left, which the
+ * interference graph then needs not compute again.
  */
-unsigned ra_assign_flags(shader &s);
+unsigned ra_assign_flags(shader &s, std::optional<liveness> *live = nullptr);
 
 /* --- interference ------------------------------------------------------ */
+
+/* Lists of node indices, one per node, in one flat array: those of x at
+ * items[first[x]] up to items[first[x + 1]].  A vector per node cost an
+ * allocation per node in every graph the allocator builds.
+ */
+struct ra_lists {
+   struct range {
+      const unsigned *b, *e;
+      const unsigned *begin() const { return b; }
+      const unsigned *end() const { return e; }
+      size_t size() const { return size_t(e - b); }
+   };
+
+   std::vector<unsigned> first = {0};
+   std::vector<unsigned> items;
+
+   ra_lists() = default;
+   /* n empty lists. */
+   explicit ra_lists(unsigned n) : first(n + 1, 0) {}
+   /* The lists of lists, in their order. */
+   explicit ra_lists(const std::vector<std::vector<unsigned>> &lists)
+   {
+      first.assign(lists.size() + 1, 0);
+      for (size_t x = 0; x < lists.size(); x++) {
+         first[x] = unsigned(items.size());
+         items.insert(items.end(), lists[x].begin(), lists[x].end());
+      }
+      first[lists.size()] = unsigned(items.size());
+   }
+
+   /* Number of lists. */
+   size_t size() const { return first.size() - 1; }
+   range operator[](unsigned x) const
+   {
+      return {items.data() + first[x], items.data() + first[x + 1]};
+   }
+};
 
 struct ra_graph {
    /* Values that take GRFs, indexed by value id; -1 if not a node. */
    std::vector<int> node_of;
    std::vector<value *> nodes;
    /* Adjacency by node index, sorted, without duplicates. */
-   std::vector<std::vector<unsigned>> adj;
+   ra_lists adj;
    /* The same as a bit matrix, matrix_words words per node, when the
     * graph was built as one (up to 8192 nodes); empty otherwise.
     */
@@ -107,7 +164,7 @@ struct ra_graph {
     * sharing), but they may overlap only channel on channel, their
     * starts a whole number of components apart.
     */
-   std::vector<std::vector<unsigned>> channel_adj;
+   ra_lists channel_adj;
    /* Edge counts of this graph and of a purely interval-based one. */
    unsigned edges = 0, interval_edges = 0;
    /* Program-order interval per node (liveness, extended over loops). */
@@ -120,7 +177,8 @@ struct ra_graph {
    std::vector<float> block_weight;
 };
 
-ra_graph ra_build_interference(shader &s);
+/* live: the liveness of s as it is, if the caller has it. */
+ra_graph ra_build_interference(shader &s, const liveness *live = nullptr);
 
 /* May destination d of in share its register with source o, at the same
  * start (docs/backend.md §2: same start, same per-channel layout)?  Then

@@ -68,8 +68,8 @@ hand_graph(const ibis::shader &s, std::vector<ibis::value *> nodes)
    g.node_of.assign(s.value_id_bound(), -1);
    for (unsigned i = 0; i < n; i++)
       g.node_of[g.nodes[i]->id] = int(i);
-   g.adj.assign(n, {});
-   g.channel_adj.assign(n, {});
+   g.adj = ibis::ra_lists(n);
+   g.channel_adj = ibis::ra_lists(n);
    g.start.assign(n, 0);
    g.end.assign(n, 1);
    g.cost.assign(n, 1);
@@ -872,9 +872,10 @@ TEST_F(ra_test, large_class_is_placed_before_small_ones)
    ibis::ra_graph g =
       hand_graph(*s, {s->find_value(0), s->find_value(1), b, x[0], x[1], x[2], x[3]});
    const unsigned n = g.nodes.size();
+   std::vector<std::vector<unsigned>> adj(n);
    auto edge = [&](unsigned a, unsigned c) {
-      g.adj[a].push_back(c);
-      g.adj[c].push_back(a);
+      adj[a].push_back(c);
+      adj[c].push_back(a);
    };
    for (unsigned i = 2; i < n; i++)
       edge(0, i);                     /* g0-g111: everything */
@@ -884,8 +885,9 @@ TEST_F(ra_test, large_class_is_placed_before_small_ones)
    edge(5, 6);                        /* x2-x3 */
    edge(1, 5);                        /* g112-g117: x2, x3 */
    edge(1, 6);
-   for (auto &l : g.adj)
+   for (auto &l : adj)
       std::sort(l.begin(), l.end());
+   g.adj = ibis::ra_lists(adj);
    g.cost = {1, 1, 1, 100, 100, 100, 100};
    ibis::ra_color_result r = ibis::ra_color(*s, g, {}, false, 0);
    ASSERT_TRUE(r.success);
@@ -926,14 +928,17 @@ TEST_F(ra_test, place_rules_out_registers_dwords_and_channels)
    ibis::value *h = s->create_value(reg_file::ssa, data_type::f16, 8);
    ibis::value *w1 = s->create_value(reg_file::ssa, data_type::f64, 16);
    ibis::ra_graph g = hand_graph(*s, {s->find_value(0), u, w0, y, h, w1});
+   std::vector<std::vector<unsigned>> adj(g.nodes.size()), channel_adj(g.nodes.size());
    for (unsigned a : {0u, 1u}) {
       for (unsigned c : {3u, 4u, 5u}) {
-         g.adj[a].push_back(c);
-         g.adj[c].push_back(a);
+         adj[a].push_back(c);
+         adj[c].push_back(a);
       }
    }
-   g.channel_adj[2].push_back(5);
-   g.channel_adj[5].push_back(2);
+   channel_adj[2].push_back(5);
+   channel_adj[5].push_back(2);
+   g.adj = ibis::ra_lists(adj);
+   g.channel_adj = ibis::ra_lists(channel_adj);
    for (unsigned strategy = 0; strategy < 2; strategy++) {
       ibis::ra_color_result r = ibis::ra_color(*s, g, {}, false, strategy);
       ASSERT_TRUE(r.success);
