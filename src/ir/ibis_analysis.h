@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -84,13 +85,25 @@ private:
 
 struct register_pressure;
 
+/* How much a liveness computes.  The sets (live-in/out per block, and
+ * what the block walks need) are all that the schedulers, remat and the
+ * pressure estimates read; only the allocator and the flag allocator read
+ * the program-order intervals, whose loop and jump extensions cost about
+ * as much again.
+ */
+enum class live_detail {
+   sets,        /* live_in/out, walks, first_def; no start()/end() */
+   intervals,   /* and start()/end() */
+};
+
 class liveness {
 public:
    /* flags_only: only FLAG values are tracked (the flag allocator's
     * intervals, at a fraction of the cost); each value's liveness is its
     * own data flow problem, so theirs are the same as in the full one.
     */
-   explicit liveness(shader &s, bool flags_only = false);
+   explicit liveness(shader &s, bool flags_only = false,
+                     live_detail detail = live_detail::intervals);
 
    /* Values the allocator cares about: SSA, WLR, UNIFORM, ATTR, FLAG.
     * Inline: every liveness walk asks it for every operand.
@@ -129,8 +142,16 @@ public:
    /* v's live range as a program-order interval [start, end) of
     * instruction numbers; a dead definition still covers its instruction.
     */
-   unsigned start(const value *v) const { return start_[v->id]; }
-   unsigned end(const value *v) const { return end_[v->id]; }
+   unsigned start(const value *v) const
+   {
+      assert(v->id < start_.size());   /* live_detail::intervals */
+      return start_[v->id];
+   }
+   unsigned end(const value *v) const
+   {
+      assert(v->id < end_.size());
+      return end_[v->id];
+   }
 
    const shader &program() const { return sh; }
 
@@ -143,6 +164,7 @@ private:
    }
    void transfer(const instr *in, value_set &live) const;
    void solve(unsigned bound);
+   void compute_intervals(unsigned num_ips);
 
    const shader &sh;
    bool flags_only_ = false;

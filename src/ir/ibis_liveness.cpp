@@ -227,7 +227,8 @@ liveness::solve(unsigned bound)
    }
 }
 
-liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
+liveness::liveness(shader &s, bool flags_only, live_detail detail)
+   : sh(s), flags_only_(flags_only)
 {
    unsigned num_ips = s.renumber();
    unsigned bound = s.value_id_bound();
@@ -243,6 +244,18 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
 
    in_.assign(n, value_set(bound));
    out_.assign(n, value_set(bound));
+   solve(bound);
+   if (detail == live_detail::intervals)
+      compute_intervals(num_ips);
+}
+
+/* Intervals in program order, from the solved sets. */
+void
+liveness::compute_intervals(unsigned num_ips)
+{
+   const shader &s = sh;
+   const unsigned bound = s.value_id_bound();
+   const unsigned n = s.blocks().size();
 
    /* Phi sources per (block, predecessor slot). */
    auto phi_uses = [&](const block *succ, const block *pred,
@@ -261,9 +274,6 @@ liveness::liveness(shader &s, bool flags_only) : sh(s), flags_only_(flags_only)
       }
    };
 
-   solve(bound);
-
-   /* Intervals in program order. */
    start_.assign(bound, UINT32_MAX);
    end_.assign(bound, 0);
    auto cover_id = [&](unsigned id, unsigned from, unsigned to) {

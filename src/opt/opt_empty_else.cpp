@@ -164,7 +164,7 @@ within_registers(shader &s, const std::vector<arm> &arms)
 {
    const unsigned grfs = 128;
    s.renumber();
-   liveness live(s);
+   liveness live(s, false, live_detail::sets);
    register_pressure rp = compute_pressure(live);
    /* What the arms taken so far add at each instruction. */
    std::vector<unsigned> added(rp.at.size(), 0);

@@ -506,7 +506,8 @@ namespace {
 void
 schedule_blocks(shader &s, const device_info &dev, sched_mode mode)
 {
-   liveness lv(s);
+   /* Each block is scheduled between its live-in and live-out sets. */
+   liveness lv(s, false, live_detail::sets);
    tracker_scratch sc(s.value_id_bound());
    const unsigned budget = sched_pressure_budget(s, dev);
    sched_dag_scratch dag_scratch;

@@ -157,7 +157,7 @@ remat_cheap_defs(shader &s)
     */
    std::unique_ptr<liveness> lv;
    if (any_ssa)
-      lv = std::make_unique<liveness>(s);
+      lv = std::make_unique<liveness>(s, false, live_detail::sets);
 
    bool progress = false;
    for (instr *def : candidates) {

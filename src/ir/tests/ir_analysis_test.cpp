@@ -121,6 +121,31 @@ TEST(ir_analysis, flags_only_liveness_matches_the_full_one_on_flags)
    EXPECT_TRUE(flags.live_in(s->blocks()[3].get()).has(s->find_value(3)));
 }
 
+/* The sets-only liveness (schedulers, remat, pressure) answers every
+ * question but the intervals as the full one does.
+ */
+TEST(ir_analysis, sets_only_liveness_matches_the_full_one)
+{
+   auto s = parse_shader(dedent(flow_program));
+   liveness full(*s), sets(*s, false, live_detail::sets);
+   for (const auto &b : s->blocks()) {
+      EXPECT_EQ(ids(*s, sets.live_in(b.get())), ids(*s, full.live_in(b.get())));
+      EXPECT_EQ(ids(*s, sets.live_out(b.get())), ids(*s, full.live_out(b.get())));
+      std::vector<std::string> a, c;
+      full.walk_backwards(b.get(), [&](const instr *, const value_set &l) {
+         a.push_back(ids(*s, l));
+      });
+      sets.walk_backwards(b.get(), [&](const instr *, const value_set &l) {
+         c.push_back(ids(*s, l));
+      });
+      EXPECT_EQ(a, c) << "block" << b->index;
+   }
+   for (const value *v : s->values())
+      EXPECT_EQ(sets.first_def(v), full.first_def(v)) << "%" << v->id;
+   EXPECT_FALSE(ids(*s, sets.live_out(s->blocks()[0].get())).empty());
+   EXPECT_EQ(compute_pressure(sets).at, compute_pressure(full).at);
+}
+
 TEST(ir_analysis, liveness_per_instruction)
 {
    auto s = parse_shader(dedent(flow_program));
