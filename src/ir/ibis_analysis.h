@@ -156,7 +156,8 @@ public:
    const shader &program() const { return sh; }
 
 private:
-   friend register_pressure compute_pressure(const liveness &live);
+   friend register_pressure compute_pressure(const liveness &live,
+                                             const std::vector<uint8_t> *blocks);
    bool kills(const instr *in, const value *v) const;
    bool want(const value *v) const
    {
@@ -216,7 +217,12 @@ struct register_pressure {
    unsigned max = 0;
 };
 
-register_pressure compute_pressure(const liveness &live);
+/* blocks: if given, only the instructions of the blocks whose entry (by
+ * index) is nonzero are weighed, the others' stay 0 and max is theirs:
+ * for a pass that asks about a few places of a large program.
+ */
+register_pressure compute_pressure(const liveness &live,
+                                   const std::vector<uint8_t> *blocks = nullptr);
 
 /* Interference (i965-scalar-ssa.txt, "In the mean time..."). */
 

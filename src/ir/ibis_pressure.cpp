@@ -13,7 +13,7 @@ namespace ibis {
  * live set.
  */
 register_pressure
-compute_pressure(const liveness &live)
+compute_pressure(const liveness &live, const std::vector<uint8_t> *blocks)
 {
    const shader &s = live.program();
    register_pressure p;
@@ -41,6 +41,9 @@ compute_pressure(const liveness &live)
    std::vector<bool> was;
    value_set cur;
    for (const auto &b : s.blocks()) {
+      /* Each block starts from its own live-out set. */
+      if (blocks && !(*blocks)[b->index])
+         continue;
       /* Assigned: the set's words are reused from block to block. */
       cur = live.live_out(b.get());
       long grfs = 0, uniform = 0;

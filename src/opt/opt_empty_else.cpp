@@ -165,10 +165,11 @@ within_registers(shader &s, const std::vector<arm> &arms)
    const unsigned grfs = 128;
    s.renumber();
    liveness live(s, false, live_detail::sets);
-   register_pressure rp = compute_pressure(live);
-   /* What the arms taken so far add at each instruction. */
-   std::vector<unsigned> added(rp.at.size(), 0);
-   std::vector<arm> keep;
+   /* The registers each arm adds first: only the blocks of the arms that
+    * add some need their pressure.
+    */
+   std::vector<unsigned> extras;
+   std::vector<uint8_t> weigh(s.blocks().size(), 0);
    for (const arm &a : arms) {
       const block *first =
          s.blocks()[(a.invert ? a.removed->index : a.if_block->index) + 1].get();
@@ -185,6 +186,18 @@ within_registers(shader &s, const std::vector<arm> &arms)
                extra += value_grfs(in->dst().val);
          }
       }
+      extras.push_back(extra);
+      /* From the if to the instruction before the endif. */
+      if (extra)
+         std::fill(weigh.begin() + a.if_block->index, weigh.begin() + a.join->index, 1);
+   }
+   register_pressure rp = compute_pressure(live, &weigh);
+   /* What the arms taken so far add at each instruction. */
+   std::vector<unsigned> added(rp.at.size(), 0);
+   std::vector<arm> keep;
+   for (size_t i = 0; i < arms.size(); i++) {
+      const arm &a = arms[i];
+      const unsigned extra = extras[i];
       if (extra) {
          const unsigned from = a.if_instr->ip;
          const unsigned to = std::min<size_t>(a.join->first()->ip, rp.at.size());

@@ -289,6 +289,34 @@ TEST(ir_analysis, pressure_follows_last_uses)
    EXPECT_EQ(p.max, 9u);
 }
 
+/* Pressure asked for some blocks only: theirs as in the whole one, the
+ * others' left at 0.
+ */
+TEST(ir_analysis, pressure_of_chosen_blocks)
+{
+   auto s = parse_shader(dedent(flow_program));
+   liveness live(*s, false, live_detail::sets);
+   const register_pressure all = compute_pressure(live);
+   std::vector<uint8_t> only(s->blocks().size(), 0);
+   only[1] = only[4] = 1;
+   const register_pressure some = compute_pressure(live, &only);
+   ASSERT_EQ(some.at.size(), all.at.size());
+   unsigned max = 0, weighed = 0;
+   for (const auto &b : s->blocks()) {
+      for (const instr *in : b->instrs()) {
+         if (only[b->index]) {
+            EXPECT_EQ(some.at[in->ip], all.at[in->ip]) << "ip " << in->ip;
+            max = std::max(max, all.at[in->ip]);
+            weighed += all.at[in->ip] != 0;
+         } else {
+            EXPECT_EQ(some.at[in->ip], 0u) << "ip " << in->ip;
+         }
+      }
+   }
+   EXPECT_GT(weighed, 0u);
+   EXPECT_EQ(some.max, max);
+}
+
 TEST(ir_analysis, value_grfs)
 {
    shader s(shader_stage::fs, 16);
