@@ -184,7 +184,7 @@ pressure_with_fixed(shader &s, const liveness &live)
 static unsigned
 max_live_with_fixed(shader &s)
 {
-   liveness live(s);
+   liveness live(s, false, live_detail::sets);
    std::vector<unsigned> at = pressure_with_fixed(s, live);
    unsigned peak = 0;
    for (unsigned x : at)
@@ -344,7 +344,7 @@ static void
 choose_pressure_spills(shader &s, spill_plan &plan, unsigned limit)
 {
    const ra_graph &g = plan.g;
-   liveness live(s);
+   liveness live(s, false, live_detail::sets);
    std::vector<unsigned> at = pressure_with_fixed(s, live);
    struct point {
       unsigned ip;
