@@ -179,8 +179,11 @@ liveness::solve(unsigned bound)
             preds[fill[succ->index]++] = i;
       }
    }
+   /* Every set only grows from empty, so a block's live-out is its old
+    * one or'ed with its successors' live-in (no copy), and its live-in
+    * is updated in place.
+    */
    std::vector<uint8_t> dirty(n, 1);
-   std::vector<uint64_t> next(nw);
    for (bool again = true; again;) {
       again = false;
       for (unsigned i = n; i-- > 0;) {
@@ -188,32 +191,23 @@ liveness::solve(unsigned bound)
             continue;
          dirty[i] = 0;
          const block *b = sh.blocks()[i].get();
-         std::vector<uint64_t> &out = out_[i].words;
-         /* The first successor's live-in copied, the others or'ed in. */
-         bool first = true;
+         uint64_t *out = out_[i].words.data();
          for (const block *succ : b->succs) {
-            const std::vector<uint64_t> &si = in_[succ->index].words;
-            if (first)
-               std::copy(si.begin(), si.begin() + nw, out.begin());
-            else
-               for (size_t w = 0; w < nw; w++)
-                  out[w] |= si[w];
-            first = false;
+            const uint64_t *si = in_[succ->index].words.data();
+            for (size_t w = 0; w < nw; w++)
+               out[w] |= si[w];
          }
-         if (first)
-            std::fill(out.begin(), out.end(), 0);
          for (unsigned k = phi_first[i]; k < phi_first[i + 1]; k++)
             out[phi_ids[k] / 64] |= 1ull << (phi_ids[k] % 64);
          const uint64_t *g = gen.data() + size_t(i) * nw, *k = kill.data() + size_t(i) * nw;
-         std::vector<uint64_t> &in = in_[i].words;
-         bool same = true;
+         uint64_t *in = in_[i].words.data();
+         uint64_t grew = 0;
          for (size_t w = 0; w < nw; w++) {
-            next[w] = (out[w] & ~k[w]) | g[w];
-            same &= next[w] == in[w];
+            const uint64_t next = (out[w] & ~k[w]) | g[w];
+            grew |= next ^ in[w];
+            in[w] = next;
          }
-         if (!same) {
-            in.swap(next);
-            next.resize(nw);
+         if (grew) {
             for (unsigned q = pred_first[i]; q < pred_first[i + 1]; q++) {
                const unsigned p = preds[q];
                dirty[p] = 1;
