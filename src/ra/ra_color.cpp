@@ -914,28 +914,15 @@ public:
          const bool comp_regs = by_regs && od % 8 == 0 && sz % 8 == 0 && sz > 0 &&
                                 comp_pattern && comp % 8 == 0 &&
                                 g.channel_adj[m].size() > 16;
-         unsigned __int128 chan[8];
-         unsigned chan_groups = 0;
-         if (comp_regs)
-            std::fill(std::begin(chan), std::end(chan), 0);
-         for (unsigned x : g.channel_adj[m]) {
-            const int rs = node_reg_start[x];
-            /* Not colored yet (about half of them): no constraint. */
-            if (rs == UNPLACED)
-               continue;
-            if (comp_regs && rs >= 0) {
-               const unsigned grp = unsigned(rs) & (creg - 1);
-               chan[grp] |= node_regs[x];
-               chan_groups |= 1u << grp;
-               continue;
-            }
+         /* A colored neighbor ruled out on its own. */
+         auto rule_out_channel = [&](unsigned x) {
             if (node_pos[x] < 0)
-               continue;
+               return;
             int p = node_pos[x] / 4, b = int(node_bytes[x] / 4);
             int lo = p - od - sz + 1, hi = p + b - od - 1;
             if (comp_pattern) {
                rule_out(lo, hi, comp_bits << (unsigned(p - od) & unsigned(comp - 1)));
-               continue;
+               return;
             }
             int a = std::max(lo, 0), e = std::min(hi, K - 1);
             int q = p - od;
@@ -946,15 +933,34 @@ public:
                a = q + 1;
             }
             rule_out(a, e);
-         }
-         for (unsigned grp = 0; chan_groups >> grp; grp++) {
-            if (!(chan_groups >> grp & 1))
-               continue;
-            const uint64_t every = ~uint64_t(0) / ((uint64_t(1) << creg) - 1);
-            const unsigned t = (grp - unsigned(od / 8)) & (creg - 1);
-            const unsigned __int128 keep =
-               ((unsigned __int128)every << 64 | every) << t;
-            block_reg_windows(chan[grp], od / 8, sz / 8, keep);
+         };
+         /* Not colored yet (an UNPLACED register start, about half of
+          * them): no constraint.
+          */
+         if (comp_regs) {
+            unsigned __int128 chan[8] = {};
+            for (unsigned x : g.channel_adj[m]) {
+               const int rs = node_reg_start[x];
+               if (rs >= 0)
+                  chan[unsigned(rs) & (creg - 1)] |= node_regs[x];
+               else if (rs != UNPLACED)
+                  rule_out_channel(x);
+            }
+            /* A group without registers rules out nothing. */
+            for (unsigned grp = 0; grp < creg; grp++) {
+               if (!chan[grp])
+                  continue;
+               const uint64_t every = ~uint64_t(0) / ((uint64_t(1) << creg) - 1);
+               const unsigned t = (grp - unsigned(od / 8)) & (creg - 1);
+               const unsigned __int128 keep =
+                  ((unsigned __int128)every << 64 | every) << t;
+               block_reg_windows(chan[grp], od / 8, sz / 8, keep);
+            }
+         } else {
+            for (unsigned x : g.channel_adj[m]) {
+               if (node_reg_start[x] != UNPLACED)
+                  rule_out_channel(x);
+            }
          }
          for (const ra_soft &sp : soft[m]) {
             if (node_pos[sp.node] < 0)
