@@ -653,7 +653,10 @@ public:
       /* The stuck choice: the least (big, weight, class) of the classes
        * left.  A heap whose entries may be stale: a class's load only
        * drops, so its weight only grows, and an entry whose load is no
-       * longer the class's goes back in with the weight of now.
+       * longer the class's goes back in with the weight of now.  Each
+       * class left has an entry at or below its weight of now, so the
+       * first entry popped that is current is the least of them,
+       * whatever else the heap holds.
        */
       auto weight = [&](unsigned q) {
          return cls[q].cost / float(cls[q].bytes) / float(1 + load[q]);
@@ -670,11 +673,22 @@ public:
             return x.w > y.w;
          return x.q > y.q;
       };
+      /* Made from the classes left at the first stuck choice, and made
+       * again when most of its entries are of classes the worklist has
+       * removed since (they stay until popped): most classes never get
+       * stuck.
+       */
       std::vector<stuck_entry> heap;
-      heap.reserve(pending.size());
-      for (unsigned q : pending)
-         heap.push_back({cls[q].bytes > 64, weight(q), q, load[q]});
-      std::make_heap(heap.begin(), heap.end(), later);
+      bool heap_made = false;
+      auto make_stuck_heap = [&]() {
+         heap.clear();
+         for (unsigned q : pending) {
+            if (open[q])
+               heap.push_back({cls[q].bytes > 64, weight(q), q, load[q]});
+         }
+         std::make_heap(heap.begin(), heap.end(), later);
+         heap_made = true;
+      };
       while (left) {
          unsigned r = 0;
          if (!work.empty()) {
@@ -688,6 +702,8 @@ public:
              * 30.fs at SIMD16: a texture result of eight registers found
              * fourteen free registers, no eight in a row).
              */
+            if (!heap_made || heap.size() > 2 * left)
+               make_stuck_heap();
             for (;;) {
                std::pop_heap(heap.begin(), heap.end(), later);
                stuck_entry e = heap.back();
