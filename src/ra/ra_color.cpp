@@ -605,7 +605,6 @@ public:
       };
       const unsigned K = RA_GRF_BYTES / 4;
       std::vector<unsigned> load(n, 0);
-      std::vector<uint8_t> removed(n, 0);
       /* A class of whole dwords blocks each neighbor's dwords plus its
        * own less one: the sum of the neighbors' dwords and a product.
        */
@@ -634,22 +633,32 @@ public:
       /* Simplify: trivially colorable classes first (a worklist, refilled
        * as removals lower their neighbors' load), then the cheapest.
        */
+      /* Trivial: load + dwords <= K, not in the EOT window. */
+      std::vector<int64_t> limit(n, -1);
+      for (unsigned r : pending) {
+         if (!cls[r].eot)
+            limit[r] = int64_t(K) - int64_t(cls[r].bytes / 4);
+      }
       auto trivial = [&](unsigned r) {
-         return load[r] + cls[r].bytes / 4 <= K && !cls[r].eot;
+         return int64_t(load[r]) <= limit[r];
       };
+      /* Per class: pending and not yet on the worklist (OPEN), on it
+       * (QUEUED), or neither (removed, or fixed).  A queued class's load
+       * no longer matters: the worklist removes it before any stuck
+       * choice, so removals pass it over.
+       */
+      enum : uint8_t { OUT, OPEN, QUEUED };
+      std::vector<uint8_t> state(n, OUT);
       std::vector<unsigned> work;
-      std::vector<uint8_t> queued(n, 0);
       for (unsigned r : pending) {
          if (trivial(r)) {
             work.push_back(r);
-            queued[r] = true;
+            state[r] = QUEUED;
+         } else {
+            state[r] = OPEN;
          }
       }
       size_t left = pending.size();
-      /* Pending and not yet removed. */
-      std::vector<uint8_t> open(n, 0);
-      for (unsigned r : pending)
-         open[r] = true;
       /* The stuck choice: the least (big, weight, class) of the classes
        * left.  A heap whose entries may be stale: a class's load only
        * drops, so its weight only grows, and an entry whose load is no
@@ -683,7 +692,7 @@ public:
       auto make_stuck_heap = [&]() {
          heap.clear();
          for (unsigned q : pending) {
-            if (open[q])
+            if (state[q] == OPEN)
                heap.push_back({cls[q].bytes > 64, weight(q), q, load[q]});
          }
          std::make_heap(heap.begin(), heap.end(), later);
@@ -708,7 +717,7 @@ public:
                std::pop_heap(heap.begin(), heap.end(), later);
                stuck_entry e = heap.back();
                heap.pop_back();
-               if (removed[e.q])
+               if (state[e.q] == OUT)
                   continue;
                if (e.load != load[e.q]) {
                   heap.push_back({e.big, weight(e.q), e.q, load[e.q]});
@@ -719,18 +728,17 @@ public:
                break;
             }
          }
-         if (removed[r])
+         if (state[r] == OUT)
             continue;
-         removed[r] = true;
-         open[r] = false;
+         state[r] = OUT;
          left--;
          stack.push_back(r);
          for (unsigned nb : class_neighbors(r)) {
-            if (!open[nb])
+            if (state[nb] != OPEN)
                continue;
             load[nb] -= std::min(load[nb], block_of(nb, r));
-            if (!queued[nb] && trivial(nb)) {
-               queued[nb] = true;
+            if (trivial(nb)) {
+               state[nb] = QUEUED;
                work.push_back(nb);
             }
          }
