@@ -1258,17 +1258,19 @@ public:
       held &= ~keep;
       if (!held)
          return;
-      /* Register r's start is dword 8r: bit 8(r % 8) of word r / 8; only
-       * the words from the lowest to the highest held register.
+      /* Register r's start is dword 8r: bit 8(r % 8) of word r / 8.  Each
+       * half of the registers a byte at a time, from its lowest held
+       * register to its highest.
        */
-      const uint64_t h_lo = uint64_t(held), h_hi = uint64_t(held >> 64);
-      const unsigned first = h_lo ? unsigned(__builtin_ctzll(h_lo)) / 8
-                                  : 8 + unsigned(__builtin_ctzll(h_hi)) / 8;
-      const unsigned last = h_hi ? 8 + (63 - unsigned(__builtin_clzll(h_hi))) / 8
-                                 : (63 - unsigned(__builtin_clzll(h_lo))) / 8;
-      const uint64_t halves[2] = {h_lo, h_hi};
-      for (unsigned w = first; w <= last; w++)
-         blocked[w] |= reg_starts[halves[w / 8] >> (8 * (w % 8)) & 0xff];
+      for (unsigned h = 0; h < 2; h++) {
+         uint64_t x = uint64_t(held >> (64 * h));
+         if (!x)
+            continue;
+         const unsigned skip = unsigned(__builtin_ctzll(x)) / 8;
+         x >>= 8 * skip;
+         for (unsigned w = 8 * h + skip; x; w++, x >>= 8)
+            blocked[w] |= reg_starts[x & 0xff];
+      }
    }
    /* The classes after the forced merges (phi classes, preserve ties),
     * into which select splits a merged class that finds no place.
