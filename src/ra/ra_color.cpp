@@ -605,7 +605,6 @@ public:
       };
       const unsigned K = RA_GRF_BYTES / 4;
       std::vector<unsigned> load(n, 0);
-      std::vector<uint8_t> removed(n, 0);
       /* A class of whole dwords blocks each neighbor's dwords plus its
        * own less one: the sum of the neighbors' dwords and a product.
        */
@@ -634,26 +633,39 @@ public:
       /* Simplify: trivially colorable classes first (a worklist, refilled
        * as removals lower their neighbors' load), then the cheapest.
        */
+      /* Trivial: load + dwords <= K, not in the EOT window. */
+      std::vector<int64_t> limit(n, -1);
+      for (unsigned r : pending) {
+         if (!cls[r].eot)
+            limit[r] = int64_t(K) - int64_t(cls[r].bytes / 4);
+      }
       auto trivial = [&](unsigned r) {
-         return load[r] + cls[r].bytes / 4 <= K && !cls[r].eot;
+         return int64_t(load[r]) <= limit[r];
       };
+      /* Per class: pending and not yet on the worklist (OPEN), on it
+       * (QUEUED), or neither (removed, or fixed).  A queued class's load
+       * no longer matters: the worklist removes it before any stuck
+       * choice, so removals pass it over.
+       */
+      enum : uint8_t { OUT, OPEN, QUEUED };
+      std::vector<uint8_t> state(n, OUT);
       std::vector<unsigned> work;
-      std::vector<uint8_t> queued(n, 0);
       for (unsigned r : pending) {
          if (trivial(r)) {
             work.push_back(r);
-            queued[r] = true;
+            state[r] = QUEUED;
+         } else {
+            state[r] = OPEN;
          }
       }
       size_t left = pending.size();
-      /* Pending and not yet removed. */
-      std::vector<uint8_t> open(n, 0);
-      for (unsigned r : pending)
-         open[r] = true;
       /* The stuck choice: the least (big, weight, class) of the classes
        * left.  A heap whose entries may be stale: a class's load only
        * drops, so its weight only grows, and an entry whose load is no
-       * longer the class's goes back in with the weight of now.
+       * longer the class's goes back in with the weight of now.  Each
+       * class left has an entry at or below its weight of now, so the
+       * first entry popped that is current is the least of them,
+       * whatever else the heap holds.
        */
       auto weight = [&](unsigned q) {
          return cls[q].cost / float(cls[q].bytes) / float(1 + load[q]);
@@ -670,11 +682,22 @@ public:
             return x.w > y.w;
          return x.q > y.q;
       };
+      /* Made from the classes left at the first stuck choice, and made
+       * again when most of its entries are of classes the worklist has
+       * removed since (they stay until popped): most classes never get
+       * stuck.
+       */
       std::vector<stuck_entry> heap;
-      heap.reserve(pending.size());
-      for (unsigned q : pending)
-         heap.push_back({cls[q].bytes > 64, weight(q), q, load[q]});
-      std::make_heap(heap.begin(), heap.end(), later);
+      bool heap_made = false;
+      auto make_stuck_heap = [&]() {
+         heap.clear();
+         for (unsigned q : pending) {
+            if (state[q] == OPEN)
+               heap.push_back({cls[q].bytes > 64, weight(q), q, load[q]});
+         }
+         std::make_heap(heap.begin(), heap.end(), later);
+         heap_made = true;
+      };
       while (left) {
          unsigned r = 0;
          if (!work.empty()) {
@@ -688,11 +711,13 @@ public:
              * 30.fs at SIMD16: a texture result of eight registers found
              * fourteen free registers, no eight in a row).
              */
+            if (!heap_made || heap.size() > 2 * left)
+               make_stuck_heap();
             for (;;) {
                std::pop_heap(heap.begin(), heap.end(), later);
                stuck_entry e = heap.back();
                heap.pop_back();
-               if (removed[e.q])
+               if (state[e.q] == OUT)
                   continue;
                if (e.load != load[e.q]) {
                   heap.push_back({e.big, weight(e.q), e.q, load[e.q]});
@@ -703,18 +728,17 @@ public:
                break;
             }
          }
-         if (removed[r])
+         if (state[r] == OUT)
             continue;
-         removed[r] = true;
-         open[r] = false;
+         state[r] = OUT;
          left--;
          stack.push_back(r);
          for (unsigned nb : class_neighbors(r)) {
-            if (!open[nb])
+            if (state[nb] != OPEN)
                continue;
             load[nb] -= std::min(load[nb], block_of(nb, r));
-            if (!queued[nb] && trivial(nb)) {
-               queued[nb] = true;
+            if (trivial(nb)) {
+               state[nb] = QUEUED;
                work.push_back(nb);
             }
          }
@@ -914,28 +938,15 @@ public:
          const bool comp_regs = by_regs && od % 8 == 0 && sz % 8 == 0 && sz > 0 &&
                                 comp_pattern && comp % 8 == 0 &&
                                 g.channel_adj[m].size() > 16;
-         unsigned __int128 chan[8];
-         unsigned chan_groups = 0;
-         if (comp_regs)
-            std::fill(std::begin(chan), std::end(chan), 0);
-         for (unsigned x : g.channel_adj[m]) {
-            const int rs = node_reg_start[x];
-            /* Not colored yet (about half of them): no constraint. */
-            if (rs == UNPLACED)
-               continue;
-            if (comp_regs && rs >= 0) {
-               const unsigned grp = unsigned(rs) & (creg - 1);
-               chan[grp] |= node_regs[x];
-               chan_groups |= 1u << grp;
-               continue;
-            }
+         /* A colored neighbor ruled out on its own. */
+         auto rule_out_channel = [&](unsigned x) {
             if (node_pos[x] < 0)
-               continue;
+               return;
             int p = node_pos[x] / 4, b = int(node_bytes[x] / 4);
             int lo = p - od - sz + 1, hi = p + b - od - 1;
             if (comp_pattern) {
                rule_out(lo, hi, comp_bits << (unsigned(p - od) & unsigned(comp - 1)));
-               continue;
+               return;
             }
             int a = std::max(lo, 0), e = std::min(hi, K - 1);
             int q = p - od;
@@ -946,15 +957,34 @@ public:
                a = q + 1;
             }
             rule_out(a, e);
-         }
-         for (unsigned grp = 0; chan_groups >> grp; grp++) {
-            if (!(chan_groups >> grp & 1))
-               continue;
-            const uint64_t every = ~uint64_t(0) / ((uint64_t(1) << creg) - 1);
-            const unsigned t = (grp - unsigned(od / 8)) & (creg - 1);
-            const unsigned __int128 keep =
-               ((unsigned __int128)every << 64 | every) << t;
-            block_reg_windows(chan[grp], od / 8, sz / 8, keep);
+         };
+         /* Not colored yet (an UNPLACED register start, about half of
+          * them): no constraint.
+          */
+         if (comp_regs) {
+            unsigned __int128 chan[8] = {};
+            for (unsigned x : g.channel_adj[m]) {
+               const int rs = node_reg_start[x];
+               if (rs >= 0)
+                  chan[unsigned(rs) & (creg - 1)] |= node_regs[x];
+               else if (rs != UNPLACED)
+                  rule_out_channel(x);
+            }
+            /* A group without registers rules out nothing. */
+            for (unsigned grp = 0; grp < creg; grp++) {
+               if (!chan[grp])
+                  continue;
+               const uint64_t every = ~uint64_t(0) / ((uint64_t(1) << creg) - 1);
+               const unsigned t = (grp - unsigned(od / 8)) & (creg - 1);
+               const unsigned __int128 keep =
+                  ((unsigned __int128)every << 64 | every) << t;
+               block_reg_windows(chan[grp], od / 8, sz / 8, keep);
+            }
+         } else {
+            for (unsigned x : g.channel_adj[m]) {
+               if (node_reg_start[x] != UNPLACED)
+                  rule_out_channel(x);
+            }
          }
          for (const ra_soft &sp : soft[m]) {
             if (node_pos[sp.node] < 0)
@@ -1228,17 +1258,19 @@ public:
       held &= ~keep;
       if (!held)
          return;
-      /* Register r's start is dword 8r: bit 8(r % 8) of word r / 8; only
-       * the words from the lowest to the highest held register.
+      /* Register r's start is dword 8r: bit 8(r % 8) of word r / 8.  Each
+       * half of the registers a byte at a time, from its lowest held
+       * register to its highest.
        */
-      const uint64_t h_lo = uint64_t(held), h_hi = uint64_t(held >> 64);
-      const unsigned first = h_lo ? unsigned(__builtin_ctzll(h_lo)) / 8
-                                  : 8 + unsigned(__builtin_ctzll(h_hi)) / 8;
-      const unsigned last = h_hi ? 8 + (63 - unsigned(__builtin_clzll(h_hi))) / 8
-                                 : (63 - unsigned(__builtin_clzll(h_lo))) / 8;
-      const uint64_t halves[2] = {h_lo, h_hi};
-      for (unsigned w = first; w <= last; w++)
-         blocked[w] |= reg_starts[halves[w / 8] >> (8 * (w % 8)) & 0xff];
+      for (unsigned h = 0; h < 2; h++) {
+         uint64_t x = uint64_t(held >> (64 * h));
+         if (!x)
+            continue;
+         const unsigned skip = unsigned(__builtin_ctzll(x)) / 8;
+         x >>= 8 * skip;
+         for (unsigned w = 8 * h + skip; x; w++, x >>= 8)
+            blocked[w] |= reg_starts[x & 0xff];
+      }
    }
    /* The classes after the forced merges (phi classes, preserve ties),
     * into which select splits a merged class that finds no place.

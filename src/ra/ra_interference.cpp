@@ -143,13 +143,24 @@ private:
     */
    static void transpose64(uint64_t *a)
    {
-      uint64_t mask = 0x00000000ffffffffull;
-      for (unsigned j = 32; j; j >>= 1, mask ^= mask << j) {
-         for (unsigned k = 0; k < 64; k = (k + j + 1) & ~j) {
-            const uint64_t t = (a[k] >> j ^ a[k + j]) & mask;
-            a[k] ^= t << j;
-            a[k + j] ^= t;
-         }
+      swap_blocks<32, 0x00000000ffffffffull>(a);
+      swap_blocks<16, 0x0000ffff0000ffffull>(a);
+      swap_blocks<8, 0x00ff00ff00ff00ffull>(a);
+      swap_blocks<4, 0x0f0f0f0f0f0f0f0full>(a);
+      swap_blocks<2, 0x3333333333333333ull>(a);
+      swap_blocks<1, 0x5555555555555555ull>(a);
+   }
+
+   /* One step of transpose64(): J x J blocks, the low ones of mask,
+    * swap across the diagonal.  Constants, so each step unrolls.
+    */
+   template <unsigned J, uint64_t MASK>
+   static void swap_blocks(uint64_t *a)
+   {
+      for (unsigned k = 0; k < 64; k = (k + J + 1) & ~J) {
+         const uint64_t t = (a[k] >> J ^ a[k + J]) & MASK;
+         a[k] ^= t << J;
+         a[k + J] ^= t;
       }
    }
 
@@ -165,25 +176,37 @@ private:
          const unsigned rows_i = std::min(64u, n - i * 64);
          for (unsigned j = i; j < blocks; j++) {
             const unsigned rows_j = std::min(64u, n - j * 64);
+            /* Word j of rows i * 64 on, word i of rows j * 64 on: one
+             * stride apart, rows past the last read as empty.
+             */
             uint64_t any_a = 0, any_b = 0;
-            for (unsigned k = 0; k < 64; k++) {
-               a[k] = k < rows_i ? m[size_t(i * 64 + k) * row_words + j] : 0;
-               b[k] = k < rows_j ? m[size_t(j * 64 + k) * row_words + i] : 0;
+            uint64_t *const ij = m + size_t(i) * 64 * row_words + j;
+            uint64_t *const ji = m + size_t(j) * 64 * row_words + i;
+            const uint64_t *pa = ij, *pb = ji;
+            for (unsigned k = 0; k < rows_i; k++, pa += row_words) {
+               a[k] = *pa;
                any_a |= a[k];
+            }
+            for (unsigned k = 0; k < rows_j; k++, pb += row_words) {
+               b[k] = *pb;
                any_b |= b[k];
             }
+            std::fill(a + rows_i, a + 64, 0);
+            std::fill(b + rows_j, b + 64, 0);
             /* Block (i, j) takes the transpose of block (j, i) and the
              * other way round; on the diagonal both are one block.
              */
             if (any_b) {
                transpose64(b);
-               for (unsigned k = 0; k < rows_i; k++)
-                  m[size_t(i * 64 + k) * row_words + j] |= b[k];
+               uint64_t *p = ij;
+               for (unsigned k = 0; k < rows_i; k++, p += row_words)
+                  *p |= b[k];
             }
             if (any_a && i != j) {
                transpose64(a);
-               for (unsigned k = 0; k < rows_j; k++)
-                  m[size_t(j * 64 + k) * row_words + i] |= a[k];
+               uint64_t *p = ji;
+               for (unsigned k = 0; k < rows_j; k++, p += row_words)
+                  *p |= a[k];
             }
          }
       }
