@@ -160,7 +160,7 @@ public:
             }
          }
       }
-      soft.assign(n, pairs);
+      soft = ra_flat_lists<ra_soft>(n, pairs);
       for (unsigned i = 0; i < n; i++) {
          const value *v = g.nodes[i];
          root[i] = i;
@@ -1115,35 +1115,7 @@ public:
     * them (INT32_MIN: nowhere, they must not overlap), in one flat array:
     * a list per node cost an allocation per copy-related node.
     */
-   struct soft_lists {
-      std::vector<unsigned> first;
-      std::vector<ra_soft> items;
-
-      struct range {
-         const ra_soft *b, *e;
-         const ra_soft *begin() const { return b; }
-         const ra_soft *end() const { return e; }
-         size_t size() const { return size_t(e - b); }
-      };
-      range operator[](unsigned x) const
-      {
-         return {items.data() + first[x], items.data() + first[x + 1]};
-      }
-      /* n lists from (node, relation) pairs, each in the pairs' order. */
-      void assign(unsigned n, const std::vector<std::pair<unsigned, ra_soft>> &pairs)
-      {
-         first.assign(n + 1, 0);
-         for (const auto &p : pairs)
-            first[p.first + 1]++;
-         for (unsigned x = 0; x < n; x++)
-            first[x + 1] += first[x];
-         items.resize(pairs.size());
-         std::vector<unsigned> fill(first.begin(), first.end() - 1);
-         for (const auto &p : pairs)
-            items[fill[p.first]++] = p.second;
-      }
-   };
-   soft_lists soft;
+   ra_flat_lists<ra_soft> soft;
    /* Class roots, and the simplify stack (select pops from the back). */
    std::vector<unsigned> roots, order;
    /* Copy pairs that may coalesce, in program order: destination node,

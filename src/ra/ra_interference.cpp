@@ -660,10 +660,11 @@ ra_build_interference(shader &s, const liveness *shared)
       return g.end[a] < g.end[b];
    });
    std::vector<uint64_t> active(live_words, 0), same(live_words);
-   /* Channel-constrained pairs as the sweep meets them: the lists are
-    * sized once at the end (SIMD16 and SIMD32 programs have many).
+   /* Channel-constrained pairs as the sweep meets them: the lists (each
+    * pair both ways) are made once at the end (SIMD16 and SIMD32 programs
+    * have many).
     */
-   std::vector<uint64_t> channel_pairs;
+   std::vector<std::pair<unsigned, unsigned>> channel_pairs;
    std::vector<uint8_t> in_sweep(n, 0);
    size_t expired = 0;
    unsigned live_count = 0;
@@ -704,7 +705,7 @@ ra_build_interference(shader &s, const liveness *shared)
          for (size_t w = 0; w < live_words; w++) {
             for (uint64_t bits = same[w]; bits; bits &= bits - 1) {
                const unsigned b = unsigned(w * 64 + __builtin_ctzll(bits));
-               channel_pairs.push_back(uint64_t(a) << 32 | b);
+               channel_pairs.push_back({a, b});
             }
          }
       }
@@ -713,23 +714,7 @@ ra_build_interference(shader &s, const liveness *shared)
       live_count++;
    }
 
-   {
-      /* Each pair both ways, in the order the sweep met them. */
-      std::vector<unsigned> &first = g.channel_adj.first;
-      first.assign(n + 1, 0);
-      for (uint64_t p : channel_pairs) {
-         first[(p >> 32) + 1]++;
-         first[unsigned(p) + 1]++;
-      }
-      for (unsigned i = 0; i < n; i++)
-         first[i + 1] += first[i];
-      g.channel_adj.items.resize(first[n]);
-      std::vector<unsigned> fill(first.begin(), first.end() - 1);
-      for (uint64_t p : channel_pairs) {
-         g.channel_adj.items[fill[p >> 32]++] = unsigned(p);
-         g.channel_adj.items[fill[unsigned(p)]++] = unsigned(p >> 32);
-      }
-   }
+   g.channel_adj = ra_lists(n, channel_pairs, true);
 
    /* Nearly every edge joins overlapping intervals: those pairs both
     * ways size the lists at once (up to an average degree of 512).

@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "dev/ibis_device.h"
@@ -111,26 +113,27 @@ unsigned ra_assign_flags(shader &s, std::optional<liveness> *live = nullptr);
 
 /* --- interference ------------------------------------------------------ */
 
-/* Lists of node indices, one per node, in one flat array: those of x at
- * items[first[x]] up to items[first[x + 1]].  A vector per node cost an
- * allocation per node in every graph the allocator builds.
+/* One list per node in one flat array: those of x at items[first[x]]
+ * up to items[first[x + 1]].  A vector per node cost an allocation per
+ * node in every graph the allocator builds.
  */
-struct ra_lists {
+template <typename T>
+struct ra_flat_lists {
    struct range {
-      const unsigned *b, *e;
-      const unsigned *begin() const { return b; }
-      const unsigned *end() const { return e; }
+      const T *b, *e;
+      const T *begin() const { return b; }
+      const T *end() const { return e; }
       size_t size() const { return size_t(e - b); }
    };
 
    std::vector<unsigned> first = {0};
-   std::vector<unsigned> items;
+   std::vector<T> items;
 
-   ra_lists() = default;
+   ra_flat_lists() = default;
    /* n empty lists. */
-   explicit ra_lists(unsigned n) : first(n + 1, 0) {}
+   explicit ra_flat_lists(unsigned n) : first(n + 1, 0) {}
    /* The lists of lists, in their order. */
-   explicit ra_lists(const std::vector<std::vector<unsigned>> &lists)
+   explicit ra_flat_lists(const std::vector<std::vector<T>> &lists)
    {
       first.assign(lists.size() + 1, 0);
       for (size_t x = 0; x < lists.size(); x++) {
@@ -138,6 +141,29 @@ struct ra_lists {
          items.insert(items.end(), lists[x].begin(), lists[x].end());
       }
       first[lists.size()] = unsigned(items.size());
+   }
+   /* n lists from (list, item) pairs, each list in the pairs' order.
+    * both_ways (node lists only): (x, y) also puts x in y's list.
+    */
+   ra_flat_lists(unsigned n, const std::vector<std::pair<unsigned, T>> &pairs,
+                 bool both_ways = false)
+      : first(n + 1, 0)
+   {
+      auto each = [&](auto &&put) {
+         for (const auto &p : pairs) {
+            put(p.first, p.second);
+            if constexpr (std::is_same<T, unsigned>::value) {
+               if (both_ways)
+                  put(p.second, p.first);
+            }
+         }
+      };
+      each([&](unsigned x, const T &) { first[x + 1]++; });
+      for (unsigned x = 0; x < n; x++)
+         first[x + 1] += first[x];
+      items.resize(first[n]);
+      std::vector<unsigned> fill(first.begin(), first.end() - 1);
+      each([&](unsigned x, const T &item) { items[fill[x]++] = item; });
    }
 
    /* Number of lists. */
@@ -147,6 +173,9 @@ struct ra_lists {
       return {items.data() + first[x], items.data() + first[x + 1]};
    }
 };
+
+/* Node indices per node: adjacency. */
+using ra_lists = ra_flat_lists<unsigned>;
 
 struct ra_graph {
    /* Values that take GRFs, indexed by value id; -1 if not a node. */
