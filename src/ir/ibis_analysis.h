@@ -206,6 +206,16 @@ uses_grfs(const value *v)
           v->file == reg_file::uniform || v->file == reg_file::attr;
 }
 
+/* What each value adds to register pressure, by value id: the GRFs of a
+ * value of several channels, the bytes of a width-1 one (those pack),
+ * nothing for a value without GRFs.  For walks that sum whole live sets,
+ * where looking each value up costs more than the walk.
+ */
+struct pressure_weights {
+   std::vector<unsigned> grfs, uniform;
+   explicit pressure_weights(const shader &s);
+};
+
 struct register_pressure {
    /* GRFs in use at each instruction (by ip): the values it reads, the
     * values it defines and the values live across it.  Phi sources count

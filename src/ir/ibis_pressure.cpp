@@ -7,6 +7,19 @@
 
 namespace ibis {
 
+pressure_weights::pressure_weights(const shader &s)
+   : grfs(s.value_id_bound(), 0), uniform(s.value_id_bound(), 0)
+{
+   for (const value *v : s.values()) {
+      if (!uses_grfs(v))
+         continue;
+      if (v->width == 1)
+         uniform[v->id] = uniform_bytes(v);
+      else
+         grfs[v->id] = value_grfs(v);
+   }
+}
+
 /* The walk of liveness::walk_backwards(), keeping the registers of the
  * live set as running sums: only the values an instruction names can
  * enter or leave the set there, so each step costs its operands, not the
@@ -22,21 +35,9 @@ compute_pressure(const liveness &live, const std::vector<uint8_t> *blocks)
       num += b->instrs().size();
    p.at.assign(num, 0);
 
-   /* Each value's weight by id, once: the registers of a value of
-    * several channels, the bytes of a uniform one (those pack), nothing
-    * for a value without GRFs.  The block starts sum them over live-out
-    * sets, where looking each value up cost more than the walk.
-    */
+   /* The block starts sum the weights over live-out sets. */
    const unsigned bound = s.value_id_bound();
-   std::vector<unsigned> grf_w(bound, 0), uni_w(bound, 0);
-   for (const value *v : s.values()) {
-      if (v->id >= bound || !uses_grfs(v))
-         continue;
-      if (v->width == 1)
-         uni_w[v->id] = uniform_bytes(v);
-      else
-         grf_w[v->id] = value_grfs(v);
-   }
+   const pressure_weights w(s);
    std::vector<const value *> named, extra;
    std::vector<bool> was;
    value_set cur;
@@ -50,13 +51,13 @@ compute_pressure(const liveness &live, const std::vector<uint8_t> *blocks)
       auto weigh = [&](const value *v, long sign, long &g, long &u) {
          if (v->id >= bound)
             return;
-         g += sign * long(grf_w[v->id]);
-         u += sign * long(uni_w[v->id]);
+         g += sign * long(w.grfs[v->id]);
+         u += sign * long(w.uniform[v->id]);
       };
       cur.for_each_id([&](unsigned id) {
          if (id < bound) {
-            grfs += grf_w[id];
-            uniform += uni_w[id];
+            grfs += w.grfs[id];
+            uniform += w.uniform[id];
          }
       });
       for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it) {

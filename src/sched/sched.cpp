@@ -80,7 +80,7 @@ schedule_post_ra(shader &s, const device_info &dev)
       sched_dag dag = build_sched_dag(b.get(), true, dev, dag_scratch);
       if (dag.nodes.size() < 2)
          continue;
-      const std::vector<unsigned> order = schedule_latency(dag, nullptr, 0, 0);
+      const std::vector<unsigned> order = schedule_latency(dag);
       bool moved = false;
       for (unsigned i = 0; i < order.size() && !moved; i++)
          moved = order[i] != i;

@@ -98,14 +98,10 @@ collect(const sched_dag &dag, region_values &rv)
 struct tracker_scratch {
    std::vector<uint8_t> live, live_end, written;
    std::vector<unsigned> readers, writers;
-   /* What each value adds to pressure_count, as add() counts it: GRFs
-    * (grfs_of) or bytes of width-1 values (uniform_of); both 0 for values
-    * that take no GRFs; unknown until the first block asks.  Each block's
-    * live-out values mostly only add to the pressure: these spare a
-    * lookup and a size computation per value and block.
+   /* What each value adds to pressure_count, as add() counts it: each
+    * block's live-out values mostly only add to the pressure.
     */
-   std::vector<unsigned> grfs_of, uniform_of;
-   static constexpr unsigned unknown = ~0u;
+   pressure_weights weights;
    /* The tracker's lists, kept between blocks with their room (growing
     * them anew for every block was almost half of the tracker's time on
     * 228.fs).
@@ -113,28 +109,11 @@ struct tracker_scratch {
    region_values rv;
    std::vector<value *> live_end_values;
 
-   explicit tracker_scratch(unsigned bound)
-      : live(bound, 0), live_end(bound, 0), written(bound, 0),
-        readers(bound, 0), writers(bound, 0), grfs_of(bound, unknown),
-        uniform_of(bound, 0)
+   explicit tracker_scratch(const shader &s)
+      : live(s.value_id_bound(), 0), live_end(s.value_id_bound(), 0),
+        written(s.value_id_bound(), 0), readers(s.value_id_bound(), 0),
+        writers(s.value_id_bound(), 0), weights(s)
    {
-   }
-
-   /* Adds value id's registers to c. */
-   void add_weight(const shader &s, unsigned id, pressure_count &c)
-   {
-      if (grfs_of[id] == unknown) {
-         const value *v = s.find_value(id);
-         grfs_of[id] = 0;
-         if (v && uses_grfs(v)) {
-            if (v->width == 1)
-               uniform_of[id] = uniform_bytes(v);
-            else
-               grfs_of[id] = value_grfs(v);
-         }
-      }
-      c.grfs += grfs_of[id];
-      c.uniform += uniform_of[id];
    }
 };
 
@@ -185,9 +164,10 @@ struct tracker {
          }
       };
       out.for_each_id([&](unsigned id) {
-         if (id < sc.grfs_of.size() && !readers[id] && !writers[id]) {
+         if (id < sc.weights.grfs.size() && !readers[id] && !writers[id]) {
             /* Live all through the block (or no GRFs: adds nothing). */
-            sc.add_weight(s, id, cur);
+            cur.grfs += sc.weights.grfs[id];
+            cur.uniform += sc.weights.uniform[id];
             return;
          }
          value *v = s.find_value(id);
@@ -466,15 +446,11 @@ schedule_latency_in(const sched_dag &dag, const liveness *lv,
    return order;
 }
 
-/* Shared with the post-RA scheduler (no liveness there). */
+/* The post-RA scheduler's: no liveness, no pressure. */
 std::vector<unsigned>
-schedule_latency(const sched_dag &dag, const liveness *lv, unsigned bound,
-                 unsigned budget)
+schedule_latency(const sched_dag &dag)
 {
-   if (!lv)
-      return schedule_latency_in(dag, nullptr, nullptr, budget);
-   tracker_scratch sc(bound);
-   return schedule_latency_in(dag, lv, &sc, budget);
+   return schedule_latency_in(dag, nullptr, nullptr, 0);
 }
 
 unsigned
@@ -508,7 +484,7 @@ schedule_blocks(shader &s, const device_info &dev, sched_mode mode)
 {
    /* Each block is scheduled between its live-in and live-out sets. */
    liveness lv(s, false, live_detail::sets);
-   tracker_scratch sc(s.value_id_bound());
+   tracker_scratch sc(s);
    const unsigned budget = sched_pressure_budget(s, dev);
    sched_dag_scratch dag_scratch;
    for (const auto &b : s.blocks()) {

@@ -11,13 +11,13 @@
 
 namespace ibis {
 
-/* Top-down list scheduling of dag on latencies.  With lv (pre-RA) it
- * tracks pressure and, once placing the critical-path choice would take
- * it over budget GRFs, places the ready instruction adding the least
- * pressure instead.  Returns the order as indices into dag.nodes.
+/* Top-down list scheduling of dag on latencies (post-RA; the pre-RA
+ * form in sched_pre_ra.cpp also tracks pressure and, once placing the
+ * critical-path choice would take it over its budget, places the ready
+ * instruction adding the least pressure instead).  Returns the order as
+ * indices into dag.nodes.
  */
-std::vector<unsigned> schedule_latency(const sched_dag &dag, const liveness *lv,
-                                       unsigned bound, unsigned budget);
+std::vector<unsigned> schedule_latency(const sched_dag &dag);
 
 /* The GRFs pre-RA latency scheduling keeps pressure under. */
 unsigned sched_pressure_budget(const shader &s, const device_info &dev);
