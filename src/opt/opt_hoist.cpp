@@ -139,12 +139,6 @@ nearest_common_dominator(const std::vector<instr *> &members,
    return ncd;
 }
 
-/* Does every path from the end of d run one of members before it leaves
- * the program or comes back to d?  Then the copy at the end of d adds no
- * work to any path; otherwise it is speculation: a uniform branch of an
- * ubershader would run every case's expressions instead of its own.
- * The walk is bounded; past the bound the answer is no.
- */
 /* The walk's memory, kept from one question to the next: a round asks
  * for every group, and a state per block cleared each time made the
  * round quadratic in the blocks.
@@ -156,6 +150,12 @@ struct walk_scratch {
    std::vector<const block *> stack;
 };
 
+/* Does every path from the end of d run one of members before it leaves
+ * the program or comes back to d?  Then the copy at the end of d adds no
+ * work to any path; otherwise it is speculation: a uniform branch of an
+ * ubershader would run every case's expressions instead of its own.
+ * The walk is bounded; past the bound the answer is no.
+ */
 bool
 anticipated(const block *d, const std::vector<instr *> &members, walk_scratch &w)
 {
