@@ -259,6 +259,10 @@ inst make_send(isa::opcode op, unsigned exec_size, const reg &dst,
                const reg &payload2 = reg(), uint32_t ex_desc = 0);
 inst make_branch(isa::opcode op, unsigned exec_size, int32_t jip,
                  int32_t uip = 0);
+/* JMPI (1) NoMask by jip bytes from itself (encode() makes the immediate
+ * the hardware adds to the next instruction's IP).
+ */
+inst make_jmpi(int32_t jip);
 
 /* ---- Encoding ---- */
 

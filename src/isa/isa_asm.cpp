@@ -850,11 +850,20 @@ private:
          in.src[1] = null_reg(type::F);
          in.mask_disable = true;
          break;
-      case op_form::jmpi:
-         in.dst = stride(arf_reg(arf::ip, 0, type::UD), 1);
-         in.src[0] = arf_reg(arf::ip, 0, type::UD);
-         in.src[1] = src();
+      case op_form::jmpi: {
+         inst j = make_jmpi(0);
+         in.dst = j.dst;
+         in.src[0] = j.src[0];
+         skip_space();
+         /* "JIP: LABEL" for an immediate jump, else the index register. */
+         if (s.compare(pos, 4, "JIP:") == 0) {
+            in.src[1] = imm_d(0);
+            pi.jip_label = jump_target("JIP:", &in.jip);
+         } else {
+            in.src[1] = src();
+         }
          break;
+      }
       default:
          if (oi.ndst)
             in.dst = dst();

@@ -224,6 +224,14 @@ decode(const native &n, gen g)
       }
       in.jip = int32_t(get(n, fld::jip));
       break;
+   case op_form::jmpi:
+      decode_dst(n, in, g);
+      decode_src(n, in, 0, in.src[0], g);
+      decode_src(n, in, 1, in.src[1], g);
+      /* The JIP is from the JMPI itself (see encode). */
+      if (in.src[1].file == reg_file::imm)
+         in.jip = int32_t(in.src[1].imm) + (g < gen::gen12 ? 16 : 0);
+      break;
    case op_form::send:
       decode_dst(n, in, g);
       decode_src(n, in, 0, in.src[0], g);

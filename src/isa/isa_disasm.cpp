@@ -596,7 +596,8 @@ find_labels(const std::vector<decoded> &program)
       if (has_uip(d.in.op)) {
          add(int64_t(d.offset) + d.in.uip);
          add(int64_t(d.offset) + d.in.jip);
-      } else if (has_jip(d.in.op)) {
+      } else if (has_jip(d.in.op) &&
+                 (d.in.op != opcode::jmpi || d.in.src[1].file == reg_file::imm)) {
          add(int64_t(d.offset) + d.in.jip);
       }
    }
@@ -651,7 +652,10 @@ disassemble(const inst &in, gen g, size_t offset, const label_map *labels)
    }
 
    const int64_t here = int64_t(offset);
-   if (has_uip(in.op)) {
+   if (in.op == opcode::jmpi && in.src[1].file != reg_file::imm) {
+      p.pad(16);
+      print_src(p, in, in.src[1]);
+   } else if (has_uip(in.op)) {
       p.pad(16);
       p.str("JIP: ");
       print_label(p, labels, here, in.jip);
@@ -662,9 +666,6 @@ disassemble(const inst &in, gen g, size_t offset, const label_map *labels)
       p.pad(16);
       p.str("JIP: ");
       print_label(p, labels, here, in.jip);
-   } else if (in.op == opcode::jmpi) {
-      p.pad(16);
-      print_src(p, in, in.src[1]);
    } else if (oi.form == op_form::tri) {
       p.pad(16);
       print_tri_dst(p, in);

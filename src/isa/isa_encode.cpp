@@ -279,6 +279,22 @@ encode(const inst &in, gen g)
       }
       set(n, fld::jip, uint32_t(in.jip));
       break;
+   case op_form::jmpi:
+      encode_dst(n, in, g);
+      encode_src(n, in, 0, g);
+      if (in.src[1].file == reg_file::imm) {
+         /* An immediate jump is kept as a JIP from the JMPI itself, which
+          * never compacts; before Gen12 the hardware adds it to the IP of
+          * the next instruction (IGA's "post-increment" JMPI).
+          */
+         inst j = in;
+         j.src[1] = imm_d(in.jip - (g < gen::gen12 ? 16 : 0));
+         encode_src(n, j, 1, g);
+         encode_imm(n, j.src[1]);
+      } else {
+         encode_src(n, in, 1, g);
+      }
+      break;
    case op_form::send:
       encode_dst(n, in, g);
       encode_src(n, in, 0, g);

@@ -46,7 +46,7 @@ bool
 has_jip(isa::opcode op)
 {
    op_form f = info(op).form;
-   return f == op_form::branch || f == op_form::branch2;
+   return f == op_form::branch || f == op_form::branch2 || f == op_form::jmpi;
 }
 
 unsigned
@@ -240,6 +240,20 @@ make_branch(isa::opcode op, unsigned exec_size, int32_t jip, int32_t uip)
    }
    in.src[0] = imm_d(0);
    in.src[1].type = type::D;
+   return in;
+}
+
+inst
+make_jmpi(int32_t jip)
+{
+   inst in;
+   in.op = opcode::jmpi;
+   in.exec_size = 1;
+   in.mask_disable = true;
+   in.jip = jip;
+   in.dst = stride(arf_reg(arf::ip, 0, type::UD), 1);
+   in.src[0] = arf_reg(arf::ip, 0, type::UD);
+   in.src[1] = imm_d(0);
    return in;
 }
 

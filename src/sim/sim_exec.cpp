@@ -1194,7 +1194,32 @@ thread_run::go(memory &mem, const limits &lim)
             return true;
          }
          break;
-      case opcode::jmpi:
+      case opcode::jmpi: {
+         /* A jump of the whole thread (the uniform branches of
+          * docs/codegen.md): the mask stays as it is.
+          */
+         if (in.exec_size != 1 || !in.mask_disable)
+            c.fail("jmpi must be SIMD1 NoMask");
+         if (in.src[1].file != isa::reg_file::imm)
+            c.fail("jmpi through a register is not modeled");
+         if (!pred_bit(t, in, 0))
+            break;
+         const int64_t target = s.ip + in.jip;
+         /* Channels waiting ahead (at an else, endif or while) would
+          * never be picked up again if the jump passed them.
+          */
+         for (unsigned ch = 0; ch < max_channels; ch++) {
+            if (s.pcip[ch] > s.ip && s.pcip[ch] < target)
+               c.fail("jmpi passes channel %u, which waits at offset 0x%llx", ch,
+                      (unsigned long long)s.pcip[ch]);
+         }
+         for (unsigned ch = 0; ch < max_channels; ch++) {
+            if (s.pcip[ch] == s.ip)
+               s.pcip[ch] = target;
+         }
+         s.ip = target;
+         continue;
+      }
       case opcode::brd:
       case opcode::brc:
       case opcode::call:

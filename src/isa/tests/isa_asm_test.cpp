@@ -132,6 +132,48 @@ TEST(IsaAsm, CompactionShrinksAndLabelsFollow)
    EXPECT_THROW(encode_program(prog2, gen::gen9, true), ibis::error);
 }
 
+/* JMPI keeps its target as a JIP from itself and never compacts; the
+ * hardware (Gen8-11) adds its D immediate to the IP after the JMPI, so the
+ * bits hold the distance from the next instruction in the compacted
+ * layout.  The disassembly names the target with a label and assembles
+ * back to the same bytes.
+ */
+TEST(IsaAsm, JmpiJumpsFromTheNextInstruction)
+{
+   const char *text = "(-f0.0) jmpi(1) JIP: OVER { align1 WE_all 1N };\n"
+                      "add(8) g1<1>F g1<8,8,1>F g2<8,8,1>F { align1 1Q };\n"
+                      "mov(8) g3<1>UD g4<8,8,1>UD { align1 1Q };\n"
+                      "OVER:\n"
+                      "mov(8) g5<1>UD g4<8,8,1>UD { align1 1Q };\n";
+   std::vector<inst> parsed = parse_asm(text, gen::gen9);
+   ASSERT_EQ(parsed.size(), 4u);
+   EXPECT_EQ(parsed[0].jip, 48);
+
+   std::vector<uint8_t> native_bytes = assemble(text, gen::gen9, false);
+   std::vector<uint8_t> compacted = assemble(text, gen::gen9, true);
+   ASSERT_EQ(native_bytes.size(), 64u);
+   ASSERT_EQ(compacted.size(), 40u);
+   auto imm_of = [](const std::vector<uint8_t> &b) {
+      uint32_t v = 0;
+      for (unsigned i = 0; i < 4; i++)
+         v |= uint32_t(b[12 + i]) << (8 * i);
+      return int32_t(v);
+   };
+   EXPECT_EQ(imm_of(native_bytes), 32);   /* two 16-byte instructions */
+   EXPECT_EQ(imm_of(compacted), 16);      /* two compacted ones */
+
+   std::vector<decoded> prog = decode_program(compacted.data(), compacted.size(), gen::gen9);
+   ASSERT_EQ(prog.size(), 4u);
+   EXPECT_FALSE(prog[0].in.compacted);
+   EXPECT_EQ(prog[0].in.op, opcode::jmpi);
+   EXPECT_EQ(prog[0].in.jip, 32);
+   EXPECT_EQ(int64_t(prog[0].offset) + prog[0].in.jip, int64_t(prog[3].offset));
+
+   std::string dis = disassemble_program(compacted.data(), compacted.size(), gen::gen9);
+   EXPECT_NE(dis.find("(-f0.0) jmpi(1) JIP:  LABEL0"), std::string::npos) << dis;
+   EXPECT_EQ(assemble(dis, gen::gen9, true), compacted) << dis;
+}
+
 /* The compaction tables have no dst:D with imm:D, so such instructions
  * compact as UD, which computes the same bits, but not fbh: on D it finds
  * the first bit unlike the sign (fbh of -2 is 31, on UD 0; random vs seed

@@ -113,6 +113,35 @@ NEXT1:
    }
 }
 
+/* A uniform if/else as JMPIs inside a divergent if: the jumps move only
+ * the thread's channels that are running and leave the mask alone; the
+ * NoMask SIMD1 compare sets channel 0's bit, which the JMPI reads.
+ */
+TEST_P(sim_cf, uniform_jmpi_inside_divergent_if)
+{
+   unsigned simd = GetParam();
+   machine m = setup(simd);
+   m.run(program(simd, R"(
+|mov(@N)         %10<1>D    0D                         { align1 @Q };
+|and.z.f0.0(@N)  null<1>D   %2<8,8,1>D   1D            { align1 @Q };
+(+f0.0) if(@W)   JIP: ENDIF1  UIP: ENDIF1              { align1 @C };
+mov(1)           g30<1>D    5D                         { align1 WE_all 1N };
+cmp.g.f0.1(1)    null<1>D   g30<0,1,0>D  4D            { align1 WE_all 1N };
+(-f0.1) jmpi(1)  JIP: ELSE                             { align1 WE_all 1N };
+|mov(@N)         %10<1>D    1D                         { align1 @Q };
+jmpi(1)          JIP: END                              { align1 WE_all 1N };
+ELSE:
+|mov(@N)         %10<1>D    2D                         { align1 @Q };
+END:
+|add(@N)         %10<1>D    %10<8,8,1>D  10D           { align1 @Q };
+ENDIF1:
+endif(@W)        JIP: NEXT1                            { align1 @C };
+NEXT1:
+)"));
+   for (unsigned ch = 0; ch < simd; ch++)
+      EXPECT_EQ(chan(m, 10, ch), ch % 2 ? 0 : 11) << "channel " << ch;
+}
+
 TEST_P(sim_cf, loop_with_divergent_break_and_continue)
 {
    unsigned simd = GetParam();
@@ -286,6 +315,45 @@ while(8)         JIP: HEAD                             { align1 1Q };
    } catch (const ibis::error &e) {
       EXPECT_NE(std::string(e.what()).find("instruction limit"), std::string::npos) << e.what();
    }
+}
+
+/* A JMPI must be SIMD1 NoMask, and must not jump over channels that wait
+ * for the thread further on (here at the ELSE): nothing would bring them
+ * back.
+ */
+TEST(sim_cf_limits, jmpi_misuse_is_an_error)
+{
+   auto error_of = [](const char *text) {
+      machine m;
+      m.t.dispatch_mask = 0xff;
+      for (unsigned ch = 0; ch < 8; ch++)
+         m.t.write<int32_t>(2, ch, int32_t(ch));
+      std::vector<uint8_t> bin = ibis::isa::assemble(text, ibis::isa::gen::gen9, false);
+      try {
+         run(bin, m.t, m.mem);
+      } catch (const ibis::error &e) {
+         return std::string(e.what());
+      }
+      return std::string("no error");
+   };
+   EXPECT_NE(error_of(R"(
+jmpi(1)          JIP: END                              { align1 1N };
+END:
+nop                                                    ;
+)").find("jmpi must be SIMD1 NoMask"), std::string::npos);
+   std::string skip = error_of(R"(
+and.z.f0.0(8)    null<1>D   g2<8,8,1>D   1D            { align1 1Q };
+(+f0.0) if(8)    JIP: ELSE    UIP: ENDIF               { align1 1Q };
+jmpi(1)          JIP: PAST                             { align1 WE_all 1N };
+else(8)          JIP: ENDIF   UIP: ENDIF               { align1 1Q };
+ELSE:
+nop                                                    ;
+ENDIF:
+endif(8)         JIP: PAST                             { align1 1Q };
+PAST:
+nop                                                    ;
+)");
+   EXPECT_NE(skip.find("jmpi passes channel 1, which waits"), std::string::npos) << skip;
 }
 
 TEST(sim_cf_limits, jump_outside_the_program_is_an_error)
