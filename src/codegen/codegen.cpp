@@ -266,15 +266,36 @@ generator::emit_cf(const instr *in)
       set_flags(b, in, in->group);
       return push(b);
    };
+   /* A uniform if's jumps (mark_uniform_branches): SIMD1 NoMask JMPIs
+    * that leave the mask alone; the IF's skips the then part when the
+    * if's condition fails.
+    */
+   auto jump = [&](bool predicated) -> isa::inst & {
+      isa::inst j = isa::make_jmpi(0);
+      if (predicated) {
+         set_flags(j, in, 0);
+         j.pred_inv = !in->pred_inv;
+      }
+      j.mask_disable = true;
+      return push(j);
+   };
    switch (in->op) {
-   case opcode::if_:
-      branch(isa::opcode::if_);
-      ifs.push_back(if_frame{here, -1});
+   case opcode::if_: {
+      bool uniform = in->flags & INSTR_UNIFORM;
+      if (uniform)
+         jump(true);
+      else
+         branch(isa::opcode::if_);
+      ifs.push_back(if_frame{here, -1, uniform});
       break;
+   }
    case opcode::else_:
       if (ifs.empty() || ifs.back().else_idx >= 0)
          fail("else without if");
-      branch(isa::opcode::else_);
+      if (ifs.back().uniform)
+         jump(false);
+      else
+         branch(isa::opcode::else_);
       ifs.back().else_idx = here;
       break;
    case opcode::endif: {
@@ -282,6 +303,14 @@ generator::emit_cf(const instr *in)
          fail("endif without if");
       if_frame f = ifs.back();
       ifs.pop_back();
+      if (f.uniform) {
+         /* No ENDIF: the JMPIs land on what comes next. */
+         int end = int(insts.size());
+         insts[f.if_idx].jip = ((f.else_idx < 0 ? end : f.else_idx + 1) - f.if_idx) * 16;
+         if (f.else_idx >= 0)
+            insts[f.else_idx].jip = (end - f.else_idx) * 16;
+         break;
+      }
       /* Gen8-10: ELSE with BranchCtrl jumps to a NOP just before the
        * ENDIF (brw_ENDIF, Wa_220160235).
        */

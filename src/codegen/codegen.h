@@ -32,6 +32,12 @@ struct codegen_result {
    shader_stats stats;
 };
 
+/* Marks each if whose flag every channel computes alike as uniform (a
+ * JMPI in the code) and makes that flag's write NoMask; run on the
+ * allocated program.  Returns whether it marked any.
+ */
+bool mark_uniform_branches(shader &s);
+
 /* Generates code for allocated s.  Throws ibis::error for a value without
  * a register or an instruction Gen cannot encode.  The disassembly is
  * left empty unless want_disasm or IBIS_DEBUG=asm asks for it (it costs

@@ -51,7 +51,8 @@ private:
    const instr *cur = nullptr;
 
    /* Open if/else and loops while walking, by index in insts. */
-   struct if_frame { int if_idx, else_idx; };
+   /* An open if: its IF (or JMPI, uniform) and ELSE (or JMPI). */
+   struct if_frame { int if_idx, else_idx; bool uniform; };
    std::vector<if_frame> ifs;
    std::vector<int> loop_starts;
 

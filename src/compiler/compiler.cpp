@@ -390,6 +390,7 @@ compile_width(const context &c, unsigned simd, bool allow_spilling, bool first_f
    ctx.after(*s, DEBUG_RA, tag + "after register allocation");
 
    auto t = clock_type::now();
+   mark_uniform_branches(*s);
    const unsigned cycles = schedule_post_ra(*s, c.dev);
    v.stage_seconds[STAGE_SCHED_POST] += context::elapsed(t);
    ctx.after(*s, DEBUG_SCHED, tag + "after post-RA scheduling");

@@ -99,6 +99,45 @@ value::is_simd_global() const
    return false;
 }
 
+static bool
+scalar_operand(const operand &o)
+{
+   if (o.is_imm())
+      return true;
+   if (!o.val || o.val->width != 1)
+      return false;
+   return !o.has_region || (o.rgn.vstride == 0 && o.rgn.hstride == 0);
+}
+
+instr *
+uniform_flag_def(const value *f)
+{
+   instr *d = f && f->file == reg_file::flag ? f->def() : nullptr;
+   if (!d || d->flag_def() != f || d->predicate() || d->cmod == cond_mod::none)
+      return nullptr;
+   switch (d->op) {
+   case opcode::cmp:
+   case opcode::and_:
+   case opcode::or_:
+   case opcode::xor_:
+   case opcode::not_:
+   case opcode::mov:
+   case opcode::add:
+      break;
+   default:
+      return nullptr;
+   }
+   for (const operand &o : d->dsts()) {
+      if (!o.is_null())
+         return nullptr;
+   }
+   for (const operand &o : d->srcs()) {
+      if (!scalar_operand(o))
+         return nullptr;
+   }
+   return d;
+}
+
 /* operand ----------------------------------------------------------------- */
 
 operand

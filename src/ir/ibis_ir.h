@@ -149,6 +149,13 @@ private:
    use_list uses_;
 };
 
+/* The instruction that computes flag f alike in every channel: a
+ * conditional modifier on scalars (width-1 values read whole, immediates),
+ * unpredicated and writing nothing else; null if f is not such a flag.
+ * An if on it goes the same way for all channels (a uniform branch).
+ */
+instr *uniform_flag_def(const value *f);
+
 /* A register region <vstride;width,hstride> in elements; vstride and width
  * are unused on destinations.
  */
@@ -306,6 +313,7 @@ enum instr_flag : uint32_t {
    INSTR_SIDE_EFFECTS = 1u << 2,   /* an effect the opcode does not imply */
    INSTR_SPILL        = 1u << 3,   /* a register spill the allocator added */
    INSTR_FILL         = 1u << 4,   /* a register fill the allocator added */
+   INSTR_UNIFORM      = 1u << 5,   /* an if all channels take alike: a jump */
 };
 
 class instr {

@@ -654,6 +654,8 @@ parser::parse_instr(block *b)
             in->flags |= INSTR_SPILL;
          else if (f == "fill")
             in->flags |= INSTR_FILL;
+         else if (f == "uniform")
+            in->flags |= INSTR_UNIFORM;
          else
             error_at(at, strfmt("unknown instruction flag '%s'", f.c_str()));
       } while (accept(','));

@@ -229,6 +229,8 @@ instr_str(const instr *in, std::vector<bool> *declared)
       flags.push_back("spill");
    if (in->flags & INSTR_FILL)
       flags.push_back("fill");
+   if (in->flags & INSTR_UNIFORM)
+      flags.push_back("uniform");
    if (!flags.empty()) {
       s += " {";
       for (size_t i = 0; i < flags.size(); i++)

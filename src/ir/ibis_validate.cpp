@@ -310,6 +310,20 @@ validator::check_instr(const instr *in)
    for (const operand &s : in->srcs())
       check_src(in, s, false);
 
+   /* A uniform if becomes a JMPI that reads channel 0's flag bit, so the
+    * flag must be the same in every channel and written with NoMask.
+    */
+   if (in->flags & INSTR_UNIFORM) {
+      const value *f = in->predicate();
+      const instr *d = in->op == opcode::if_ ? uniform_flag_def(f) : nullptr;
+      if (!d)
+         report(in, "uniform", "only an if on a flag computed alike in every "
+                "channel can be uniform");
+      else if (!d->we_all() || f->group != 0)
+         report(in, "uniform", "a uniform if's flag needs a NoMask write from "
+                "channel 0");
+   }
+
    if (!in->preserve().is_null()) {
       const operand &p = in->preserve();
       const value *d = in->num_dsts() ? in->dst(0).val : nullptr;

@@ -197,6 +197,79 @@ block3:
    }
 }
 
+/* FS SIMD8: a uniform if/else (JMPIs) inside a divergent if that
+ * leaves out channel 0.  The JMPI reads channel 0's flag bit, which the
+ * outer compare cleared: only the NoMask write of the uniform compare
+ * makes the thread take the then part, as every channel would.
+ */
+TEST(codegen_sim, fs_simd8_uniform_if_in_divergent_if)
+{
+   sim::fs_payload p = fs_inputs(8, 0xbf);
+   sim::thread t0 = sim::make_fs_thread(p, nullptr);
+   const std::string ir = R"(
+shader fs simd8 allocated
+hw %1:f32x8[2]@g2
+uniform %2:f32x1@g4
+uniform %3:f32x1[8]@g5
+hw %10:f32x8@g13
+block0:
+   %5:f32x8@g10 = pln %3[0], %1
+   %6:f32x8@g11 = pln %3[4], %1
+   %7:flagx8@f0.0 = cmp.g %5, 2.0:f32
+   (+%7) if
+block1:
+   %8:flagx8@f0.0 = cmp.l %2, 5.0:f32 MASK
+   (+%8) if {uniform}
+block2:
+   %10 = mov 7.0:f32
+   else
+block3:
+   %10 = mov 9.0:f32
+block4:
+   endif
+   else
+block5:
+   %10 = mov 1.0:f32
+block6:
+   endif
+   %11:f32x8[4]@g120 = load_payload %5, %6, %10, 1.0:f32
+   _ = send 5:u32, 0x08031400:u32, 0:u32, %11, _ {EOT}
+)";
+   auto run = [&](const std::string &mask) {
+      std::string text = ir;
+      text.replace(text.find("MASK"), 4, mask);
+      codegen_result r = compile(text);
+      sim::thread t = t0;
+      sim::memory mem;
+      EXPECT_TRUE(sim::run(r.binary, t, mem).eot);
+      std::vector<uint32_t> out;
+      for (unsigned ch = 0; ch < 8; ch++)
+         out.push_back(mem.rt[0][ch].written ? mem.rt[0][ch].color[2] : 0);
+      return std::make_pair(r.disasm, out);
+   };
+   /* Channel 0 is inside the outer if's else part: it must be off. */
+   ASSERT_FALSE(interp(0, 0) > 2.0f);
+
+   auto [dis, got] = run("{WE_all}");
+   EXPECT_NE(dis.find("(-f0.0) jmpi(1)"), std::string::npos) << dis;
+   EXPECT_EQ(dis.find("endif"), dis.rfind("endif")) << dis;   /* the outer one only */
+   for (unsigned ch = 0; ch < 8; ch++) {
+      uint32_t want = ch == 6 ? 0 : fbits(interp(0, ch) > 2.0f ? 7.0f : 1.0f);
+      EXPECT_EQ(got[ch], want) << "channel " << ch;
+   }
+
+   /* A masked compare leaves channel 0's stale bit: the jump goes wrong. */
+   auto [dis2, wrong] = run("");
+   bool any_inner = false;
+   for (unsigned ch = 1; ch < 8; ch++) {
+      if (ch != 6 && interp(0, ch) > 2.0f) {
+         any_inner = true;
+         EXPECT_EQ(wrong[ch], fbits(9.0f)) << "channel " << ch;
+      }
+   }
+   EXPECT_TRUE(any_inner);
+}
+
 /* FS SIMD16: a loop whose channels leave it at different times, some by
  * a BREAK and some by the WHILE's condition.
  */

@@ -588,3 +588,39 @@ TEST(ir_validate, more_messages)
              (strings{"block0: '%1:f32x8 = mov 1.0:f32': immediates take no "
                       "source modifiers [type]"}));
 }
+
+/* A uniform if (a JMPI in the code) reads channel 0's flag bit: its flag
+ * must be computed alike in every channel and written NoMask.
+ */
+TEST(ir_validate, uniform_if_needs_a_nomask_scalar_flag)
+{
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd8
+      uniform %1:u32x1
+      block0:
+         %2:flagx8 = cmp.z %1, 0:u32 {WE_all}
+         (+%2) if {uniform}
+      block1:
+         endif
+   )"), strings());
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd8
+      uniform %1:u32x1
+      block0:
+         %2:flagx8 = cmp.z %1, 0:u32
+         (+%2) if {uniform}
+      block1:
+         endif
+   )"), (strings{"block0: '(+%2) if {uniform}': a uniform if's flag needs a "
+                 "NoMask write from channel 0 [uniform]"}));
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd8
+      attr %1:u32x8
+      block0:
+         %2:flagx8 = cmp.z %1, 0:u32 {WE_all}
+         (+%2) if {uniform}
+      block1:
+         endif
+   )"), (strings{"block0: '(+%2) if {uniform}': only an if on a flag computed "
+                 "alike in every channel can be uniform [uniform]"}));
+}
