@@ -12,7 +12,10 @@
  *
  * A conditional modifier whose flag nobody reads is dropped from an
  * instruction kept for its main result (cmp and cmpn keep theirs: the
- * modifier is what they compute).
+ * modifier is what they compute).  The other way round, an instruction
+ * kept for its flag loses a destination nobody reads: a null destination
+ * frees the register, and a flag written from scalars alone can then be
+ * a uniform branch's (mark_uniform_branches).
  *
  * Linear in instructions plus uses.
  */
@@ -54,6 +57,29 @@ has_value_dst(const instr *in)
          return true;
    }
    return false;
+}
+
+/* The destination of in, written only by it and read by nothing live,
+ * can become null without changing the flag: a compare's flag does not
+ * depend on its destination; otherwise the flag tests the result in the
+ * null destination's type, the first source's (codegen), so that type
+ * must be the destination's and nothing saturates.
+ */
+bool
+dst_is_droppable(const instr *in, const value_set &live_values)
+{
+   if (in->num_dsts() != 1)
+      return false;
+   const operand &d = in->dst(0);
+   if (!d.val || d.val->file != reg_file::ssa || d.val->defs().size() != 1 ||
+       live_values.has(d.val) || !in->preserve().is_null())
+      return false;
+   /* Three-source instructions need a GRF destination. */
+   if (in->num_srcs() > 2)
+      return false;
+   if (in->op == opcode::cmp)
+      return true;
+   return !in->saturate && in->num_srcs() && in->src(0).type == d.type;
 }
 
 /* sel and csel read their conditional modifier rather than set a flag. */
@@ -125,6 +151,10 @@ opt_dce(shader &s)
                     cmod_is_removable(in) && has_value_dst(in)) {
             in->set_flag_def(nullptr);
             in->cmod = cond_mod::none;
+            progress = true;
+         } else if (in->flag_def() && live_values.has(in->flag_def()) &&
+                    dst_is_droppable(in, live_values)) {
+            in->set_dst(0, operand());
             progress = true;
          }
       }

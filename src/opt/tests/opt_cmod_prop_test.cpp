@@ -24,7 +24,7 @@ TEST(opt_cmod_prop, logic_op_takes_the_modifier)
       block0:
          %2:u32x8 = cmp.l 1.0:f32, %1
          %3:u32x8 = cmp.ge 0.0:f32, %1
-         %4:u32x8, %5:flagx8 = or.nz %3, %2
+         _, %5:flagx8 = or.nz %3, %2
          (+%5) %6:u32x8 = sel %1:u32, 0:u32
          (+%5) %8:u32x8 = sel %6, 1:u32
    ...
@@ -44,7 +44,7 @@ TEST(opt_cmod_prop, cmp_flag_stands_in)
          )" WRITE("%6") R"(
    )", "cmod-prop,dce", R"(
       block0:
-         %2:u32x8, %3:flagx8 = cmp.z %1, 0.0:f32
+         _, %3:flagx8 = cmp.z %1, 0.0:f32
          (+%3) %4:u32x8 = sel 0:u32, %1:u32
          (+%3) %6:u32x8 = sel %4, 1:u32
    ...
@@ -166,7 +166,7 @@ TEST(opt_cmod_prop, not_becomes_an_inverted_predicate)
          %6:flagx8 = cmp.l %1[1], %1[3]
          (-%6) if
       block1:         ; preds: block0 succs: block2
-         %7:u32x8, %9:flagx8 = or.nz %2, %3
+         _, %9:flagx8 = or.nz %2, %3
          (+%9) %10:u32x8 = sel %2, 1:u32
    ...
    )"));

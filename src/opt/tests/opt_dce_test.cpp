@@ -158,6 +158,40 @@ TEST(opt_dce, unread_flag_loses_its_conditional_modifier)
    )"));
 }
 
+/* An instruction kept for its flag loses a destination nobody reads: a
+ * compare always, another instruction when the flag tests the result in
+ * the same type (the null destination takes the first source's) and
+ * nothing saturates; three-source instructions need their register.
+ */
+TEST(opt_dce, unread_destination_of_a_flag_write_becomes_null)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:f32x8
+      uniform %2:u32x1
+      block0:
+         %3:u32x8, %4:flagx8 = cmp.l %1, 0.0:f32
+         %5:u32x8, %6:flagx8 = and.z %2, 1:u32
+         %7:s32x8, %8:flagx8 = add.z %1, 2.0:f32
+         %9:f32x8, %10:flagx8 = add.sat.z %1, 3.0:f32
+         %11:f32x8, %12:flagx8 = mad.l %1, %1, 4.0:f32
+         (+%4) discard
+         (+%6) discard
+         (+%8) discard
+         (+%10) discard
+         (+%12) discard
+         fb_write_logical %1, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )", "dce", R"(
+      block0:
+         _, %4:flagx8 = cmp.l %1, 0.0:f32
+         _, %6:flagx8 = and.z %2, 1:u32
+         %7:s32x8, %8:flagx8 = add.z %1, 2.0:f32
+         %9:f32x8, %10:flagx8 = add.sat.z %1, 3.0:f32
+         %11:f32x8, %12:flagx8 = mad.l %1, %1, 4.0:f32
+   ...
+   )"));
+}
+
 /* cmp computes its flag by its modifier; sel.l and csel.z read theirs. */
 TEST(opt_dce, cmp_sel_and_csel_keep_their_modifier)
 {
