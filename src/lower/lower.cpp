@@ -884,6 +884,7 @@ lower(shader &s, const device_info &dev)
    remove_dead_payloads(s);
    payload_immediates(s);
    legalize(s, dev);
+   lower_flag_chains(s);
    s.lowered = true;
 }
 

@@ -41,6 +41,11 @@ unsigned hw_exec_size(const instr *in, const device_info &dev);
 /* Registers the "lower" pass (Skylake GT2) with the pass registry
  * (ir/ibis_pass.h).  Calling it again is a no-op.
  */
+/* And/or trees of compares into a chain of compares each predicated on
+ * the flag before (lower_flag_chains.cpp); lower() runs it last.
+ */
+bool lower_flag_chains(shader &s);
+
 void register_lower_passes();
 
 } /* namespace ibis */

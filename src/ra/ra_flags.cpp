@@ -136,6 +136,27 @@ ra_assign_flags(shader &s, std::optional<liveness> *keep)
                used[k] = true;
          }
          int pick = -1;
+         /* A predicated flag write keeps the predicate's bits in the
+          * other channels (lower_flag_chains): same register.
+          */
+         const instr *def = v->def();
+         const value *tie = def && def->op != opcode::sel ? def->predicate() : nullptr;
+         if (tie && tie->phys.kind == phys_reg::flag) {
+            unsigned h = tie->phys.nr * 2 + tie->phys.subreg;
+            unsigned f, l;
+            halves(v, h, &f, &l);
+            for (value *a : active) {
+               unsigned af, al;
+               halves(a, a->phys.nr * 2 + a->phys.subreg, &af, &al);
+               if (af <= l && f <= al) {
+                  victim = a;
+                  break;
+               }
+            }
+            if (victim)
+               break;
+            pick = int(h);
+         }
          for (unsigned h = 0; h < 4 && pick < 0; h++) {
             unsigned f, l;
             halves(v, h, &f, &l);

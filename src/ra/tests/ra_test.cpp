@@ -1137,6 +1137,35 @@ TEST_F(ra_test, phi_of_another_type_coalesces)
    )"));
 }
 
+/* A predicated flag write (lower_flag_chains) keeps its predicate's bits
+ * in the other channels: it takes the predicate's register, f1.0, where
+ * the first free half would have been f0.1 (%6 dies at the sel before).
+ */
+TEST_F(ra_test, predicated_flag_write_takes_the_predicate_register)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:flagx8 = cmp.l %0, 0.0:f32
+         %6:flagx8 = cmp.g %0, 3.0:f32
+         %2:flagx8 = cmp.g %0, 1.0:f32
+         (+%6) %7:f32x8 = sel %0, 0.75:f32
+         (+%2) %3:flagx8 = cmp.l %0, 2.0:f32
+         (+%3) %4:f32x8 = sel %7, 0.5:f32
+         (+%1) %5:f32x8 = sel %4, 0.25:f32
+         untyped_write_logical 0:u32, %5, %5, 1:u32
+   )", "ra", R"(
+      block0:
+         %1:flagx8@f0.0 = cmp.l %0, 0.0:f32
+         %6:flagx8@f0.1 = cmp.g %0, 3.0:f32
+         %2:flagx8@f1.0 = cmp.g %0, 1.0:f32
+         (+%6) %7:f32x8@g[[_]] = sel %0, 0.75:f32
+         (+%2) %3:flagx8@f1.0 = cmp.l %0, 2.0:f32
+   ...
+   )"));
+}
+
 /* Five SIMD8 flags live at once in four flag halves: the one that lives
  * longest goes to a GRF (sel after its cmp) and comes back by cmp.nz
  * right before its use.

@@ -1,0 +1,108 @@
+/*
+ * lower_flag_chains: and/or trees of compares into chains of compares
+ * predicated on the flag before.
+ */
+#include <gtest/gtest.h>
+
+#include "ir/testing/ibis_check.h"
+#include "lower/lower.h"
+
+using namespace ibis;
+using ibis::testing::check_pass;
+
+static void
+chains(shader &s)
+{
+   lower_flag_chains(s);
+}
+
+/* a < 0 && a > u: the second compare writes the flag only where the first
+ * held; the bools and the and.nz go.
+ */
+TEST(lower_flag_chains, and_of_two_compares)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      attr %1:f32x8
+      uniform %2:f32x1
+      block0:
+         %3:u32x8 = cmp.l %1, 0.0:f32
+         %4:u32x8 = cmp.g %1, %2
+         _, %5:flagx8 = and.nz %3, %4
+         (+%5) %6:f32x8 = sel %1, 1.0:f32
+         untyped_write_logical 0:u32, %6, %6, 1:u32
+   )", chains, R"(
+      block0:
+         %[[a]]:flagx8 = cmp.l %1, 0.0:f32
+         (+%[[a]]) %5:flagx8 = cmp.g %1, %2
+         (+%5) %6:f32x8 = sel %1, 1.0:f32
+   ...
+   )"));
+}
+
+/* Three compares under two ors (one of them the flag's): each later
+ * compare runs where the flag so far is false.  SIMD16.
+ */
+TEST(lower_flag_chains, or_tree_of_three)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16
+      attr %1:f32x16
+      block0:
+         %3:u32x16 = cmp.l %1, 0.0:f32
+         %4:u32x16 = cmp.g %1, 1.0:f32
+         %5:u32x16 = or %3, %4
+         %6:u32x16 = cmp.z %1, 0.5:f32
+         %7:u32x16, %8:flagx16 = or.nz %6, %5
+         (+%8) %9:f32x16 = sel %1, 1.0:f32
+         untyped_write_logical 0:u32, %9, %9, 1:u32
+   )", chains, R"(
+      block0:
+         %[[a]]:flagx16 = cmp.z %1, 0.5:f32
+         (-%[[a]]) %[[b]]:flagx16 = cmp.l %1, 0.0:f32
+         (-%[[b]]) %8:flagx16 = cmp.g %1, 1.0:f32
+         (+%8) %9:f32x16 = sel %1, 1.0:f32
+   ...
+   )"));
+}
+
+/* Left alone: a bool that something else reads, a compare of a WLR value
+ * (it could change before the and), a mixed and/or, and SIMD32.
+ */
+TEST(lower_flag_chains, what_stays)
+{
+   const char *program = R"(
+      shader fs simd8
+      attr %1:f32x8
+      wlr %2:f32x8
+      block0:
+         %3:u32x8 = cmp.l %1, 0.0:f32
+         %4:u32x8 = cmp.g %1, 1.0:f32
+         _, %5:flagx8 = and.nz %3, %4
+         %2 = mov %1
+         %6:u32x8 = cmp.l %2, 0.0:f32
+         %7:u32x8 = cmp.g %1, 2.0:f32
+         _, %8:flagx8 = and.nz %6, %7
+         %9:u32x8 = cmp.l %1, 3.0:f32
+         %10:u32x8 = cmp.g %1, 4.0:f32
+         %11:u32x8 = or %9, %10
+         %12:u32x8 = cmp.z %1, 5.0:f32
+         _, %13:flagx8 = and.nz %11, %12
+         (+%5) %14:f32x8 = sel %1, %3:f32
+         (+%8) %15:f32x8 = sel %14, 0.5:f32
+         (+%13) %16:f32x8 = sel %15, 0.25:f32
+         untyped_write_logical 0:u32, %16, %16, 1:u32
+   )";
+   EXPECT_TRUE(check_pass(program, chains, program));
+   const char *simd32 = R"(
+      shader fs simd32
+      attr %1:f32x32
+      block0:
+         %3:u32x32 = cmp.l %1, 0.0:f32
+         %4:u32x32 = cmp.g %1, 1.0:f32
+         _, %5:flagx32 = and.nz %3, %4
+         (+%5) %6:f32x32 = sel %1, 1.0:f32
+         untyped_write_logical 0:u32, %6, %6, 1:u32
+   )";
+   EXPECT_TRUE(check_pass(simd32, chains, simd32));
+}
