@@ -28,7 +28,9 @@ mark_uniform_branches(shader &s)
       instr *d = uniform_flag_def(f);
       if (!d || f->group != 0)
          continue;
-      d->flags |= INSTR_WE_ALL;
+      /* Every link of a compare chain: each reads the one before. */
+      for (; d; d = d->predicate() ? d->predicate()->def() : nullptr)
+         d->flags |= INSTR_WE_ALL;
       in->flags |= INSTR_UNIFORM;
       progress = true;
    }

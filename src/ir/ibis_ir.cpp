@@ -113,7 +113,12 @@ instr *
 uniform_flag_def(const value *f)
 {
    instr *d = f && f->file == reg_file::flag ? f->def() : nullptr;
-   if (!d || d->flag_def() != f || d->predicate() || d->cmod == cond_mod::none)
+   if (!d || d->flag_def() != f || d->cmod == cond_mod::none)
+      return nullptr;
+   /* A link of a compare chain (lower_flag_chains) is uniform when the
+    * flag it is predicated on is.
+    */
+   if (d->predicate() && (d->op != opcode::cmp || !uniform_flag_def(d->predicate())))
       return nullptr;
    switch (d->op) {
    case opcode::cmp:

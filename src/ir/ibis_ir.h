@@ -151,8 +151,9 @@ private:
 
 /* The instruction that computes flag f alike in every channel: a
  * conditional modifier on scalars (width-1 values read whole, immediates),
- * unpredicated and writing nothing else; null if f is not such a flag.
- * An if on it goes the same way for all channels (a uniform branch).
+ * writing nothing else, unpredicated or a compare predicated on such a
+ * flag; null if f is not such a flag.  An if on it goes the same way for
+ * all channels (a uniform branch).
  */
 instr *uniform_flag_def(const value *f);
 

@@ -319,9 +319,14 @@ validator::check_instr(const instr *in)
       if (!d)
          report(in, "uniform", "only an if on a flag computed alike in every "
                 "channel can be uniform");
-      else if (!d->we_all() || f->group != 0)
-         report(in, "uniform", "a uniform if's flag needs a NoMask write from "
-                "channel 0");
+      else {
+         bool nomask = true;
+         for (const instr *l = d; l; l = l->predicate() ? l->predicate()->def() : nullptr)
+            nomask &= l->we_all();
+         if (!nomask || f->group != 0)
+            report(in, "uniform", "a uniform if's flag needs a NoMask write from "
+                   "channel 0");
+      }
    }
 
    if (!in->preserve().is_null()) {

@@ -17,6 +17,8 @@
  * A chain is a tree of and (or or) instructions of one block whose leaves
  * are compares, every bool in it read only by its parent and every leaf
  * reading values that cannot change (the compares move down to the root).
+ * Scalar bools (SIMD1 NoMask, the same in every channel) may take part:
+ * their compares run at the root's width.
  * Runs on the lowered program, up to SIMD16 (the SIMD32 splitting keeps
  * to unpredicated flag writes).
  */
@@ -26,14 +28,23 @@ namespace ibis {
 
 namespace {
 
+/* A bool of the root's channels, or a scalar one (the same in every
+ * channel), read only by in.
+ */
 bool
 plain_bool(const operand &o, const instr *in)
 {
-   return o.val && !o.neg && !o.abs && !o.has_region && o.offset == 0 &&
-          type_bits(o.type) == 32 && o.val->file == reg_file::ssa &&
-          o.val->width == in->exec_size && o.val->group == in->group &&
-          o.val->uses().size() == 1 && o.val->def() &&
-          o.val->def()->parent() == in->parent();
+   const value *v = o.val;
+   if (!v || o.neg || o.abs || o.has_region || o.offset || type_bits(o.type) != 32 ||
+       v->file != reg_file::ssa || v->uses().size() != 1 || !v->def() ||
+       v->def()->parent() != in->parent())
+      return false;
+   const instr *d = v->def();
+   if (v->width == 1)
+      return d->exec_size == 1 && d->we_all();
+   return v->width == in->exec_size && v->group == in->group &&
+          d->exec_size == in->exec_size && d->group == in->group &&
+          d->we_all() == in->we_all();
 }
 
 bool
@@ -57,15 +68,18 @@ collect(const operand &o, const instr *parent, opcode op,
    if (!plain_bool(o, parent))
       return false;
    instr *d = o.val->def();
-   if (d->predicate() || d->we_all() != parent->we_all() || d->flags & ~INSTR_WE_ALL ||
-       d->exec_size != parent->exec_size || d->group != parent->group ||
+   if (d->predicate() || d->flags & ~INSTR_WE_ALL ||
        d->num_dsts() != 1 || !d->preserve().is_null() || d->saturate ||
        (d->flag_def() && !d->flag_def()->uses().empty()))
       return false;
    if (d->op == opcode::cmp) {
-      for (const operand &s : d->srcs())
+      for (const operand &s : d->srcs()) {
          if (!fixed_source(s))
             return false;
+         /* At the root's width a scalar compare must read scalars. */
+         if (d->exec_size == 1 && s.val && (s.val->width != 1 || s.has_region))
+            return false;
+      }
       leaves.push_back(d);
       return true;
    }

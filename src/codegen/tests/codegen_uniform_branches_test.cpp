@@ -15,8 +15,9 @@ mark(shader &s)
 }
 
 /* Only the first if's flag comes from scalars alone: the second compares a
- * per-channel value, the third's compare is predicated, the fourth's also
- * writes a register.  The first flag's write becomes NoMask.
+ * per-channel value, the third's compare is predicated on a per-channel
+ * flag, the fourth's also writes a register.  The first flag's write
+ * becomes NoMask.
  */
 TEST(codegen_uniform_branches, marks_ifs_on_scalar_flags)
 {
@@ -32,7 +33,7 @@ block1:
    %5:flagx8@f0.1 = cmp.l %1, 0.0:f32
    (-%5) if
 block2:
-   %6:flagx8@f1.0 = cmp.z %2, 3:u32
+   %6:flagx8@f1.0 = cmp.l %1, 3.0:f32
    (+%6) %7:flagx8@f1.1 = cmp.z %2, 4:u32
    (+%7) if
 block3:
@@ -55,12 +56,47 @@ block1:
    %5:flagx8@f0.1 = cmp.l %1, 0.0:f32
    (-%5) if
 block2:
-   %6:flagx8@f1.0 = cmp.z %2, 3:u32
+   %6:flagx8@f1.0 = cmp.l %1, 3.0:f32
    (+%6) %7:flagx8@f1.1 = cmp.z %2, 4:u32
    (+%7) if
 block3:
    %8:u32x8@g6, %9:flagx8@f1.0 = and.z %2, 1:u32
    (+%9) if
+...
+)"));
+}
+
+/* A chain of compares of scalars (lower_flag_chains) is uniform too:
+ * every link's write becomes NoMask, since each reads the one before in
+ * every channel.  A chain with a per-channel link is not.
+ */
+TEST(codegen_uniform_branches, marks_scalar_compare_chains)
+{
+   EXPECT_TRUE(check_pass(R"(
+shader fs simd8 allocated
+hw %1:f32x8@g2
+uniform %2:u32x1@g4
+block0:
+   %3:flagx8@f0.0 = cmp.z %2, 0:u32
+   (-%3) %4:flagx8@f0.0 = cmp.z %2, 2:u32
+   (+%4) if
+block1:
+   %5:flagx8@f0.1 = cmp.l %1, 0.0:f32
+   (+%5) %6:flagx8@f0.1 = cmp.z %2, 3:u32
+   (+%6) if
+block2:
+   endif
+block3:
+   endif
+)", mark, R"(
+block0:
+   %3:flagx8@f0.0 = cmp.z %2, 0:u32 {WE_all}
+   (-%3) %4:flagx8@f0.0 = cmp.z %2, 2:u32 {WE_all}
+   (+%4) if {uniform}
+block1:
+   %5:flagx8@f0.1 = cmp.l %1, 0.0:f32
+   (+%5) %6:flagx8@f0.1 = cmp.z %2, 3:u32
+   (+%6) if
 ...
 )"));
 }

@@ -615,6 +615,17 @@ TEST(ir_validate, uniform_if_needs_a_nomask_scalar_flag)
                  "NoMask write from channel 0 [uniform]"}));
    EXPECT_EQ(errors_of(R"(
       shader fs simd8
+      uniform %1:u32x1
+      block0:
+         %2:flagx8 = cmp.z %1, 0:u32
+         (+%2) %3:flagx8 = cmp.z %1, 1:u32 {WE_all}
+         (+%3) if {uniform}
+      block1:
+         endif
+   )"), (strings{"block0: '(+%3) if {uniform}': a uniform if's flag needs a "
+                 "NoMask write from channel 0 [uniform]"}));
+   EXPECT_EQ(errors_of(R"(
+      shader fs simd8
       attr %1:u32x8
       block0:
          %2:flagx8 = cmp.z %1, 0:u32 {WE_all}

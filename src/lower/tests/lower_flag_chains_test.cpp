@@ -66,6 +66,43 @@ TEST(lower_flag_chains, or_tree_of_three)
    )"));
 }
 
+/* Scalar bools (SIMD1 NoMask compares of scalars) join a chain: their
+ * compares run at the root's width, where every channel gets the same.
+ * A scalar compare of a per-channel value's component stays.
+ */
+TEST(lower_flag_chains, scalar_links)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      attr %1:f32x8
+      uniform %2:u32x1
+      block0:
+         %3:u32x1 = cmp.z %2, 2:u32 {WE_all}
+         %4:u32x1 = cmp.z %2, 0:u32 {WE_all}
+         _, %5:flagx8 = or.nz %4, %3
+         %6:u32x8 = cmp.l %1, 0.0:f32
+         %7:u32x1 = cmp.z %2, 3:u32 {WE_all}
+         _, %8:flagx8 = and.nz %6, %7
+         %9:u32x1 = cmp.l %1<0,1,0>, 1.0:f32 {WE_all}
+         %10:u32x8 = cmp.g %1, 2.0:f32
+         _, %11:flagx8 = and.nz %10, %9
+         (+%5) %12:f32x8 = sel %1, 1.0:f32
+         (+%8) %13:f32x8 = sel %12, 0.5:f32
+         (+%11) %14:f32x8 = sel %13, 0.25:f32
+         untyped_write_logical 0:u32, %14, %14, 1:u32
+   )", chains, R"(
+      block0:
+         %[[a]]:flagx8 = cmp.z %2, 0:u32
+         (-%[[a]]) %5:flagx8 = cmp.z %2, 2:u32
+         %[[b]]:flagx8 = cmp.l %1, 0.0:f32
+         (+%[[b]]) %8:flagx8 = cmp.z %2, 3:u32
+         %9:u32x1 = cmp.l %1<0,1,0>, 1.0:f32 {WE_all}
+         %10:u32x8 = cmp.g %1, 2.0:f32
+         _, %11:flagx8 = and.nz %10, %9
+   ...
+   )"));
+}
+
 /* Left alone: a bool that something else reads, a compare of a WLR value
  * (it could change before the and), a mixed and/or, and SIMD32.
  */
