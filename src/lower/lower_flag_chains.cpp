@@ -19,8 +19,9 @@
  * reading values that cannot change (the compares move down to the root).
  * Scalar bools (SIMD1 NoMask, the same in every channel) may take part:
  * their compares run at the root's width.
- * Runs on the lowered program, up to SIMD16 (the SIMD32 splitting keeps
- * to unpredicated flag writes).
+ * Runs last in lower().  A SIMD32 chain stays whole through allocation
+ * (ra_split keeps predicated flag writes whole) and code generation
+ * writes each link as two SIMD16 halves of the flag pair.
  */
 #include "lower/lower.h"
 
@@ -96,7 +97,7 @@ rewrite(shader &s, instr *root)
    const opcode op = root->op;
    value *f = root->flag_def();
    if ((op != opcode::and_ && op != opcode::or_) || root->cmod != cond_mod::nz ||
-       !f || root->predicate() || root->exec_size > 16 || root->saturate ||
+       !f || root->predicate() || root->saturate ||
        (root->flags & ~INSTR_WE_ALL) || !root->preserve().is_null())
       return false;
    if (root->num_dsts() && !root->dst(0).is_null() &&
