@@ -900,6 +900,9 @@ register_lower_passes()
                        lower(s, device_by_name("skl"));
                        return true;
                     });
+      register_pass("flag-chains", "and/or trees of compares into chains of "
+                    "compares predicated on the flag before (docs/lower.md)",
+                    lower_flag_chains);
       return true;
    }();
    (void)once;
