@@ -323,7 +323,8 @@ may_split(const instr *in)
             return false;
       }
    }
-   if (in->num_dsts() == 0)
+   /* A flag write without a destination (or with a null one). */
+   if (in->num_dsts() == 0 || in->dst().is_null())
       return in->flag_def() != nullptr;
    const operand &d = in->dst();
    const value *dv = d.val;

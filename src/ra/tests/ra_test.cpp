@@ -1717,6 +1717,35 @@ TEST_F(ra_test, simd32_values_read_whole_stay_whole)
    )"));
 }
 
+/* A compare kept for its flag alone (opt_dce makes its destination null)
+ * splits like one without a destination, and so the value it reads can
+ * (tesseract/367.fs SIMD32: 20 copies fewer).
+ */
+TEST_F(ra_test, simd32_flag_write_with_a_null_destination_splits)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32 lowered
+      hw %0:f32x32@g2
+      block0:
+         %1:f32x32 = add %0, 1.0:f32
+         _, %2:flagx32 = cmp.l %1, 0.5:f32
+         (+%2) %3:f32x32 = sel %1, %0
+         %4:u32x16 = mov(16) %3:u32
+         _ = send(16) 5:u32, 0x4031000:u32, 0:u32, %4, _
+         %5:u32x16+16 = mov(16+16) %3.64:u32
+         _ = send(16+16) 5:u32, 0x4031800:u32, 0:u32, %5, _ {EOT}
+   )", "ra", R"(
+      block0:
+         %[[a]]:f32x16@g[[_]] = add %0, 1.0:f32
+         %[[b]]:f32x16+16@g[[_]] = add %0.64, 1.0:f32
+         %[[f]]:flagx16@f[[_]].[[_]] = cmp.l %[[a]], 0.5:f32
+         %[[g]]:flagx16+16@f[[_]].[[_]] = cmp.l %[[b]], 0.5:f32
+         (+%[[f]]) %[[c]]:f32x16@g[[_]] = sel %[[a]], %0
+         (+%[[g]]) %[[d]]:f32x16+16@g[[_]] = sel %[[b]], %0.64
+   ...
+   )"));
+}
+
 /* A broadcast with a computed index reads any channel of its value, so
  * a value it reads stays whole even where payload halves read it too
  * (random fs seed 227: the broadcast read the first half only).
