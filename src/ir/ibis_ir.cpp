@@ -99,14 +99,19 @@ value::is_simd_global() const
    return false;
 }
 
-static bool
-scalar_operand(const operand &o)
+bool
+is_scalar_region(const operand &o)
+{
+   return o.has_region && o.rgn.vstride == 0 && o.rgn.width == 1 &&
+          o.rgn.hstride == 0;
+}
+
+bool
+is_scalar_read(const operand &o)
 {
    if (o.is_imm())
       return true;
-   if (!o.val || o.val->width != 1)
-      return false;
-   return !o.has_region || (o.rgn.vstride == 0 && o.rgn.hstride == 0);
+   return o.val && o.val->width == 1 && (!o.has_region || is_scalar_region(o));
 }
 
 instr *
@@ -137,7 +142,7 @@ uniform_flag_def(const value *f)
          return nullptr;
    }
    for (const operand &o : d->srcs()) {
-      if (!scalar_operand(o))
+      if (!is_scalar_read(o))
          return nullptr;
    }
    return d;

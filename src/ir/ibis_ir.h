@@ -209,6 +209,13 @@ public:
    bool operator!=(const operand &o) const { return !(*this == o); }
 };
 
+/* Does o read one element for every channel (<0,1,0>)? */
+bool is_scalar_region(const operand &o);
+/* Does o read the same for every channel: an immediate, or a width-1
+ * value read whole or through <0,1,0>?
+ */
+bool is_scalar_read(const operand &o);
+
 /* An instruction's sources and destinations, room for the usual number
  * (three sources, one destination) inside the instruction.
  */

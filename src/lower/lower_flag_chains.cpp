@@ -78,7 +78,7 @@ collect(const operand &o, const instr *parent, opcode op,
          if (!fixed_source(s))
             return false;
          /* At the root's width a scalar compare must read scalars. */
-         if (d->exec_size == 1 && s.val && (s.val->width != 1 || s.has_region))
+         if (d->exec_size == 1 && !is_scalar_read(s))
             return false;
       }
       leaves.push_back(d);

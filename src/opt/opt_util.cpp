@@ -56,13 +56,6 @@ is_identity_region(const operand &o, unsigned exec_size)
 }
 
 bool
-is_scalar_region(const operand &o)
-{
-   return o.has_region && o.rgn.vstride == 0 && o.rgn.width == 1 &&
-          o.rgn.hstride == 0;
-}
-
-bool
 is_logic_op(opcode op)
 {
    return op == opcode::and_ || op == opcode::or_ || op == opcode::xor_ ||

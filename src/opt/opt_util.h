@@ -30,9 +30,6 @@ std::vector<instr *> wlr_writes(const value *v);
  */
 bool is_identity_region(const operand &o, unsigned exec_size);
 
-/* Does o read one element for every channel (<0,1,0>)? */
-bool is_scalar_region(const operand &o);
-
 /* and, or, xor, not: on Gen8+ a negate source modifier is a bitwise not. */
 bool is_logic_op(opcode op);
 

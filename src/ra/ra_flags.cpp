@@ -140,7 +140,7 @@ ra_assign_flags(shader &s, std::optional<liveness> *keep)
           * other channels (lower_flag_chains): same register.
           */
          const instr *def = v->def();
-         const value *tie = def && def->op != opcode::sel ? def->predicate() : nullptr;
+         const value *tie = def ? def->predicate() : nullptr;
          if (tie && tie->phys.kind == phys_reg::flag) {
             unsigned h = tie->phys.nr * 2 + tie->phys.subreg;
             unsigned f, l;
