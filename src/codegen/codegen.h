@@ -16,7 +16,7 @@ namespace ibis {
 
 /* shader-db's figures for one program, as brw counts them. */
 struct shader_stats {
-   unsigned instructions = 0;   /* hardware instructions, NOPs excluded */
+   unsigned instructions = 0;   /* hardware instructions but POW-erratum NOPs */
    unsigned loops = 0;
    unsigned cycles = 0;         /* estimate_cycles(), brw's units */
    unsigned spills = 0, fills = 0;
