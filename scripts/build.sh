@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Configures (once) and builds ibis in BUILD_DIR (default: build).
 # IBIS_SANITIZE=1 builds with AddressSanitizer and UBSan instead, in
-# build-sanitize.  Extra arguments go to meson setup.
+# build-sanitize.  Extra arguments go to meson setup.  IBIS_TARGETS names
+# the ninja targets to build (default: all of them).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -20,5 +21,6 @@ meson=/usr/bin/meson
 if [ ! -f "$build/build.ninja" ]; then
    "$meson" setup "$build" "$@" >&2
 fi
-ninja -C "$build" -j"${IBIS_JOBS:-2}" >&2
+# shellcheck disable=SC2086
+ninja -C "$build" -j"${IBIS_JOBS:-2}" ${IBIS_TARGETS:-} >&2
 echo "$build"
