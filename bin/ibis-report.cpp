@@ -8,7 +8,8 @@
  *
  * Each input is a shader-db log (ibis-shaderdb's output or brw's:
  * "NAME - FS SIMD16 shader: 180 inst, 0 loops, 3144 cycles, 0:0
- * spills:fills, 7 sends, ...") or brw-stats.csv (columns game, name,
+ * spills:fills, 7 sends, ..."; a program logged again, as a driver
+ * recompiles for a draw, is NAME#2, NAME#3, ...) or brw-stats.csv (columns game, name,
  * stage, simd, status, reason, instructions, loops, cycles, spills, fills,
  * sends, ...; rows with status "compiled" are programs, named
  * GAME/NAME.STAGE.nir to match ibis-shaderdb's names).
@@ -148,10 +149,14 @@ read_log(std::istream &in, const std::string &path)
       p.v[SPILLS] = std::stod(m[7]);
       p.v[FILLS] = std::stod(m[8]);
       p.v[SENDS] = std::stod(m[9]);
-      const key k{m[1], upper(m[2]), to_uint(m[3], loc, "width")};
-      if (r.count(k))
-         throw ibis::error(loc, "program '" + std::get<0>(k) + "' " + std::get<1>(k) +
-                           " SIMD" + std::to_string(std::get<2>(k)) + " twice");
+      /* A driver compiles a shader again when a draw changes its key:
+       * the n-th program of a name, stage and width is "NAME#n" (n > 1),
+       * so that two runs of the same draws pair up in order.
+       */
+      key k{m[1], upper(m[2]), to_uint(m[3], loc, "width")};
+      const std::string name = std::get<0>(k);
+      for (unsigned n = 2; r.count(k); n++)
+         std::get<0>(k) = name + "#" + std::to_string(n);
       r[k] = p;
    }
    return r;

@@ -221,6 +221,7 @@ INTEL_STUB_GPU_PLATFORM=skl
 MESA_LOADER_DRIVER_OVERRIDE=iris
 MESA_SHADER_CACHE_DISABLE=true
 GALLIUM_THREAD=0
+allow_glsl_extension_directive_midshader=true
 LD_LIBRARY_PATH=$bld/src/egl:$bld/src/gbm:$bld/src/gallium/targets/dri
 GBM_BACKENDS_PATH=$bld/src/gbm/backends/dri
 __EGL_VENDOR_LIBRARY_FILENAMES=$bld/src/egl/50_mesa.json
@@ -246,7 +247,7 @@ run_one() {
    elif grep -q ' - drawn$' "$out"; then
       echo "$name drawn" >&3
    else
-      echo "$name failed $(head -c 300 "$out.err" | tr '\n' ' ')" >&3
+      echo "$name failed $(grep -v '^Unknown' "$out.err" | head -c 300 | tr '\n' ' ')" >&3
    fi
    rm -f "$out" "$out.err"
 }
@@ -293,7 +294,7 @@ cmd_run() {
    : > "$logf.status"
    local t0=$SECONDS
    # shellcheck disable=SC2016
-   tr '\t' '\0' < "$list" | xargs -0 -n 2 -P "$n" bash -c 'run_one "$1" "$2" 3>>"'"$logf"'.status"' _ \
+   tr '\t\n' '\0\0' < "$list" | xargs -0 -n 2 -P "$n" bash -c 'run_one "$1" "$2" 3>>"'"$logf"'.status"' _ \
       > "$logf.unsorted"
    LC_ALL=C sort -s -k1,1 "$logf.unsorted" > "$logf"
    rm -f "$logf.unsorted" "$list"

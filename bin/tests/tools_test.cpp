@@ -368,6 +368,24 @@ TEST(tools, report_reads_brw_stats_csv)
              std::string::npos) << r.out;
 }
 
+TEST(tools, report_numbers_recompiled_programs)
+{
+   /* Through a driver, a draw that changes the key compiles again. */
+   const std::string before = write_temp("brw-driver.txt",
+      "g/1 - FS SIMD8 shader: 10 inst, 0 loops, 100 cycles, 0:0 spills:fills, 1 sends, scheduled with mode top-down, Promoted 0 constants, compacted 160 to 160 bytes.\n"
+      "g/1 - FS SIMD8 shader: 12 inst, 0 loops, 120 cycles, 0:0 spills:fills, 1 sends, scheduled with mode top-down, Promoted 0 constants, compacted 192 to 192 bytes.\n");
+   const std::string after = write_temp("ibis-driver.txt",
+      "g/1 - FS SIMD8 shader: 9 inst, 0 loops, 90 cycles, 0:0 spills:fills, 1 sends, scheduled with mode latency, Promoted 0 constants, compacted 144 to 144 bytes.\n"
+      "g/1 - FS SIMD8 shader: 6 inst, 0 loops, 60 cycles, 0:0 spills:fills, 1 sends, scheduled with mode latency, Promoted 0 constants, compacted 96 to 96 bytes.\n");
+   result r = run("ibis-report " + before + " " + after);
+   ASSERT_EQ(r.status, 0) << r.out;
+   EXPECT_NE(r.out.find("shared programs: 2\n"), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("total instructions in shared programs: 22 -> 15 (-31.82%)"),
+             std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("most helped (instructions NEW / OLD):\n  g/1#2 FS SIMD8"),
+             std::string::npos) << r.out;
+}
+
 TEST(tools, report_bad_csv_names_line)
 {
    const std::string csv = write_temp("bad.csv",

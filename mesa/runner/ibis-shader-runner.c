@@ -212,6 +212,39 @@ bind_blocks(GLuint prog, bool storage)
    }
 }
 
+static bool
+is_sampler(GLenum type)
+{
+   return (type >= GL_SAMPLER_1D && type <= GL_SAMPLER_2D_RECT_SHADOW) ||
+          (type >= GL_SAMPLER_1D_ARRAY && type <= GL_UNSIGNED_INT_SAMPLER_BUFFER &&
+           (type < GL_UNSIGNED_INT_VEC2 || type > GL_UNSIGNED_INT_VEC4)) ||
+          (type >= GL_SAMPLER_CUBE_MAP_ARRAY &&
+           type <= GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY) ||
+          (type >= GL_SAMPLER_2D_MULTISAMPLE &&
+           type <= GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY);
+}
+
+/* A texture unit of its own for every sampler: samplers of different
+ * types on one unit make the draw an error.
+ */
+static void
+assign_texture_units(GLuint prog)
+{
+   GLint n = 0, unit = 0;
+   glGetProgramiv(prog, GL_ACTIVE_UNIFORMS, &n);
+   for (GLint i = 0; i < n; i++) {
+      char name[256];
+      GLint size;
+      GLenum type;
+      glGetActiveUniform(prog, i, sizeof(name), NULL, &size, &type, name);
+      if (!is_sampler(type))
+         continue;
+      const GLint loc = glGetUniformLocation(prog, name);
+      for (GLint e = 0; loc >= 0 && e < size; e++)
+         glUniform1i(loc + e, unit++);
+   }
+}
+
 /* Every active vertex attribute reads a zero-filled buffer. */
 static void
 bind_attributes(GLuint prog)
@@ -375,6 +408,7 @@ main(int argc, char **argv)
    glBindVertexArray(vao);
    bind_blocks(prog, false);
    bind_blocks(prog, true);
+   assign_texture_units(prog);
 
    if (t.source[ST_COMPUTE]) {
       glDispatchCompute(1, 1, 1);
