@@ -163,6 +163,8 @@ build_ibis() {
    if [ ! -f "$b/build.ninja" ]; then
       /usr/bin/meson setup "$b" "$top" --buildtype=release --prefix="$prefix" \
          --libdir=lib -Dlibdrm=disabled >/dev/null
+   elif ! grep -qF "$prefix" "$b/meson-info/intro-installed.json" 2>/dev/null; then
+      /usr/bin/meson configure "$b" --prefix="$prefix" >/dev/null
    fi
    ninja -C "$b" -j"$jobs" src/compiler/libibis.a >/dev/null
    /usr/bin/meson install -C "$b" --no-rebuild --quiet >/dev/null
@@ -308,7 +310,7 @@ cmd_run() {
 }
 
 cmd_consistency() {
-   local dir=${1:?usage: $0 consistency DIR} b=$top/build-mesa-ibis
+   local dir=${1:?usage: $0 consistency DIR} b=${IBIS_TOOLS_BUILD:-$top/build-mesa-ibis}
    ninja -C "$b" -j"$jobs" bin/ibis-shaderdb >/dev/null
    "$b/bin/ibis-shaderdb" "$dir" -j "$jobs" -o "$dir/ibis-shaderdb.txt" >/dev/null 2>&1 || true
    /usr/bin/python3 - "$dir" <<'PY'
