@@ -23,7 +23,6 @@
 
 #include <ibis/ibis.h>
 
-#include "brw_fs.h"
 #include "brw_nir.h"
 #include "brw_private.h"
 #include "compiler/nir/nir.h"
@@ -224,6 +223,28 @@ push_mismatch(const brw_stage_prog_data *brw, const ibis_prog_data *pd)
    if (n != pd->num_push_ranges)
       return "ibis pushes more ranges than the driver";
    return std::string();
+}
+
+/* What brw's backend notes while translating a compute shader, from the
+ * NIR: the driver enables barriers and binds the workgroup count by them.
+ */
+void
+note_cs_intrinsics(nir_shader *shader, struct brw_cs_prog_data *cs)
+{
+   nir_foreach_function_impl(impl, shader) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_intrinsic)
+               continue;
+            nir_intrinsic_instr *in = nir_instr_as_intrinsic(instr);
+            if (in->intrinsic == nir_intrinsic_barrier &&
+                nir_intrinsic_execution_scope(in) == SCOPE_WORKGROUP)
+               cs->uses_barrier = true;
+            else if (in->intrinsic == nir_intrinsic_load_num_workgroups)
+               cs->uses_num_work_groups = true;
+         }
+      }
+   }
 }
 
 /* brw's scratch sizes are powers of two of at least 1 KiB. */
@@ -486,6 +507,11 @@ brw_ibis_compile_cs(const struct brw_compiler *compiler,
    }
    if (nir->info.workgroup_size_variable)
       return a.fallback("variable workgroup sizes are not supported");
+   /* brw appends the subgroup id to the params (fs_nir_setup_uniforms),
+    * and iris pushes a compute shader's subgroup id alone, as param 0.
+    */
+   if (nir->num_uniforms || cs->base.nr_params)
+      return a.fallback("push constants besides the subgroup id");
    if (cs->uses_inline_data)
       return a.fallback("inline data is not supported");
 
@@ -499,6 +525,7 @@ brw_ibis_compile_cs(const struct brw_compiler *compiler,
       .required_width = brw_required_dispatch_width(&nir->info),
    };
    program progs[3];
+   nir_shader *shaders[3] = {};
    std::string errors[3];
    for (unsigned simd = 0; simd < 3; simd++) {
       if (!brw_simd_should_compile(simd_state, simd))
@@ -511,6 +538,7 @@ brw_ibis_compile_cs(const struct brw_compiler *compiler,
       NIR_PASS(_, shader, nir_opt_dce);
       brw_postprocess_nir(shader, compiler, debug_enabled,
                           params->key->base.robust_flags);
+      shaders[simd] = shader;
 
       std::string why;
       if (!compile(a, shader, push_abi(&cs->base), width, progs[simd], why) ||
@@ -521,12 +549,10 @@ brw_ibis_compile_cs(const struct brw_compiler *compiler,
          continue;
       }
       const ibis_prog_data *pd = ibis_program_prog_data(progs[simd].p);
-      if (!(why = push_mismatch(&cs->base, pd)).empty())
-         return a.fallback(why);
-      const int sg = brw_get_subgroup_id_param_index(compiler->devinfo, &cs->base);
-      if (pd->cs_subgroup_id_dword != sg)
-         return a.fallback(strprintf("subgroup id in push dword %d, the driver's %d",
-                                     pd->cs_subgroup_id_dword, sg));
+      if (pd->cs_subgroup_id_dword > 0 || pd->num_push_ranges)
+         return a.fallback(strprintf("ibis pushes more than the subgroup id "
+                                     "(subgroup id at dword %d, %u ranges)",
+                                     pd->cs_subgroup_id_dword, pd->num_push_ranges));
       brw_simd_mark_compiled(simd_state, simd, pd->scratch_bytes > 0);
    }
    const int selected = brw_simd_select(simd_state);
@@ -538,18 +564,20 @@ brw_ibis_compile_cs(const struct brw_compiler *compiler,
    /* One kernel: brw keeps the selected width alone for a fixed size. */
    const program &prog = progs[selected];
    const ibis_prog_data *pd = ibis_program_prog_data(prog.p);
+   note_cs_intrinsics(shaders[selected], cs);
    cs->prog_mask = 1u << selected;
    cs->prog_spilled = pd->scratch_bytes ? cs->prog_mask : 0;
    for (unsigned i = 0; i < 3; i++)
       cs->prog_offset[i] = 0;
    cs->base.dispatch_grf_start_reg = pd->dispatch_grf_start[selected];
 
-   /* The subgroup id is the last param and the only per-thread one. */
-   const int sg = pd->cs_subgroup_id_dword;
-   const unsigned cross = sg >= 0 ? 8 * (unsigned(sg) / 8) : cs->base.nr_params;
-   const unsigned per = cs->base.nr_params - cross;
-   cs->push.cross_thread = {cross, DIV_ROUND_UP(cross, 8), DIV_ROUND_UP(cross, 8) * 32};
-   cs->push.per_thread = {per, DIV_ROUND_UP(per, 8), DIV_ROUND_UP(per, 8) * 32};
+   /* The subgroup id, when read, is the one param: per thread. */
+   cs->push.cross_thread = {0, 0, 0};
+   cs->push.per_thread = {0, 0, 0};
+   if (pd->cs_subgroup_id_dword == 0) {
+      *brw_stage_prog_data_add_params(&cs->base, 1) = BRW_PARAM_BUILTIN_SUBGROUP_ID;
+      cs->push.per_thread = {1, 1, 32};
+   }
 
    return finish(a, prog, kept_variants(prog.p), &cs->base);
 }

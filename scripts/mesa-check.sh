@@ -35,7 +35,7 @@ mkdir -p "$out/sample"
       mkdir -p "$out/sample/$(dirname "$f")"
       ln -s "$shaders/$f" "$out/sample/$f"
    done
-files=$(find "$out/sample" -name '*.shader_test' | wc -l)
+files=$(find "$out/sample" "$top/mesa/tests" -name "*.shader_test" | wc -l)
 
 passed=0 failed=0
 result() {
@@ -66,10 +66,10 @@ fi
 count() { grep -c "$1" "$2" || true; }
 
 t0=$SECONDS
-"$top/scripts/mesa-driver.sh" run -o "$out/brw.txt" "$out/sample"
+"$top/scripts/mesa-driver.sh" run -o "$out/brw.txt" "$out/sample" "$top/mesa/tests"
 echo "mesa-check: brw: $((SECONDS - t0)) s"
 t0=$SECONDS
-"$top/scripts/mesa-driver.sh" run --ibis --dump "$out/dump" -o "$out/ibis.txt" "$out/sample"
+"$top/scripts/mesa-driver.sh" run --ibis --dump "$out/dump" -o "$out/ibis.txt" "$out/sample" "$top/mesa/tests"
 echo "mesa-check: ibis: $((SECONDS - t0)) s"
 
 for side in brw ibis; do
