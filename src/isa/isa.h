@@ -346,6 +346,18 @@ std::vector<inst> parse_asm(const std::string &text, gen g,
 std::vector<uint8_t> assemble(const std::string &text, gen g, bool compaction,
                               const std::string &filename = "<input>");
 
+/* ---- EU validation (isa_validate.cpp) ---- */
+
+/* The restrictions Mesa's EU validator (brw_eu_validate.c) checks on
+ * Gen8/Gen9 code: one message per violated rule, "group: rule", empty
+ * when the instruction is valid.  low_power adds the rules of CHV, BXT
+ * and GLK (64-bit regioning).  docs/isa.md lists the rules.
+ */
+std::vector<std::string> validate(const inst &in, gen g, bool low_power = false);
+/* Every instruction of a binary: "offset: group: rule: disassembly". */
+std::vector<std::string> validate_program(const uint8_t *data, size_t size,
+                                          gen g, bool low_power = false);
+
 /* Parses "--gen" arguments: "8", "9", "11", "skl", "bdw", ... */
 bool parse_gen(const std::string &s, gen *g);
 
