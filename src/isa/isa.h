@@ -187,6 +187,10 @@ struct inst {
    /* Branch offsets in bytes, relative to this instruction. */
    int32_t jip = 0;
    int32_t uip = 0;
+   /* The JIP counts the final (compacted) layout already: a JMPI given
+    * by its distance, as Mesa prints it.  encode_program() keeps it.
+    */
+   bool jip_final = false;
 
    /* SEND, SENDC, SENDS, SENDSC. */
    isa::sfid sfid = isa::sfid::null;
@@ -325,7 +329,9 @@ std::vector<decoded> decode_program(const uint8_t *data, size_t size, gen g);
 
 /* One instruction in i965_disasm syntax, with a trailing newline (SENDs
  * take two lines).  With labels, branch targets print as "LABELn"; without,
- * as relative byte offsets, which assemble back as well.
+ * as relative byte offsets, which assemble back as well.  A JMPI prints
+ * its immediate, the distance from the next instruction ("jmpi(1) 368D"),
+ * as brw_disasm does: it has no label.
  */
 struct label_map {
    std::map<int64_t, unsigned> numbers;   /* byte offset -> n of "LABELn" */

@@ -1,6 +1,8 @@
 /*
  * Encoding of Gen8/Gen9 native instructions.
  */
+#include <algorithm>
+
 #include "isa/isa_bits.h"
 #include "util/ibis_error.h"
 
@@ -661,10 +663,20 @@ encode_program(std::vector<inst> prog, const std::vector<native> &encoded,
       return int32_t(int64_t(off[target]) - int64_t(off[i]));
    };
 
+   /* A distance in the final layout must still land on an instruction. */
+   auto check_final = [&](size_t i) {
+      const int64_t target = int64_t(off[i]) + prog[i].jip;
+      if (target < 0 || !std::binary_search(off.begin(), off.end(), size_t(target)))
+         throw ibis::error(strfmt("instruction %zu jumps to byte %lld, not to an instruction",
+                                  i, (long long)target));
+   };
+
    std::vector<uint8_t> out;
    out.reserve(off.back());
    for (size_t i = 0; i < prog.size(); i++) {
-      if (has_jip(prog[i].op) && compaction) {
+      if (prog[i].jip_final) {
+         check_final(i);
+      } else if (has_jip(prog[i].op) && compaction) {
          prog[i].jip = retarget(i, prog[i].jip);
          if (has_uip(prog[i].op))
             prog[i].uip = retarget(i, prog[i].uip);

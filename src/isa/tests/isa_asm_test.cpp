@@ -169,9 +169,47 @@ TEST(IsaAsm, JmpiJumpsFromTheNextInstruction)
    EXPECT_EQ(prog[0].in.jip, 32);
    EXPECT_EQ(int64_t(prog[0].offset) + prog[0].in.jip, int64_t(prog[3].offset));
 
+   /* brw_disasm prints the immediate, the distance from the next
+    * instruction, and labels no JMPI target.
+    */
    std::string dis = disassemble_program(compacted.data(), compacted.size(), gen::gen9);
-   EXPECT_NE(dis.find("(-f0.0) jmpi(1) JIP:  LABEL0"), std::string::npos) << dis;
+   EXPECT_EQ(dis.substr(0, dis.find('\n') + 1),
+             "(-f0.0) jmpi(1) 16D                                             "
+             "{ align1 WE_all 1N };\n") << dis;
+   EXPECT_EQ(dis.find("LABEL"), std::string::npos) << dis;
    EXPECT_EQ(assemble(dis, gen::gen9, true), compacted) << dis;
+   dis = disassemble_program(native_bytes.data(), native_bytes.size(), gen::gen9);
+   EXPECT_EQ(dis.substr(0, dis.find('\n') + 1),
+             "(-f0.0) jmpi(1) 32D                                             "
+             "{ align1 WE_all 1N };\n") << dis;
+   EXPECT_EQ(assemble(dis, gen::gen9, false), native_bytes) << dis;
+}
+
+/* Mesa's form of a JMPI is the hardware immediate, a distance in the final
+ * layout: the assembler keeps it as given, compacted or not, and refuses
+ * one that lands inside an instruction.
+ */
+TEST(IsaAsm, JmpiTakesMesasDistance)
+{
+   const std::string body = "add(8) g1<1>F g1<8,8,1>F g2<8,8,1>F { align1 1Q };\n"
+                            "mov(8) g3<1>UD g4<8,8,1>UD { align1 1Q };\n"
+                            "mov(8) g5<1>UD g4<8,8,1>UD { align1 1Q };\n";
+   const std::string labelled = "(-f0.0) jmpi(1) JIP: OVER { align1 WE_all 1N };\n"
+                                "add(8) g1<1>F g1<8,8,1>F g2<8,8,1>F { align1 1Q };\n"
+                                "mov(8) g3<1>UD g4<8,8,1>UD { align1 1Q };\n"
+                                "OVER:\n"
+                                "mov(8) g5<1>UD g4<8,8,1>UD { align1 1Q };\n";
+   EXPECT_EQ(assemble("(-f0.0) jmpi(1) 16D { align1 WE_all 1N };\n" + body, gen::gen9, true),
+             assemble(labelled, gen::gen9, true));
+   EXPECT_EQ(assemble("(-f0.0) jmpi(1) 32D { align1 WE_all 1N };\n" + body, gen::gen9, false),
+             assemble(labelled, gen::gen9, false));
+   std::vector<inst> parsed = parse_asm("jmpi(1) -48D { align1 WE_all 1N };\n", gen::gen9);
+   EXPECT_EQ(parsed.at(0).jip, -32);
+   EXPECT_TRUE(parsed.at(0).jip_final);
+   EXPECT_EQ(asm_error("(-f0.0) jmpi(1) 4D { align1 WE_all 1N };\n" + body),
+             "instruction 0 jumps to byte 20, not to an instruction");
+   EXPECT_EQ(asm_error("jmpi(1) 16UD { align1 WE_all 1N };\n" + body),
+             "t.asm:1: a JMPI distance is a D immediate");
 }
 
 /* The compaction tables have no dst:D with imm:D, so such instructions
