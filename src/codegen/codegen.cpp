@@ -178,7 +178,11 @@ generator::emit_alu(const instr *in)
          for (isa::reg &r : hw.src) {
             if (r.file == isa::reg_file::imm)
                fail("three-source instructions take no immediates");
-            bool replicate = r.vstride == 0 && r.width == 1 && r.hstride == 0;
+            /* A 64-bit operand cannot be replicated (RepCtrl); alone
+             * in a SIMD1 instruction it needs not be.
+             */
+            bool replicate = r.vstride == 0 && r.width == 1 && r.hstride == 0 &&
+                             !(isa::type_size(r.type) == 8 && pc.size == 1);
             r.swizzle = replicate ? isa::swizzle_xxxx : isa::swizzle_xyzw;
             if (!replicate)
                r = isa::region(r, 4, 4, 1);

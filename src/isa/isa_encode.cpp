@@ -585,9 +585,16 @@ precompact(const native &in, gen g)
    /* src1 is absent: its type is free, and the tables only map 0. */
    set(n, fld::src1_reg_hw_type, 0);
 
-   /* The tables have no imm:F mapping in src0, but 0.0 is also 0.0VF. */
+   /* The tables have no imm:F mapping in src0, but 0.0 is also 0.0VF,
+    * where a vector immediate may go: an oword-aligned destination
+    * (Mesa's EU validator; brw_eu_compact.c does not check it).
+    */
    uint32_t imm = get(n, fld::imm32);
-   if (imm == 0 && src0 == type::F && dst == type::F && get(n, fld::dst_hstride) == 1)
+   const bool oword = get(n, fld::access_mode) ||
+                      get(n, fld::dst_address_mode) ||
+                      get(n, fld::dst_da1_subreg_nr) % 16 == 0;
+   if (imm == 0 && src0 == type::F && dst == type::F && get(n, fld::dst_hstride) == 1 &&
+       oword)
       set(n, fld::src0_reg_hw_type, type_hw(type::VF, true, g));
 
    /* Nor dst:D with imm:D; for an immediate that compacts, UD computes
