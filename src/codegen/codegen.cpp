@@ -582,6 +582,30 @@ generate_code(const shader &s, const device_info &dev, bool want_disasm,
    return r;
 }
 
+void
+validate_code(const std::vector<uint8_t> &binary, const device_info &dev)
+{
+   /* The low-power parts have the 64-bit regioning rules. */
+   const std::string platform = dev.platform;
+   const bool lp = platform == "chv" || platform == "bxt" || platform == "glk";
+   const isa::gen gen = isa_gen(dev);
+   unsigned bad = 0;
+   std::string first;
+   int64_t last = -1;
+   for (const std::string &e : isa::validate_program(binary.data(), binary.size(), gen, lp)) {
+      /* Messages start with the instruction's offset. */
+      const int64_t at = std::stoll(e);
+      if (at != last)
+         bad++;
+      last = at;
+      if (bad <= 3)
+         first += "\n   " + e;
+   }
+   if (bad)
+      throw internal_error(strfmt("EU validation: %u instructions break Mesa's rules:%s",
+                                  bad, first.c_str()));
+}
+
 std::string
 disassemble(const std::vector<uint8_t> &binary, const device_info &dev)
 {
