@@ -22,6 +22,11 @@ struct checker {
    bool lp;
    std::vector<std::string> &out;
 
+   /* CHV (a low-power Gen8) and Gen9+ have mixed-float mode and its
+    * rules; Broadwell has neither.
+    */
+   bool mixed_float_mode() const { return g >= gen::gen9 || (g == gen::gen8 && lp); }
+
    void
    error_if(bool cond, const char *group, const char *msg)
    {
@@ -353,7 +358,7 @@ check_operand_types(checker &c, unsigned nsrc)
             c.error_if(in.dst.subnr % 4 != 0, "types",
                        "Conversions between integer and half-float must be "
                        "aligned to a DWord on the destination");
-         } else if (dt == type::HF) {
+         } else if (dt == type::HF && c.mixed_float_mode()) {
             c.error_if(dst_stride != 2 &&
                        !(is_mixed_float(in, nsrc) && dst_stride == 1 &&
                          in.dst.subnr % 16 == 0),
@@ -367,7 +372,7 @@ check_operand_types(checker &c, unsigned nsrc)
    /* Mixed float mode has its own rules (check_mixed_float). */
    const type et = execution_type(in, nsrc);
    const unsigned esize = type_size(et);
-   if (!is_mixed_float(in, nsrc) && esize > dsize) {
+   if (!(is_mixed_float(in, nsrc) && c.mixed_float_mode()) && esize > dsize) {
       if (!(dst_byte && is_raw_move(in)))
          c.error_if(dst_stride * dsize != esize, "types",
                     "Destination stride must be equal to the ratio of the sizes "
@@ -472,7 +477,7 @@ void
 check_mixed_float(checker &c, unsigned nsrc)
 {
    const inst &in = c.in;
-   if (nsrc >= 3 || !is_mixed_float(in, nsrc))
+   if (nsrc >= 3 || !is_mixed_float(in, nsrc) || !c.mixed_float_mode())
       return;
    const type s0 = in.src[0].type;
    const type s1 = nsrc > 1 ? in.src[1].type : type::invalid;
@@ -568,7 +573,8 @@ check_region_alignment(checker &c, unsigned nsrc)
    const unsigned last = (in.exec_size - 1) * h * size + in.dst.subnr;
    c.error_if(last >= 64, "alignment",
               "A destination cannot span more than 2 adjacent GRF registers");
-   if (last >= 64 || in.op != opcode::math)
+   /* Gen9: math only (SKL PRM); Gen8: every instruction (BDW PRM). */
+   if (last >= 64 || (in.op != opcode::math && c.g != gen::gen8))
       return;
 
    uint8_t mask[32] = {};
@@ -741,17 +747,16 @@ check_send_descriptor(checker &c)
    if (!is_send(in.op) || in.desc_indirect || in.sfid != sfid::urb)
       return;
    c.error_if(!in.header_present(), "send-desc", "Header must be present for all URB messages.");
-   switch (urb_op(desc_field(in.desc, msg::urb_opcode))) {
-   case urb_op::atomic_inc: case urb_op::atomic_mov: case urb_op::atomic_add:
-   case urb_op::simd8_write:
-      break;
-   case urb_op::simd8_read:
+   /* Mesa 23.3's list for Gen8/9: the HWord/OWord messages are valid
+    * from Gen7 (25.0 dropped them with the older generations).
+    */
+   const unsigned op = desc_field(in.desc, msg::urb_opcode);
+   if (op == unsigned(urb_op::simd8_read))
       c.error_if(in.rlen() == 0, "send-desc", "URB SIMD8 read message must read some data.");
-      break;
-   default:
+   else if (op == 9)
+      c.error_if(true, "send-desc", "URB fence message only valid on gfx >= 12.5");
+   else if (op > unsigned(urb_op::simd8_read))
       c.error_if(true, "send-desc", "Invalid URB message");
-      break;
-   }
 }
 
 } /* namespace */

@@ -151,10 +151,17 @@ TEST(IsaValidate, SendDescriptor)
    EXPECT_TRUE(violates("send(8) null<1>F g2<0,1,0>UD 0x02000017\n"
                         "   urb MsgDesc: ignored { align1 1Q };",
                         "send-desc: Header must be present for all URB messages."));
-   /* Opcode 0 (HWord write) is gone on Gen8+; a SIMD8 read reads. */
-   EXPECT_TRUE(violates("send(8) null<1>F g2<0,1,0>UD 0x02080010\n"
+   /* Opcodes past SIMD8 read: the fence (9) is Gfx12.5's, 10 is none;
+    * the HWord write (0) is valid from Gen7; a SIMD8 read reads.
+    */
+   EXPECT_TRUE(violates("send(8) null<1>F g2<0,1,0>UD 0x0208001a\n"
                         "   urb MsgDesc: ignored { align1 1Q };",
                         "send-desc: Invalid URB message"));
+   EXPECT_TRUE(violates("send(8) null<1>F g2<0,1,0>UD 0x02080019\n"
+                        "   urb MsgDesc: ignored { align1 1Q };",
+                        "URB fence message only valid on gfx >= 12.5"));
+   EXPECT_TRUE(valid("send(8) null<1>F g2<0,1,0>UD 0x02080010\n"
+                     "   urb MsgDesc: ignored { align1 1Q };"));
    EXPECT_TRUE(violates("send(8) null<1>F g2<0,1,0>UD 0x02080018\n"
                         "   urb MsgDesc: ignored { align1 1Q };",
                         "URB SIMD8 read message must read some data."));
@@ -279,6 +286,12 @@ TEST(IsaValidate, MixedFloat)
                         "accumulator source and half-float destination requires a "
                         "stride of 2"));
    EXPECT_TRUE(valid("mac(8) g2<2>HF g4<8,8,1>F g6<8,8,1>F { align1 1Q };"));
+   /* Broadwell has no mixed-float mode: the general ratio rule holds
+    * (CHV, a low-power Gen8, has the mode).
+    */
+   inst bdw = bits_of("add(8) g2<1>HF g4<8,8,1>F g6<8,8,1>F { align1 1Q };", gen::gen8);
+   EXPECT_TRUE(violates(bdw, "Destination stride must be equal to the ratio", gen::gen8));
+   EXPECT_TRUE(valid(bdw, gen::gen8, true));
 
    inst in = bits_of("add(8) g2<1>F g4<8,8,1>HF g6<8,8,1>F { align1 1Q };");
    in.src[0].indirect = true;
@@ -311,6 +324,10 @@ TEST(IsaValidate, RegionAlignment)
    EXPECT_TRUE(violates("math inv(8) g2.2<1>F g4<8,8,1>F null<8,8,1>F { align1 1Q };",
                         "Writes must be evenly split between the two destination registers"));
    EXPECT_TRUE(valid("math inv(8) g2.4<1>F g4<8,8,1>F null<8,8,1>F { align1 1Q };"));
+   /* On Gen8 every instruction (Mesa 23.3, BDW PRM), on Gen9 math only. */
+   inst in = bits_of("mov(8) g2.2<1>F g4<8,8,1>F { align1 1Q };", gen::gen8);
+   EXPECT_TRUE(violates(in, "Writes must be evenly split", gen::gen8));
+   EXPECT_TRUE(valid(bits_of("mov(8) g2.2<1>F g4<8,8,1>F { align1 1Q };")));
 }
 
 TEST(IsaValidate, VectorImmediates)
