@@ -1,11 +1,14 @@
 /*
  * ibis-disasm: prints Gen8, Gen9 or Gen11 machine code in i965_disasm syntax.
  *
- *    ibis-disasm [--gen 8|9|11] FILE
+ *    ibis-disasm [--gen 8|9|11] [--validate] FILE
  *
  * FILE is raw binary, or hex text as ibis-asm --type hex and i965_asm
  * write it (two-digit bytes separated by white space); the format is
- * detected from the content.
+ * detected from the content.  --validate also checks every instruction
+ * against Mesa's EU rules (isa::validate): each violation goes to stderr
+ * as "FILE: offset: group: rule: instruction", and the exit status is 1
+ * when there is one.
  */
 #include <cctype>
 #include <cstdio>
@@ -38,6 +41,7 @@ main(int argc, char **argv)
 {
    isa::gen g = isa::gen::gen9;
    const char *input = nullptr;
+   bool check = false;
 
    for (int i = 1; i < argc; i++) {
       if ((!strcmp(argv[i], "--gen") || !strcmp(argv[i], "-g")) && i + 1 < argc) {
@@ -45,15 +49,17 @@ main(int argc, char **argv)
             fprintf(stderr, "ibis-disasm: unknown generation '%s'\n", argv[i]);
             return 1;
          }
+      } else if (!strcmp(argv[i], "--validate")) {
+         check = true;
       } else if (argv[i][0] == '-' && argv[i][1]) {
-         fprintf(stderr, "usage: ibis-disasm [--gen 8|9|11] FILE\n");
+         fprintf(stderr, "usage: ibis-disasm [--gen 8|9|11] [--validate] FILE\n");
          return 1;
       } else {
          input = argv[i];
       }
    }
    if (!input) {
-      fprintf(stderr, "usage: ibis-disasm [--gen 8|9|11] FILE\n");
+      fprintf(stderr, "usage: ibis-disasm [--gen 8|9|11] [--validate] FILE\n");
       return 1;
    }
 
@@ -70,6 +76,14 @@ main(int argc, char **argv)
          bytes.assign(data.begin(), data.end());
       std::string text = isa::disassemble_program(bytes.data(), bytes.size(), g);
       fwrite(text.data(), 1, text.size(), stdout);
+      if (check) {
+         const std::vector<std::string> bad =
+            isa::validate_program(bytes.data(), bytes.size(), g);
+         for (const std::string &e : bad)
+            fprintf(stderr, "%s: %s\n", input, e.c_str());
+         if (!bad.empty())
+            return 1;
+      }
    } catch (const error &e) {
       fprintf(stderr, "%s\n", e.what());
       return 1;

@@ -1,5 +1,5 @@
 /*
- * ibis-shaderdb DIR... [-j N] [-o FILE] [--platform skl] [--times]
+ * ibis-shaderdb DIR... [-j N] [-o FILE] [--platform skl] [--simd N] [--times]
  *
  * Compiles every .nir file below the directories, in parallel, and writes
  * one line per kept variant in the form of brw's shader-db log, so that
@@ -47,6 +47,7 @@ struct options {
    bool verbose = false;
    unsigned timeout = 120;
    unsigned batch = 8;
+   unsigned simd = 0;   /* one width alone, without SIMD selection */
 };
 
 struct job {
@@ -76,7 +77,8 @@ void
 usage(FILE *f)
 {
    std::fprintf(f, "usage: ibis-shaderdb DIR... [-j N] [-o FILE] [--platform skl]\n"
-                   "                     [--times] [--verbose] [--timeout SECONDS]\n");
+                   "                     [--simd 8|16|32] [--times] [--verbose]\n"
+                   "                     [--timeout SECONDS]\n");
 }
 
 options
@@ -108,7 +110,11 @@ parse_args(int argc, char **argv)
          o.output = value(i);
       else if (a == "--platform")
          o.platform = value(i);
-      else if (a == "--times")
+      else if (a == "--simd") {
+         o.simd = number(i);
+         if (o.simd != 8 && o.simd != 16 && o.simd != 32)
+            throw ibis::error(ibis::strfmt("--simd: %u is not 8, 16 or 32", o.simd));
+      } else if (a == "--times")
          o.times = true;
       else if (a == "-v" || a == "--verbose")
          o.verbose = true;
@@ -211,6 +217,11 @@ run_batch(const options &o, const std::vector<job> &jobs, size_t begin,
       try {
          ibis::compile_options co;
          co.device = &ibis::device_by_name(o.platform);
+         /* One width: compiled and kept whatever the narrower ones do. */
+         if (o.simd) {
+            co.widths = { o.simd };
+            co.force_simd32 = true;
+         }
          const std::string abi = jobs[i].path.substr(0, jobs[i].path.size() - 4) + ".abi";
          struct stat st;
          if (stat(abi.c_str(), &st) == 0)
@@ -361,6 +372,13 @@ main(int argc, char **argv)
          while (d.size() > 1 && d.back() == '/')
             d.pop_back();
          list_nir(d, "", jobs);
+      }
+      /* Vertex shaders run at SIMD8 only. */
+      if (o.simd > 8) {
+         jobs.erase(std::remove_if(jobs.begin(), jobs.end(), [](const job &j) {
+                       return j.name.size() > 7 &&
+                              j.name.compare(j.name.size() - 7, 7, ".vs.nir") == 0;
+                    }), jobs.end());
       }
    } catch (const ibis::error &e) {
       std::fprintf(stderr, "ibis-shaderdb: %s\n", e.what());

@@ -165,6 +165,25 @@ TEST(tools, asm_and_disasm_round_trip)
    EXPECT_EQ(a2.out, a.out);
 }
 
+/* ibis-disasm --validate checks what it prints against Mesa's EU rules:
+ * a SIMD4 move reading rows of 8 is refused, the SIMD8 one is not.
+ */
+TEST(tools, disasm_validate)
+{
+   auto check = [](const char *name, const char *text) {
+      std::string src = write_temp(name, text);
+      result a = run("ibis-asm --gen 9 --type hex " + src);
+      EXPECT_EQ(a.status, 0) << a.out;
+      return run("ibis-disasm --gen 9 --validate " + write_temp(std::string(name) + ".hex", a.out));
+   };
+   result bad = check("v1.asm", "mov(4) g2<1>F g3<8,8,1>F { align1 1N };\n");
+   EXPECT_EQ(bad.status, 1);
+   EXPECT_NE(bad.out.find(": 0: region: ExecSize must be greater than or equal to Width: "
+                          "mov(4)"), std::string::npos) << bad.out;
+   result good = check("v2.asm", "mov(8) g2<1>F g3<8,8,1>F { align1 1Q };\n");
+   EXPECT_EQ(good.status, 0) << good.out;
+}
+
 TEST(tools, asm_error_names_file_and_line)
 {
    std::string src = write_temp("bad.asm",

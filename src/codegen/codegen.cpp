@@ -178,7 +178,11 @@ generator::emit_alu(const instr *in)
          for (isa::reg &r : hw.src) {
             if (r.file == isa::reg_file::imm)
                fail("three-source instructions take no immediates");
-            bool replicate = r.vstride == 0 && r.width == 1 && r.hstride == 0;
+            /* A 64-bit operand cannot be replicated (RepCtrl); alone
+             * in a SIMD1 instruction it needs not be.
+             */
+            bool replicate = r.vstride == 0 && r.width == 1 && r.hstride == 0 &&
+                             !(isa::type_size(r.type) == 8 && pc.size == 1);
             r.swizzle = replicate ? isa::swizzle_xxxx : isa::swizzle_xyzw;
             if (!replicate)
                r = isa::region(r, 4, 4, 1);
@@ -576,6 +580,30 @@ generate_code(const shader &s, const device_info &dev, bool want_disasm,
    if (debug_enabled(DEBUG_STATS))
       fprintf(stderr, "%s\n", stats_line(s, st).c_str());
    return r;
+}
+
+void
+validate_code(const std::vector<uint8_t> &binary, const device_info &dev)
+{
+   /* The low-power parts have the 64-bit regioning rules. */
+   const std::string platform = dev.platform;
+   const bool lp = platform == "chv" || platform == "bxt" || platform == "glk";
+   const isa::gen gen = isa_gen(dev);
+   unsigned bad = 0;
+   std::string first;
+   int64_t last = -1;
+   for (const std::string &e : isa::validate_program(binary.data(), binary.size(), gen, lp)) {
+      /* Messages start with the instruction's offset. */
+      const int64_t at = std::stoll(e);
+      if (at != last)
+         bad++;
+      last = at;
+      if (bad <= 3)
+         first += "\n   " + e;
+   }
+   if (bad)
+      throw internal_error(strfmt("EU validation: %u instructions break Mesa's rules:%s",
+                                  bad, first.c_str()));
 }
 
 std::string

@@ -49,6 +49,13 @@ codegen_result generate_code(const shader &s, const device_info &dev,
                              bool want_disasm = true,
                              const unsigned *cycles = nullptr);
 
+/* Mesa's EU validation (isa::validate) of every instruction of a binary
+ * generate_code() made for dev; throws ibis::internal_error with the
+ * number of instructions that break a rule and the first few.  The
+ * compiler runs it in debug builds and under IBIS_DEBUG=validate.
+ */
+void validate_code(const std::vector<uint8_t> &binary, const device_info &dev);
+
 /* i965_disasm text of a binary generate_code() made for dev. */
 std::string disassemble(const std::vector<uint8_t> &binary,
                         const device_info &dev);

@@ -293,9 +293,61 @@ writes_two_grfs(const isa::inst &i)
    return i.exec_size * isa::type_size(i.dst.type) * h > 32;
 }
 
-isa::inst &
-generator::push(const isa::inst &i, bool errata_nop)
+namespace {
+
+/* Does a row of the source region cross a register (which Mesa's EU
+ * validator rejects: "VertStride must be used to cross GRF register
+ * boundaries")?
+ */
+bool
+row_crosses(const isa::reg &r, unsigned exec_size)
 {
+   const unsigned size = isa::type_size(r.type);
+   unsigned row = r.subnr;
+   for (unsigned y = 0; y < exec_size / r.width; y++) {
+      const unsigned first = row / 32, last = (row + ((r.width - 1) * r.hstride + 1) * size - 1) / 32;
+      if (first != last)
+         return true;
+      row += r.vstride * size;
+   }
+   return false;
+}
+
+/* The same elements in a form Mesa's EU validator accepts: a linear
+ * source region whose rows cross a register (the dword halves of 64-bit
+ * values, <16,8,2>:UD at SIMD8) reads narrower rows (<8,4,2>:UD, as
+ * brw's); a one-channel f16 result of a mixed-float instruction takes a
+ * dword stride, which leaves it out of the packed-f16 rules.
+ */
+void
+legalize_regions(isa::inst &in)
+{
+   const isa::op_form form = isa::info(in.op).form;
+   if (in.access != isa::access_mode::align1 || form == isa::op_form::tri ||
+       isa::is_send(in.op))
+      return;
+   for (unsigned k = 0; k < 2; k++) {
+      isa::reg &r = in.src[k];
+      if (r.file != isa::reg_file::grf || r.indirect || r.hstride == 0 ||
+          r.vstride == isa::vstride_vxh || r.vstride != r.width * r.hstride)
+         continue;
+      while (r.width > 1 && row_crosses(r, in.exec_size)) {
+         r.width /= 2;
+         r.vstride = r.width * r.hstride;
+      }
+   }
+   if (in.exec_size == 1 && in.dst.type == isa::type::HF && in.dst.hstride == 1 &&
+       (in.src[0].type == isa::type::F || in.src[1].type == isa::type::F))
+      in.dst.hstride = 2;
+}
+
+} /* namespace */
+
+isa::inst &
+generator::push(const isa::inst &i_in, bool errata_nop)
+{
+   isa::inst i = i_in;
+   legalize_regions(i);
    /* BDW/SKL: "A POW/FDIV operation must not be followed by an instruction
     * that requires two destination registers" (brw inserts a NOP and
     * leaves it out of the instruction count).

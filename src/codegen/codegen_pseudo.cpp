@@ -484,10 +484,21 @@ generator::emit_subgroup_invocation(const instr *in)
    operand du = d.as_type(uint_data_type(bsz));
    auto imm = [&](unsigned v) { return bsz == 2 ? isa::imm_uw(v) : isa::imm_ud(v); };
 
-   /* 0-7 from a packed vector, then +8 and +16 (brw's sequence). */
-   isa::inst mov = isa::make(isa::opcode::mov, 8, dst_reg(du, 0), isa::imm_v(0x76543210));
+   /* 0-7 from a packed vector, then +8 and +16 (brw's sequence).  A
+    * vector immediate needs a packed word destination (Mesa's EU
+    * validator): 32-bit results take the words first and widen them in
+    * place (one register read whole before it is written).
+    */
+   isa::inst mov = isa::make(isa::opcode::mov, 8,
+                             dst_reg(d.as_type(data_type::u16), 0), isa::imm_v(0x76543210));
    mov.mask_disable = true;
    push(mov);
+   if (bsz == 4) {
+      isa::inst widen = isa::make(isa::opcode::mov, 8, dst_reg(du, 0),
+                                  src_reg(d.as_type(data_type::u16), 0, 8, false));
+      widen.mask_disable = true;
+      push(widen);
+   }
    if (w >= 16) {
       isa::inst add = isa::make(isa::opcode::add, 8, dst_reg(du, 8),
                                 src_reg(du, 0, 8, false), imm(8));

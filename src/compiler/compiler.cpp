@@ -400,6 +400,11 @@ compile_width(const context &c, unsigned simd, bool allow_spilling, bool first_f
    codegen_result cg = generate_code(*s, c.dev, c.o.disasm || (own & DEBUG_ASM),
                                      &cycles);
    v.stage_seconds[STAGE_CODEGEN] += context::elapsed(t);
+   if (ctx.validating()) {
+      t = clock_type::now();
+      validate_code(cg.binary, c.dev);
+      v.stage_seconds[STAGE_VALIDATE] += context::elapsed(t);
+   }
 
    v.compiled = true;
    v.binary = std::move(cg.binary);

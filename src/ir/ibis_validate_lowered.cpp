@@ -192,10 +192,18 @@ lowered_piece_width(const instr *in)
       if (is_int_div(in->op) || half)
          max = std::min(max, 8u);
    }
-   /* Mixed float mode with an f32 destination: no SIMD16. */
-   if (is_mixed_float(in) && !in->dsts().empty() &&
-       in->dst().type == data_type::f32)
-      max = std::min(max, 8u);
+   /* Mixed float mode with an f32 destination: no SIMD16.  Nor with a
+    * packed f16 one, conversion moves included (brw's
+    * get_fpu_lowered_simd_width; Mesa's EU validator: "Align1 mixed mode
+    * packed half-float output must not cross oword boundaries").
+    */
+   if (is_mixed_float(in) && !in->dsts().empty()) {
+      const operand &d = in->dst();
+      const bool packed_f16 = d.type == data_type::f16 &&
+                              (!d.has_region || d.rgn.hstride <= 1);
+      if (d.type == data_type::f32 || packed_f16)
+         max = std::min(max, 8u);
+   }
 
    /* No operand may span more than two registers. */
    auto fits = [&](unsigned n) {

@@ -187,6 +187,10 @@ struct inst {
    /* Branch offsets in bytes, relative to this instruction. */
    int32_t jip = 0;
    int32_t uip = 0;
+   /* The JIP counts the final (compacted) layout already: a JMPI given
+    * by its distance, as Mesa prints it.  encode_program() keeps it.
+    */
+   bool jip_final = false;
 
    /* SEND, SENDC, SENDS, SENDSC. */
    isa::sfid sfid = isa::sfid::null;
@@ -325,7 +329,9 @@ std::vector<decoded> decode_program(const uint8_t *data, size_t size, gen g);
 
 /* One instruction in i965_disasm syntax, with a trailing newline (SENDs
  * take two lines).  With labels, branch targets print as "LABELn"; without,
- * as relative byte offsets, which assemble back as well.
+ * as relative byte offsets, which assemble back as well.  A JMPI prints
+ * its immediate, the distance from the next instruction ("jmpi(1) 368D"),
+ * as brw_disasm does: it has no label.
  */
 struct label_map {
    std::map<int64_t, unsigned> numbers;   /* byte offset -> n of "LABELn" */
@@ -345,6 +351,18 @@ std::vector<inst> parse_asm(const std::string &text, gen g,
  */
 std::vector<uint8_t> assemble(const std::string &text, gen g, bool compaction,
                               const std::string &filename = "<input>");
+
+/* ---- EU validation (isa_validate.cpp) ---- */
+
+/* The restrictions Mesa's EU validator (brw_eu_validate.c) checks on
+ * Gen8/Gen9 code: one message per violated rule, "group: rule", empty
+ * when the instruction is valid.  low_power adds the rules of CHV, BXT
+ * and GLK (64-bit regioning).  docs/isa.md lists the rules.
+ */
+std::vector<std::string> validate(const inst &in, gen g, bool low_power = false);
+/* Every instruction of a binary: "offset: group: rule: disassembly". */
+std::vector<std::string> validate_program(const uint8_t *data, size_t size,
+                                          gen g, bool low_power = false);
 
 /* Parses "--gen" arguments: "8", "9", "11", "skl", "bdw", ... */
 bool parse_gen(const std::string &s, gen *g);

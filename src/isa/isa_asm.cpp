@@ -26,8 +26,8 @@ struct parsed_inst {
 
 class parser {
 public:
-   parser(const std::string &text, const std::string &file)
-      : s(text), file(file) {}
+   parser(const std::string &text, const std::string &file, gen g)
+      : s(text), file(file), g(g) {}
 
    std::vector<parsed_inst> insts;
    std::vector<std::pair<std::string, size_t>> labels;   /* name, index */
@@ -56,6 +56,7 @@ public:
 private:
    const std::string &s;
    std::string file;
+   gen g;
    size_t pos = 0;
    unsigned line = 1;
    unsigned stmt_line = 1;
@@ -855,12 +856,20 @@ private:
          in.dst = j.dst;
          in.src[0] = j.src[0];
          skip_space();
-         /* "JIP: LABEL" for an immediate jump, else the index register. */
+         /* Mesa's form, the distance from the next instruction in the
+          * final layout ("368D"); "JIP: LABEL"; or the index register.
+          */
          if (s.compare(pos, 4, "JIP:") == 0) {
             in.src[1] = imm_d(0);
             pi.jip_label = jump_target("JIP:", &in.jip);
          } else {
             in.src[1] = src();
+            if (in.src[1].file == reg_file::imm) {
+               if (in.src[1].type != type::D)
+                  error("a JMPI distance is a D immediate");
+               in.jip = int32_t(uint32_t(in.src[1].imm)) + (g < gen::gen12 ? 16 : 0);
+               in.jip_final = true;
+            }
          }
          break;
       }
@@ -903,8 +912,7 @@ using label_table = std::map<std::string, size_t>;   /* name -> index */
 static std::vector<parsed_inst>
 parse_all(const std::string &text, gen g, const std::string &filename, label_table *labels)
 {
-   (void)g;
-   parser p(text, filename);
+   parser p(text, filename, g);
    p.parse();
    /* Every label used must be defined, once. */
    for (size_t i = 0; i < p.labels.size(); i++) {

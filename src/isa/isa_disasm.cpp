@@ -596,8 +596,8 @@ find_labels(const std::vector<decoded> &program)
       if (has_uip(d.in.op)) {
          add(int64_t(d.offset) + d.in.uip);
          add(int64_t(d.offset) + d.in.jip);
-      } else if (has_jip(d.in.op) &&
-                 (d.in.op != opcode::jmpi || d.in.src[1].file == reg_file::imm)) {
+      } else if (has_jip(d.in.op) && d.in.op != opcode::jmpi) {
+         /* brw_disasm labels no JMPI target. */
          add(int64_t(d.offset) + d.in.jip);
       }
    }
@@ -610,7 +610,6 @@ disassemble(const inst &in, gen g, size_t offset, const label_map *labels)
    printer p;
    const opcode_info &oi = info(in.op);
    const bool send = is_send(in.op);
-   (void)g;
 
    if (in.pred != pred_ctrl::none) {
       p.fmt("(%s", in.pred_inv ? "-" : "+");
@@ -652,9 +651,18 @@ disassemble(const inst &in, gen g, size_t offset, const label_map *labels)
    }
 
    const int64_t here = int64_t(offset);
-   if (in.op == opcode::jmpi && in.src[1].file != reg_file::imm) {
+   if (in.op == opcode::jmpi) {
       p.pad(16);
-      print_src(p, in, in.src[1]);
+      if (in.src[1].file == reg_file::imm) {
+         /* The hardware's immediate: before Gen12 the distance from the
+          * next instruction.
+          */
+         inst j = in;
+         j.src[1] = imm_d(in.jip - (g < gen::gen12 ? 16 : 0));
+         print_src(p, j, j.src[1]);
+      } else {
+         print_src(p, in, in.src[1]);
+      }
    } else if (has_uip(in.op)) {
       p.pad(16);
       p.str("JIP: ");

@@ -1,6 +1,8 @@
 /*
  * Encoding of Gen8/Gen9 native instructions.
  */
+#include <algorithm>
+
 #include "isa/isa_bits.h"
 #include "util/ibis_error.h"
 
@@ -583,9 +585,16 @@ precompact(const native &in, gen g)
    /* src1 is absent: its type is free, and the tables only map 0. */
    set(n, fld::src1_reg_hw_type, 0);
 
-   /* The tables have no imm:F mapping in src0, but 0.0 is also 0.0VF. */
+   /* The tables have no imm:F mapping in src0, but 0.0 is also 0.0VF,
+    * where a vector immediate may go: an oword-aligned destination
+    * (Mesa's EU validator; brw_eu_compact.c does not check it).
+    */
    uint32_t imm = get(n, fld::imm32);
-   if (imm == 0 && src0 == type::F && dst == type::F && get(n, fld::dst_hstride) == 1)
+   const bool oword = get(n, fld::access_mode) ||
+                      get(n, fld::dst_address_mode) ||
+                      get(n, fld::dst_da1_subreg_nr) % 16 == 0;
+   if (imm == 0 && src0 == type::F && dst == type::F && get(n, fld::dst_hstride) == 1 &&
+       oword)
       set(n, fld::src0_reg_hw_type, type_hw(type::VF, true, g));
 
    /* Nor dst:D with imm:D; for an immediate that compacts, UD computes
@@ -661,10 +670,20 @@ encode_program(std::vector<inst> prog, const std::vector<native> &encoded,
       return int32_t(int64_t(off[target]) - int64_t(off[i]));
    };
 
+   /* A distance in the final layout must still land on an instruction. */
+   auto check_final = [&](size_t i) {
+      const int64_t target = int64_t(off[i]) + prog[i].jip;
+      if (target < 0 || !std::binary_search(off.begin(), off.end(), size_t(target)))
+         throw ibis::error(strfmt("instruction %zu jumps to byte %lld, not to an instruction",
+                                  i, (long long)target));
+   };
+
    std::vector<uint8_t> out;
    out.reserve(off.back());
    for (size_t i = 0; i < prog.size(); i++) {
-      if (has_jip(prog[i].op) && compaction) {
+      if (prog[i].jip_final) {
+         check_final(i);
+      } else if (has_jip(prog[i].op) && compaction) {
          prog[i].jip = retarget(i, prog[i].jip);
          if (has_uip(prog[i].op))
             prog[i].uip = retarget(i, prog[i].uip);

@@ -9,6 +9,7 @@
 #include "lower/lower_private.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 
 #include "ir/ibis_pass.h"
@@ -342,8 +343,51 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
              in_place(params, rs, from, to, exec) ||
              (to - from == 1 && lone(from));
    };
-   for (size_t m = 1; m <= n && !(whole(0, mid) && whole(mid, n)); m++) {
-      if (whole(0, m) && whole(m, n))
+   /* The two payloads of a split send must not overlap (PRM, and Mesa's
+    * EU validator): a value read on both sides could be each payload's
+    * register at once (a whole payload is the value itself, a gathered
+    * one may be built over it), as with a sample at (u, u) or an RT
+    * write whose alpha is its red (tesseract/133.fs, 488.fs).
+    */
+   auto reads_of = [&](size_t i) {
+      return std::array<operand, 3>{ params[i].op, rs[i].op,
+                                     piece_operand(params[i].op, exec) };
+   };
+   /* An undefined payload interferes with nothing in allocation, so it
+    * may land on the other one: each side needs a defined parameter
+    * (tesseract/115.fs, an RT write without alpha: one payload, mlen 4,
+    * as brw's).
+    */
+   auto defined = [&](size_t from, size_t to) {
+      for (size_t i = from; i < to; i++) {
+         const operand &o = rs[i].op;
+         const instr *d = o.val ? o.val->def() : nullptr;
+         if (!params[i].op.is_null() && !o.is_null() &&
+             !(o.val && o.val->file == reg_file::ssa && !d) &&
+             !(d && d->op == opcode::undef))
+            return true;
+      }
+      return false;
+   };
+   auto disjoint = [&](size_t m) {
+      if (m >= n)
+         return true;
+      if (!defined(0, m) || !defined(m, n))
+         return false;
+      for (size_t i = 0; i < m; i++) {
+         for (size_t j = m; j < n; j++) {
+            for (const operand &a : reads_of(i)) {
+               for (const operand &c : reads_of(j)) {
+                  if (a.val && a.val == c.val && a.offset == c.offset)
+                     return false;
+               }
+            }
+         }
+      }
+      return true;
+   };
+   for (size_t m = 1; m <= n && !(whole(0, mid) && whole(mid, n) && disjoint(mid)); m++) {
+      if (whole(0, m) && whole(m, n) && disjoint(m))
          mid = m;
    }
    /* One gathered payload whose tail is whole: the tail goes as the
@@ -358,12 +402,18 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
       for (size_t m = 1; m < n; m++) {
          if ((!whole_value(rs, m, n, exec, group).is_null() ||
               (n <= 3 && whole(m, n))) &&
-             !params[m].op.is_null()) {
+             !params[m].op.is_null() && disjoint(m)) {
             mid = m;
             break;
          }
       }
    }
+   /* Even brw's split, when both sides read one value: one payload (a
+    * gathered side may be coalesced with its sources, so gathering both
+    * does not keep them apart: tesseract/488.fs's RT write).
+    */
+   if (mid < n && !disjoint(mid))
+      mid = n;
    /* A whole second part found through the vectors before the first
     * part's gathering reads them too (a texture result's alpha).
     */

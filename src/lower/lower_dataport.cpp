@@ -58,6 +58,10 @@ imm_of(const instr *in, unsigned slot, const char *what)
  * line from the constant cache, header g0 with dword 2 = offset in OWords)
  * and UNALIGNED_OWORD_BLOCK_READ (uniform variable offset: data cache,
  * zero header with dword 2 = the byte offset); both NoMask and SIMD8.
+ * The send runs one channel per dword returned, as brw's (SIMD8 for one
+ * register, SIMD16 for two): a SIMD1 one reads its payload with a region
+ * wider than its execution size, which Mesa's EU validator rejects
+ * ("ExecSize must be greater than or equal to Width").
  */
 void
 lower_uniform_block_read(shader &s, instr *in)
@@ -89,7 +93,7 @@ lower_uniform_block_read(shader &s, instr *in)
       payloads p;
       p.p0 = operand(header);
       p.mlen = 1;
-      emit_send(one, SFID_CONST,
+      emit_send(b.exec(16).nomask(), SFID_CONST,
                 dp_desc(surface, DC_OWORD_BLOCK_READ, oword_block_size(16)),
                 p, operand(line), 2, true);
       replace_uses(result, line, delta);
@@ -112,7 +116,7 @@ lower_uniform_block_read(shader &s, instr *in)
       payloads p;
       p.p0 = operand(header);
       p.mlen = 1;
-      emit_send(one, SFID_DC0,
+      emit_send(b.exec(dwords).nomask(), SFID_DC0,
                 dp_desc(surface, DC_UNALIGNED_OWORD_BLOCK_READ,
                         oword_block_size(dwords)),
                 p, operand(result), dwords / 8, true);

@@ -125,6 +125,25 @@ legalize_operations(shader &s, instr *in)
          in->set_src(1, a);
       }
    }
+   if (in->op == opcode::mov && in->num_srcs() == 1 && !in->dsts().empty() &&
+       in->src(0).val) {
+      /* No direct conversion between 64-bit types and bytes (BDW+ PRM,
+       * MOV; Mesa's EU validator): through a dword of the byte's sign.
+       */
+      const data_type dt = in->dst().type, st = in->src(0).type;
+      /* (A byte from a qword goes through a dword in legalize_dst.) */
+      if (type_bits(dt) == 64 && type_bits(st) == 8) {
+         const data_type byte = st;
+         builder b(&s);
+         b.before(in);
+         builder eb = b.exec(in->exec_size, in->group);
+         if (in->we_all())
+            eb = eb.nomask();
+         value *dw = eb.mov(type_is_signed_int(byte) ? data_type::s32 : data_type::u32,
+                            in->src(0));
+         in->set_src(0, operand(dw));
+      }
+   }
    if (in->op == opcode::csel) {
       bool all_f = in->dst().type == data_type::f32;
       for (const operand &o : in->srcs())
@@ -143,6 +162,32 @@ legalize_operations(shader &s, instr *in)
       return sel;
    }
    return in;
+}
+
+/* 64-bit align16 sources cannot be replicated (RepCtrl, BDW PRM; Mesa's
+ * EU validator): a scalar one (immediates are scalars by now) is spread
+ * over the channels.  Code generation reads a SIMD1 one unreplicated.
+ */
+void
+legalize_3src_64bit(shader &s, instr *in)
+{
+   if (!is_3src(in) || in->dsts().empty() || type_bits(in->dst().type) != 64 ||
+       in->exec_size == 1)
+      return;
+   for (unsigned i = 0; i < in->num_srcs(); i++) {
+      const operand o = in->src(i);
+      const bool scalar = o.val && !o.is_imm() &&
+                          (o.val->width == 1 || o.val->file == reg_file::uniform ||
+                           (o.has_region && o.rgn.vstride == 0 && o.rgn.hstride == 0));
+      if (!scalar)
+         continue;
+      builder b(&s);
+      b.before(in);
+      builder eb = b.exec(in->exec_size, in->group);
+      if (in->we_all())
+         eb = eb.nomask();
+      in->set_src(i, operand(eb.mov(o.type, o)));
+   }
 }
 
 /* A conversion between integers and HF must write dword-strided; it goes
@@ -217,8 +262,16 @@ legalize_dst(shader &s, instr *in)
    const bool raw_byte_move = db == 1 && in->op == opcode::mov &&
                               !in->src(0).neg && !in->src(0).abs &&
                               !in->saturate && in->src(0).type == d.type;
-   if (raw_byte_move)
+   if (raw_byte_move) {
+      /* Gen has no byte immediate: code generation writes a word one,
+       * which makes the move a conversion, and only a raw move may write
+       * packed bytes (Mesa's EU validator).  A scalar register holds the
+       * byte instead, as brw copies through a register.
+       */
+      if (in->src(0).is_imm() && in->exec_size > 1)
+         in->set_src(0, materialize(s, in, in->src(0)));
       return;
+   }
    if (d.val->file != reg_file::ssa || d.offset || in->predicate() ||
        !in->preserve().is_null())
       throw error("lower: cannot legalize the narrow destination of '" +
@@ -421,6 +474,7 @@ legalize(shader &s, const device_info &dev)
          in = legalize_operations(s, in);
          legalize_int_hf(s, in);
          legalize_immediates(s, in, dev);
+         legalize_3src_64bit(s, in);
          legalize_dst(s, in);
       }
    }

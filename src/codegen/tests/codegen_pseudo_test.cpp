@@ -311,7 +311,8 @@ block0:
    EXPECT_TRUE(check_asm(prog, R"(
 mov(8) g46<1>UW 0x76543210V { align1 WE_all 1Q };
 add(8) g46.8<1>UW g46<8,8,1>UW 0x0008UW { align1 WE_all 1Q };
-mov(8) g48<1>UD 0x76543210V { align1 WE_all 1Q };
+mov(8) g48<1>UW 0x76543210V { align1 WE_all 1Q };
+mov(8) g48<1>UD g48<8,8,1>UW { align1 WE_all 1Q };
 add(8) g49<1>UD g48<8,8,1>UD 0x00000008UD { align1 WE_all 1Q compacted };
 add(16) g50<1>UD g48<8,8,1>UD 0x00000010UD { align1 WE_all 1H compacted };
 )"));

@@ -381,3 +381,47 @@ mov(8) g10<1>UB 0x00c8UW { align1 1Q };
 mov(8) g11<1>B -3W { align1 1Q };
 )"));
 }
+
+/* Regions as Mesa's EU validator wants them, with the same elements: the
+ * low dwords of SIMD8 qwords (<16,8,2>:UD, whose rows cross a register)
+ * are read in rows of four, as brw's <8,4,2>; a SIMD1 f16 result of an
+ * f32 source is written with a dword stride, out of the packed-f16 rules
+ * (an oword-aligned destination for packed f16 results).
+ */
+TEST(codegen, regions_rows_stay_in_a_register)
+{
+   EXPECT_TRUE(check_asm(R"(
+shader fs simd8 allocated
+hw %1:u64x8@g2
+hw %2:f32x1@g6
+block0:
+   %3:u32x8@g10 = mov %1<16,8,2>:u32
+   %4:f16x1@g11.4 = mov %2
+)", R"(
+mov(8) g10<1>UD g2<8,4,2>UD { align1 1Q };
+mov(1) g11.2<2>HF g6<0,1,0>F { align1 1N };
+)"));
+}
+
+/* validate_code() runs Mesa's rules over a binary: a SIMD1 send reading
+ * an <8,8,1> payload (what ibis emitted for SIMD8 VS block reads) is
+ * refused, brw's <0,1,0> accepted.
+ */
+TEST(codegen, validate_code_reports_violations)
+{
+   const std::string bad = "send(1) g3<1>UD g2<8,8,1>UD 0x02184200\n"
+                           "   data MsgDesc: ignored { align1 WE_all 1N };\n";
+   const std::vector<uint8_t> b = isa::assemble(bad, isa::gen::gen9, true);
+   try {
+      validate_code(b, skl());
+      ADD_FAILURE() << "no error";
+   } catch (const internal_error &e) {
+      EXPECT_NE(std::string(e.what()).find("EU validation: 1 instructions break Mesa's "
+                                           "rules:\n   0: region: ExecSize must be "
+                                           "greater than or equal to Width: send(1)"),
+                std::string::npos) << e.what();
+   }
+   const std::string good = "send(1) g3<1>UD g2<0,1,0>UD 0x02184200\n"
+                            "   data MsgDesc: ignored { align1 WE_all 1N };\n";
+   EXPECT_NO_THROW(validate_code(isa::assemble(good, isa::gen::gen9, true), skl()));
+}

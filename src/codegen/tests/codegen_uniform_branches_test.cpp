@@ -104,6 +104,8 @@ block1:
 /* A uniform if without else is one JMPI over the then part, taken when the
  * if would not be entered; with an else, the then part ends with a JMPI
  * over the else part.  No ENDIF, and no NOP for the ELSE's BranchCtrl.
+ * JMPIs print as brw_disasm prints them: the distance from the next
+ * instruction, no label.
  */
 TEST(codegen_uniform_branches, jmpi_code)
 {
@@ -129,16 +131,13 @@ block5:
    %6:f32x8@g6 = add %5, %3
 )", R"(
 cmp.l.f0.0(8) null<1>F g2<0,1,0>F 0x0F /* 0F */ { align1 WE_all 1Q compacted };
-(-f0.0) jmpi(1) JIP: LABEL0 { align1 WE_all 1N };
+(-f0.0) jmpi(1) 16D { align1 WE_all 1N };
 mov(8) g4<1>F 0x3f800000F /* 1F */ { align1 1Q };
-LABEL0:
 cmp.g.f0.1(8) null<1>F g2<0,1,0>F 0x3f800000F /* 1F */ { align1 WE_all 1Q };
-(+f0.1) jmpi(1) JIP: LABEL1 { align1 WE_all 1N };
+(+f0.1) jmpi(1) 32D { align1 WE_all 1N };
 mov(8) g5<1>F 0x40000000F /* 2F */ { align1 1Q };
-jmpi(1) JIP: LABEL2 { align1 WE_all 1N };
-LABEL1:
+jmpi(1) 16D { align1 WE_all 1N };
 mov(8) g5<1>F 0x40400000F /* 3F */ { align1 1Q };
-LABEL2:
 add(8) g6<1>F g5<8,8,1>F g4<8,8,1>F { align1 1Q compacted };
 )"));
 }

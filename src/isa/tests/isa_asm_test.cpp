@@ -169,9 +169,47 @@ TEST(IsaAsm, JmpiJumpsFromTheNextInstruction)
    EXPECT_EQ(prog[0].in.jip, 32);
    EXPECT_EQ(int64_t(prog[0].offset) + prog[0].in.jip, int64_t(prog[3].offset));
 
+   /* brw_disasm prints the immediate, the distance from the next
+    * instruction, and labels no JMPI target.
+    */
    std::string dis = disassemble_program(compacted.data(), compacted.size(), gen::gen9);
-   EXPECT_NE(dis.find("(-f0.0) jmpi(1) JIP:  LABEL0"), std::string::npos) << dis;
+   EXPECT_EQ(dis.substr(0, dis.find('\n') + 1),
+             "(-f0.0) jmpi(1) 16D                                             "
+             "{ align1 WE_all 1N };\n") << dis;
+   EXPECT_EQ(dis.find("LABEL"), std::string::npos) << dis;
    EXPECT_EQ(assemble(dis, gen::gen9, true), compacted) << dis;
+   dis = disassemble_program(native_bytes.data(), native_bytes.size(), gen::gen9);
+   EXPECT_EQ(dis.substr(0, dis.find('\n') + 1),
+             "(-f0.0) jmpi(1) 32D                                             "
+             "{ align1 WE_all 1N };\n") << dis;
+   EXPECT_EQ(assemble(dis, gen::gen9, false), native_bytes) << dis;
+}
+
+/* Mesa's form of a JMPI is the hardware immediate, a distance in the final
+ * layout: the assembler keeps it as given, compacted or not, and refuses
+ * one that lands inside an instruction.
+ */
+TEST(IsaAsm, JmpiTakesMesasDistance)
+{
+   const std::string body = "add(8) g1<1>F g1<8,8,1>F g2<8,8,1>F { align1 1Q };\n"
+                            "mov(8) g3<1>UD g4<8,8,1>UD { align1 1Q };\n"
+                            "mov(8) g5<1>UD g4<8,8,1>UD { align1 1Q };\n";
+   const std::string labelled = "(-f0.0) jmpi(1) JIP: OVER { align1 WE_all 1N };\n"
+                                "add(8) g1<1>F g1<8,8,1>F g2<8,8,1>F { align1 1Q };\n"
+                                "mov(8) g3<1>UD g4<8,8,1>UD { align1 1Q };\n"
+                                "OVER:\n"
+                                "mov(8) g5<1>UD g4<8,8,1>UD { align1 1Q };\n";
+   EXPECT_EQ(assemble("(-f0.0) jmpi(1) 16D { align1 WE_all 1N };\n" + body, gen::gen9, true),
+             assemble(labelled, gen::gen9, true));
+   EXPECT_EQ(assemble("(-f0.0) jmpi(1) 32D { align1 WE_all 1N };\n" + body, gen::gen9, false),
+             assemble(labelled, gen::gen9, false));
+   std::vector<inst> parsed = parse_asm("jmpi(1) -48D { align1 WE_all 1N };\n", gen::gen9);
+   EXPECT_EQ(parsed.at(0).jip, -32);
+   EXPECT_TRUE(parsed.at(0).jip_final);
+   EXPECT_EQ(asm_error("(-f0.0) jmpi(1) 4D { align1 WE_all 1N };\n" + body),
+             "instruction 0 jumps to byte 20, not to an instruction");
+   EXPECT_EQ(asm_error("jmpi(1) 16UD { align1 WE_all 1N };\n" + body),
+             "t.asm:1: a JMPI distance is a D immediate");
 }
 
 /* The compaction tables have no dst:D with imm:D, so such instructions
@@ -342,4 +380,68 @@ TEST(IsaAsm, DescriptorBuilders)
    EXPECT_NE(text.find("urb MsgDesc: offset 3 SIMD8 write  mlen 1 ex_mlen 8 rlen 0"),
              std::string::npos) << text;
    EXPECT_EQ(decode(encode(sends, gen::gen9), gen::gen9).ex_desc, sends_ex_desc(8));
+}
+
+/* The block reads ibis emits for uniform loads are brw's (brw_lower_
+ * logical_sends on Gen9): a variable offset reads the data cache with the
+ * unaligned OWord block message (type 1: a byte offset in the header),
+ * a constant one the constant cache with the OWord block message (type 0:
+ * an offset in OWords, 64-byte aligned).  Same descriptors and text as
+ * brw's disassembly in the corpus (dolphin/ubershaders/102.vs.simd8.asm,
+ * dolphin/nsmbw.2.vs.simd8.asm).
+ */
+TEST(IsaAsm, BlockReadsAreBrws)
+{
+   const uint32_t dc = message_desc(1, 1, true) |
+                       dp_desc(0, unsigned(dc0_msg::unaligned_oword_block_read), 2);
+   EXPECT_EQ(dc, 0x02184200u);
+   const uint32_t cc = message_desc(1, 2, true) |
+                       dp_desc(0, unsigned(dc0_msg::oword_block_read), 3);
+   EXPECT_EQ(cc, 0x02280300u);
+
+   inst rd = make_send(opcode::send, 8, grf(90, type::UW), scalar(grf(84, type::UD)),
+                       sfid::data_cache, dc);
+   rd.mask_disable = true;
+   EXPECT_EQ(disassemble(rd, gen::gen9),
+             "send(8)         g90<1>UW        g84<0,1,0>UD    0x02184200\n"
+             "                            data MsgDesc: (DC unaligned OWORD block read, "
+             "bti 0, 2)  mlen 1 rlen 1 { align1 WE_all 1Q };\n");
+   EXPECT_EQ(encode(rd, gen::gen9), asm_one(disassemble(rd, gen::gen9)));
+
+   inst cr = make_send(opcode::send, 16, grf(102, type::UW), scalar(grf(28, type::UD)),
+                       sfid::const_cache, cc);
+   cr.mask_disable = true;
+   EXPECT_EQ(disassemble(cr, gen::gen9),
+             "send(16)        g102<1>UW       g28<0,1,0>UD    0x02280300\n"
+             "                            const MsgDesc: (bti 0, msg_ctrl 3, msg_type 0, "
+             "write_commit 0)  mlen 1 rlen 2 { align1 WE_all 1H };\n");
+   EXPECT_EQ(encode(cr, gen::gen9), asm_one(disassemble(cr, gen::gen9)));
+
+   /* The aligned data-cache form prints its block size and alignment. */
+   inst al = rd;
+   al.desc = message_desc(1, 1, true) |
+             dp_desc(18, unsigned(dc0_msg::oword_block_read), 2);
+   EXPECT_NE(disassemble(al, gen::gen9).find("(DC OWORD block read, bti 18, "
+                                             "owords = 2, aligned = 0)"),
+             std::string::npos) << disassemble(al, gen::gen9);
+}
+
+/* 0.0F compacts as 0.0VF only where a vector immediate may go: an
+ * oword-aligned destination (Mesa's EU validator); elsewhere it stays F
+ * and native.
+ */
+TEST(IsaAsm, ZeroFloatCompactsAsVfOnlyOwordAligned)
+{
+   auto first = [](const std::string &text) {
+      std::vector<uint8_t> b = assemble(text, gen::gen9, true);
+      return decode_program(b.data(), b.size(), gen::gen9).at(0).in;
+   };
+   inst aligned = first("mov(8) g44<1>F 0x0F { align1 1Q };\n");
+   EXPECT_TRUE(aligned.compacted);
+   EXPECT_EQ(aligned.src[0].type, type::VF);
+   EXPECT_TRUE(validate(aligned, gen::gen9).empty());
+   inst inside = first("mov(1) g44.2<1>F 0x0F { align1 WE_all 1N };\n");
+   EXPECT_FALSE(inside.compacted);
+   EXPECT_EQ(inside.src[0].type, type::F);
+   EXPECT_TRUE(validate(inside, gen::gen9).empty());
 }

@@ -309,7 +309,9 @@ TEST(lower_forms, untyped_cmpxchg_and_float_atomics)
     * BRW_AOP_CMPWR 14 with the compared value then the new one; fmin (10)
     * is the untyped atomic float message (GFX9_DATAPORT_DC_PORT1_UNTYPED_
     * ATOMIC_FLOAT_OP 0x1b, op BRW_AOP_FMIN 2 in 1:0).  SIMD16 with a
-    * return: mlen 2, rlen 2, control bit 5.
+    * return: mlen 2, rlen 2, control bit 5.  The address is also the
+    * compared value here: brw's split (address | data) would read it on
+    * both sides, so the cmpxchg goes as one payload (mlen 6).
     */
    EXPECT_TRUE(check_lower(R"(
       shader cs simd16
@@ -327,20 +329,19 @@ TEST(lower_forms, untyped_cmpxchg_and_float_atomics)
       attr %0:u32x16
       attr %1:u32x16
       attr %3:f32x16
-      hw %11:u32x8@g0
+      hw %10:u32x8@g0
       block0:
-         %5:u32x16 = load_payload %0
-         %6:u32x16[2] = load_payload %1, %0
-         %2:u32x16 = send 12:u32, 0x420ae01:u32, 256:u32, %5, %6 {side_effects}
+         %5:u32x16[3] = load_payload %0, %1, %0
+         %2:u32x16 = send 12:u32, 0xc20ae01:u32, 0:u32, %5, _ {side_effects}
+         %6:u32x16 = load_payload %0
+         _ = send 12:u32, 0x4025e02:u32, 128:u32, %6, %2 {side_effects}
          %7:u32x16 = load_payload %0
-         _ = send 12:u32, 0x4025e02:u32, 128:u32, %7, %2 {side_effects}
-         %8:u32x16 = load_payload %0
-         %9:u32x16 = load_payload %3:u32
-         %4:u32x16 = send 12:u32, 0x426e201:u32, 128:u32, %8, %9 {side_effects}
-         %10:u32x16 = load_payload %0
-         _ = send 12:u32, 0x4025e02:u32, 128:u32, %10, %4 {side_effects}
-         %12:u32x8 = mov %11 {WE_all}
-         _ = send(8) 7:u32, 0x2000010:u32, 0:u32, %12, _ {WE_all, EOT, side_effects}
+         %8:u32x16 = load_payload %3:u32
+         %4:u32x16 = send 12:u32, 0x426e201:u32, 128:u32, %7, %8 {side_effects}
+         %9:u32x16 = load_payload %0
+         _ = send 12:u32, 0x4025e02:u32, 128:u32, %9, %4 {side_effects}
+         %11:u32x8 = mov %10 {WE_all}
+         _ = send(8) 7:u32, 0x2000010:u32, 0:u32, %11, _ {WE_all, EOT, side_effects}
    )"));
 }
 
@@ -521,7 +522,8 @@ TEST(lower_forms, payload_slots_take_constants_as_immediates)
 {
    /* Each slot is a mov either way; reading the immediate leaves the
     * constant's own register to dce when nothing else reads it (%2 is
-    * also read by the add, and %1 by the send's first register).
+    * also read by the add).  The colour goes as one payload: %1 in its
+    * first and third slots would put one value on both sides of a split.
     */
    EXPECT_TRUE(check_lower(R"(
       shader fs simd8
@@ -540,7 +542,6 @@ TEST(lower_forms, payload_slots_take_constants_as_immediates)
          %2:f32x8 = mov 1.0:f32
          %3:f32x8 = add %0, %2
          %4:f32x8[4] = load_payload 0.5:f32, %3, 0.5:f32, 1.0:f32
-         %5:u32x8[3] = load_payload %4[1]:u32, %4[2]:u32, %4[3]:u32
-         _ = send 5:u32, 0x2031400:u32, 192:u32, %1, %5 {EOT}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %4, _ {EOT}
    )"));
 }

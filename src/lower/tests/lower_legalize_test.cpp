@@ -524,3 +524,60 @@ TEST(lower_legalize, broadcast_and_shuffle_of_an_immediate_are_movs)
          %3:u32x8 = add %1, %2
    )"));
 }
+
+/* Conversions Mesa's EU validator refuses, in forms it accepts: bytes to
+ * qwords through a dword of the byte's sign ("no direct conversions
+ * between 64-bit types and B/UB"); a byte constant from a scalar register,
+ * so that the move writing packed bytes is raw (Gen has no byte
+ * immediate: code generation's word one made it a conversion); a scalar
+ * 64-bit source of a three-source instruction spread over the channels
+ * (align16 cannot replicate 64-bit operands).  Random-program mutants
+ * (check_pipeline_mutation seeds 3, 23 and 53).
+ */
+TEST(lower_legalize, qword_from_byte_goes_through_a_dword)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:s8x8
+      block0:
+         %1:s64x8 = mov %0
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:s8x8
+      block0:
+         %2:s32x8 = mov %0
+         %1:s64x8 = mov %2
+   )"));
+}
+
+TEST(lower_legalize, byte_constant_comes_from_a_register)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      block0:
+         %1:u8x8 = mov 7:u8
+   )", R"(
+      shader fs simd8 lowered
+      block0:
+         %2:u8x1 = mov 7:u8 {WE_all}
+         %1:u8x8 = mov %2
+   )"));
+}
+
+TEST(lower_legalize, scalar_qword_of_a_three_source_is_spread)
+{
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f64x8
+      uniform %1:f64x1
+      block0:
+         %2:f64x8 = mad %0, %1, %0
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f64x8
+      uniform %1:f64x1
+      block0:
+         %3:f64x8 = mov %1
+         %2:f64x8 = mad %0, %3, %0
+   )"));
+}

@@ -199,10 +199,36 @@ TEST(lower_messages, sample_lz_for_txl_of_a_zero_copy)
 
 TEST(lower_messages, gathered_payload_sends_a_whole_tail_apart)
 {
-   /* humus-dynamicbranching/34.fs SIMD8 (brw 12 instructions, "mlen 4"):
-    * a colour of one value in all four channels is one gathered payload;
-    * its last parameter is a whole value and goes as the second payload,
-    * so only three are gathered (12 -> 11 instructions).
+   /* A colour whose last parameter is a whole value no other parameter
+    * reads: it goes as the second payload, so only three are gathered.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8
+      block0:
+         %2:f32x8 = add %0, 0.5:f32
+         %3:f32x8 = add %0, 1.0:f32
+         %1:u32x8[4] = load_payload %2:u32, %2:u32, %2:u32, %3:u32
+         fb_write_logical %1, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8
+      block0:
+         %2:f32x8 = add %0, 0.5:f32
+         %3:f32x8 = add %0, 1.0:f32
+         %1:u32x8[4] = load_payload %2:u32, %2:u32, %2:u32, %3:u32
+         %4:u32x8[3] = load_payload %1, %1[1], %1[2]
+         _ = send 5:u32, 0x6031400:u32, 64:u32, %4, %3 {EOT}
+   )"));
+}
+
+TEST(lower_messages, split_payloads_never_share_a_value)
+{
+   /* humus-dynamicbranching/34.fs: a colour of one value in all four
+    * channels.  Sending its alpha apart let allocation build the gathered
+    * head over that value, and both payloads started at g112 ("split
+    * send payloads must not overlap", Mesa's EU validator): it goes as
+    * one payload, as brw's "mlen 4" (12 instructions, brw's count).
     */
    EXPECT_TRUE(check_lower(R"(
       shader fs simd8
@@ -217,8 +243,7 @@ TEST(lower_messages, gathered_payload_sends_a_whole_tail_apart)
       block0:
          %2:f32x8 = add %0, 0.5:f32
          %1:u32x8[4] = load_payload %2:u32, %2:u32, %2:u32, %2:u32
-         %3:u32x8[3] = load_payload %1, %1[1], %1[2]
-         _ = send 5:u32, 0x6031400:u32, 64:u32, %3, %2 {EOT}
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %1, _ {EOT}
    )"));
 }
 
@@ -433,7 +458,7 @@ TEST(lower_messages, uniform_block_read_variable_offset)
       block0:
          %3 = mov 0:u32 {WE_all}
          %3.8 = mov(1) %0 {WE_all}
-         %1:u32x1[8] = send 10:u32, 0x218420b:u32, 0:u32, %3, _ {WE_all}
+         %1:u32x1[8] = send(8) 10:u32, 0x218420b:u32, 0:u32, %3, _ {WE_all}
          %2:f32x8 = mov %1[3]:f32
          %4:u32x8[4] = load_payload %2:u32, _, _, _
          _ = send 5:u32, 0x8031400:u32, 0:u32, %4, _ {EOT}
@@ -459,7 +484,7 @@ TEST(lower_messages, uniform_block_read_constant_offset)
       block0:
          %3 = mov %4 {WE_all}
          %3.8 = mov(1) 12:u32 {WE_all}
-         %5:u32x1[16] = send 9:u32, 0x2280300:u32, 0:u32, %3, _ {WE_all}
+         %5:u32x1[16] = send(16) 9:u32, 0x2280300:u32, 0:u32, %3, _ {WE_all}
          %2:f32x8 = mov %5[5]:f32
          %6:u32x8[4] = load_payload %2:u32, _, _, _
          _ = send 5:u32, 0x8031400:u32, 0:u32, %6, _ {EOT}
