@@ -285,10 +285,7 @@ classify_asm(const std::string &text)
             size_t j = i + 1;
             while (j < insts.size() && (insts[j].op == "mov" || insts[j].op == "nop"))
                j++;
-            k = j < insts.size() && is_flow(insts[j].op) && insts[j].op != "jmpi" &&
-                      insts[j].op != "halt"
-                   ? KIND_MOV_PHI
-                   : KIND_MOV_OTHER;
+            k = j < insts.size() && is_flow(insts[j].op) ? KIND_MOV_PHI : KIND_MOV_OTHER;
          }
       }
       c[k]++;

@@ -16,7 +16,7 @@ namespace ibis {
 enum asm_kind {
    KIND_MOV_HEADER,    /* message header assembly: NoMask mov into a payload, copies of g0/g1 */
    KIND_MOV_PAYLOAD,   /* other mov into a later send's payload */
-   KIND_MOV_PHI,       /* register mov just before a block boundary (parallel copy) */
+   KIND_MOV_PHI,       /* register mov just before a flow instruction (parallel copy) */
    KIND_MOV_CONST,     /* mov of an immediate */
    KIND_MOV_OTHER,     /* any other mov (copies, conversions, saturates) */
    KIND_ALU,
