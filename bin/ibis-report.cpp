@@ -1,5 +1,6 @@
 /*
  * ibis-report OLD NEW [--top N]
+ * ibis-report --kinds BRW_ASM_DIR IBIS_ASM_DIR [--top N] [--programs]
  *
  * Compares two shader-db results, as shader-db's report.py does: totals
  * of instructions, cycles, spills, fills, sends and loops over the
@@ -13,6 +14,12 @@
  * stage, simd, status, reason, instructions, loops, cycles, spills, fills,
  * sends, ...; rows with status "compiled" are programs, named
  * GAME/NAME.STAGE.nir to match ibis-shaderdb's names).
+ *
+ * --kinds compares two directories of disassembly in brw-asm's layout
+ * (GAME/NAME.STAGE.simdN.asm; brw's ".do32.asm", the SIMD32 programs it
+ * discarded, are left out): per program both keep, instructions by kind
+ * (asm_kinds.h), totalled per stage and width, with the dolphin
+ * ubershaders apart from the rest.
  */
 #include <algorithm>
 #include <cmath>
@@ -26,7 +33,11 @@
 #include <tuple>
 #include <vector>
 
+#include "asm_kinds.h"
 #include "util/ibis_error.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
 
 namespace {
 
@@ -192,6 +203,185 @@ program_name(const key &k)
                        std::get<1>(k).c_str(), std::get<2>(k));
 }
 
+void
+list_asm(const std::string &dir, const std::string &prefix, std::vector<std::string> &out)
+{
+   DIR *d = opendir(dir.c_str());
+   if (!d)
+      throw ibis::error(dir + ": cannot read");
+   std::vector<std::string> names;
+   while (const dirent *e = readdir(d)) {
+      const std::string n = e->d_name;
+      if (n != "." && n != "..")
+         names.push_back(n);
+   }
+   closedir(d);
+   std::sort(names.begin(), names.end());
+   for (const std::string &n : names) {
+      struct stat st;
+      if (stat((dir + "/" + n).c_str(), &st) != 0)
+         continue;
+      if (S_ISDIR(st.st_mode))
+         list_asm(dir + "/" + n, prefix + n + "/", out);
+      else if (n.size() > 4 && n.compare(n.size() - 4, 4, ".asm") == 0 &&
+               n.find(".do32.") == std::string::npos)
+         out.push_back(prefix + n);
+   }
+}
+
+std::string
+slurp(const std::string &path)
+{
+   std::ifstream f(path);
+   if (!f)
+      throw ibis::error(path + ": cannot read");
+   return std::string(std::istreambuf_iterator<char>(f), {});
+}
+
+/* The dolphin ubershaders are reported apart: they alone decide the
+ * corpus totals.
+ */
+bool
+is_ubershader(const std::string &rel)
+{
+   return rel.compare(0, 20, "dolphin/ubershaders/") == 0;
+}
+
+/* "game/name.fs.simd16.asm" -> "FS SIMD16" */
+std::string
+stage_width(const std::string &rel)
+{
+   static const std::regex re(R"(\.(\w+)\.simd(\d+)\.asm$)");
+   std::smatch m;
+   if (!std::regex_search(rel, m, re))
+      return "?";
+   return upper(m[1]) + " SIMD" + std::string(m[2]);
+}
+
+std::string
+kind_diffs(const ibis::asm_kind_counts &b, const ibis::asm_kind_counts &a)
+{
+   std::string s;
+   for (unsigned k = 0; k < ibis::NUM_ASM_KINDS; k++) {
+      if (a[k] != b[k])
+         s += ibis::strfmt("%s%s %+d", s.empty() ? "" : ", ", ibis::asm_kind_names[k],
+                           int(a[k]) - int(b[k]));
+   }
+   return s;
+}
+
+int
+report_kinds(const std::string &brw_dir, const std::string &ibis_dir, unsigned top,
+             bool all_programs)
+{
+   struct pair {
+      std::string rel;
+      ibis::asm_kind_counts brw, ibis;
+      int total_diff() const
+      {
+         int d = 0;
+         for (unsigned k = 0; k < ibis::NUM_ASM_KINDS; k++)
+            d += int(ibis[k]) - int(brw[k]);
+         return d;
+      }
+   };
+   std::vector<std::string> rels;
+   list_asm(ibis_dir, "", rels);
+   std::vector<pair> pairs;
+   unsigned ibis_only = 0;
+   for (const std::string &rel : rels) {
+      std::ifstream probe(brw_dir + "/" + rel);
+      if (!probe) {
+         ibis_only++;
+         continue;
+      }
+      pairs.push_back(pair{rel, ibis::classify_asm(slurp(brw_dir + "/" + rel)),
+                           ibis::classify_asm(slurp(ibis_dir + "/" + rel))});
+   }
+   std::printf("instruction kinds, brw (%s) -> ibis (%s):\n"
+               "%zu programs both keep, %u ibis alone keeps\n",
+               brw_dir.c_str(), ibis_dir.c_str(), pairs.size(), ibis_only);
+
+   for (const bool uber : {false, true}) {
+      std::map<std::string, std::pair<ibis::asm_kind_counts, ibis::asm_kind_counts>> by_width;
+      std::map<std::string, unsigned> n_width;
+      ibis::asm_kind_counts tb{}, ta{};
+      unsigned n = 0;
+      for (const pair &p : pairs) {
+         if (is_ubershader(p.rel) != uber)
+            continue;
+         auto &w = by_width[stage_width(p.rel)];
+         n_width[stage_width(p.rel)]++;
+         n++;
+         for (unsigned k = 0; k < ibis::NUM_ASM_KINDS; k++) {
+            w.first[k] += p.brw[k];
+            w.second[k] += p.ibis[k];
+            tb[k] += p.brw[k];
+            ta[k] += p.ibis[k];
+         }
+      }
+      std::printf("\n== %s (%u programs) ==\n",
+                  uber ? "dolphin ubershaders" : "all but the dolphin ubershaders", n);
+      std::printf("%-12s", "kind");
+      for (const auto &w : by_width)
+         std::printf(" %21s", (w.first + ibis::strfmt(" (%u)", n_width[w.first])).c_str());
+      std::printf(" %21s\n", "total");
+      for (unsigned k = 0; k <= ibis::NUM_ASM_KINDS; k++) {
+         auto cell = [](unsigned b, unsigned a) {
+            return ibis::strfmt("%u->%u %+d", b, a, int(a) - int(b));
+         };
+         const bool sum = k == ibis::NUM_ASM_KINDS;
+         std::printf("%-12s", sum ? "all" : ibis::asm_kind_names[k]);
+         unsigned sb = 0, sa = 0;
+         for (const auto &w : by_width) {
+            unsigned b = 0, a = 0;
+            for (unsigned j = 0; j < ibis::NUM_ASM_KINDS; j++) {
+               if (sum || j == k) {
+                  b += w.second.first[j];
+                  a += w.second.second[j];
+               }
+            }
+            sb += b;
+            sa += a;
+            std::printf(" %21s", cell(b, a).c_str());
+         }
+         std::printf(" %21s\n", cell(sb, sa).c_str());
+      }
+      std::string more, fewer;
+      for (unsigned k = 0; k < ibis::NUM_ASM_KINDS; k++) {
+         const int d = int(ta[k]) - int(tb[k]);
+         if (d)
+            (d > 0 ? more : fewer) += ibis::strfmt("%s%s %+d", (d > 0 ? more : fewer).empty()
+                                                                   ? "" : ", ",
+                                                   ibis::asm_kind_names[k], d);
+      }
+      std::printf("ibis has more: %s\nibis has fewer: %s\n",
+                  more.empty() ? "-" : more.c_str(), fewer.empty() ? "-" : fewer.c_str());
+   }
+
+   std::vector<const pair *> order;
+   for (const pair &p : pairs)
+      order.push_back(&p);
+   std::stable_sort(order.begin(), order.end(), [](const pair *x, const pair *y) {
+      return x->total_diff() > y->total_diff();
+   });
+   std::printf("\n%s (instructions brw -> ibis, and by kind):\n",
+               all_programs ? "every program" : "where ibis has the most more");
+   for (size_t i = 0; i < order.size() && (all_programs || i < top); i++) {
+      const pair &p = *order[i];
+      if (!all_programs && p.total_diff() <= 0)
+         break;
+      unsigned b = 0, a = 0;
+      for (unsigned k = 0; k < ibis::NUM_ASM_KINDS; k++) {
+         b += p.brw[k];
+         a += p.ibis[k];
+      }
+      std::printf("  %-50s %5u -> %5u: %s\n", p.rel.c_str(), b, a,
+                  kind_diffs(p.brw, p.ibis).c_str());
+   }
+   return 0;
+}
+
 } /* anonymous namespace */
 
 int
@@ -199,13 +389,20 @@ main(int argc, char **argv)
 {
    std::vector<std::string> files;
    unsigned top = 10;
+   bool kinds = false, all_programs = false;
    try {
       for (int i = 1; i < argc; i++) {
          const std::string a = argv[i];
-         if (a == "--top" && i + 1 < argc) {
+         if (a == "--kinds") {
+            kinds = true;
+         } else if (a == "--programs") {
+            all_programs = true;
+         } else if (a == "--top" && i + 1 < argc) {
             top = unsigned(std::strtoul(argv[++i], nullptr, 10));
          } else if (a == "-h" || a == "--help") {
-            std::printf("usage: ibis-report OLD NEW [--top N]\n");
+            std::printf("usage: ibis-report OLD NEW [--top N]\n"
+                        "       ibis-report --kinds BRW_ASM_DIR IBIS_ASM_DIR [--top N] "
+                        "[--programs]\n");
             return 0;
          } else if (!a.empty() && a[0] == '-') {
             throw ibis::error("unknown option '" + a + "'");
@@ -214,7 +411,10 @@ main(int argc, char **argv)
          }
       }
       if (files.size() != 2)
-         throw ibis::error("usage: ibis-report OLD NEW [--top N]");
+         throw ibis::error("usage: ibis-report OLD NEW [--top N], or --kinds "
+                           "BRW_ASM_DIR IBIS_ASM_DIR");
+      if (kinds)
+         return report_kinds(files[0], files[1], top, all_programs);
       const result_set before = read_results(files[0]);
       const result_set after = read_results(files[1]);
 

@@ -1,5 +1,6 @@
 /*
  * ibis-shaderdb DIR... [-j N] [-o FILE] [--platform skl] [--simd N] [--times]
+ *               [--asm-dir DIR]
  *
  * Compiles every .nir file below the directories, in parallel, and writes
  * one line per kept variant in the form of brw's shader-db log, so that
@@ -11,6 +12,10 @@
  * in child processes, a batch of shaders each, so that a shader that
  * crashes the compiler (or hangs it past --timeout seconds) is reported
  * and the run goes on.  On a terminal, stderr shows a progress bar.
+ *
+ * --asm-dir DIR writes each kept variant's stats line and disassembly to
+ * DIR/<name>.<stage>.simdN.asm, the layout of brw's brw-asm directory
+ * (ibis-report --kinds compares the two).
  *
  * Exit status: 0 when every shader compiled, 1 when some failed with a
  * diagnosed error, 2 when some crashed or timed out (or bad usage).
@@ -42,6 +47,7 @@ struct options {
    std::vector<std::string> dirs;
    unsigned jobs = 0;
    std::string output;
+   std::string asm_dir;
    std::string platform = "skl";
    bool times = false;
    bool verbose = false;
@@ -78,7 +84,7 @@ usage(FILE *f)
 {
    std::fprintf(f, "usage: ibis-shaderdb DIR... [-j N] [-o FILE] [--platform skl]\n"
                    "                     [--simd 8|16|32] [--times] [--verbose]\n"
-                   "                     [--timeout SECONDS]\n");
+                   "                     [--timeout SECONDS] [--asm-dir DIR]\n");
 }
 
 options
@@ -114,7 +120,9 @@ parse_args(int argc, char **argv)
          o.simd = number(i);
          if (o.simd != 8 && o.simd != 16 && o.simd != 32)
             throw ibis::error(ibis::strfmt("--simd: %u is not 8, 16 or 32", o.simd));
-      } else if (a == "--times")
+      } else if (a == "--asm-dir")
+         o.asm_dir = value(i);
+      else if (a == "--times")
          o.times = true;
       else if (a == "-v" || a == "--verbose")
          o.verbose = true;
@@ -197,6 +205,29 @@ write_all(int fd, const std::string &s)
    return true;
 }
 
+/* mkdir -p of the directory part of path. */
+void
+make_parents(const std::string &path)
+{
+   for (size_t at = path.find('/', 1); at != std::string::npos; at = path.find('/', at + 1))
+      mkdir(path.substr(0, at).c_str(), 0777);
+}
+
+/* DIR/game/name.fs.nir's SIMD16 variant: DIR/game/name.fs.simd16.asm. */
+void
+write_asm(const options &o, const job &j, const ibis::compiled_variant &v)
+{
+   const std::string base = j.name.substr(0, j.name.size() - 4);
+   const std::string path = ibis::strfmt("%s/%s.simd%u.asm", o.asm_dir.c_str(),
+                                         base.c_str(), v.simd);
+   make_parents(path);
+   FILE *f = std::fopen(path.c_str(), "w");
+   if (!f)
+      throw ibis::error(path + ": cannot write");
+   std::fprintf(f, "%s\n%s", v.stats_text.c_str(), v.disasm.c_str());
+   std::fclose(f);
+}
+
 /* The child: compiles jobs [begin, end) and reports each on fd:
  *    B index / L line / V summary / T seconds stage... / F reason / E
  * The ABI file FILE.abi beside FILE.nir, when present, applies.
@@ -222,6 +253,7 @@ run_batch(const options &o, const std::vector<job> &jobs, size_t begin,
             co.widths = { o.simd };
             co.force_simd32 = true;
          }
+         co.disasm = !o.asm_dir.empty();
          const std::string abi = jobs[i].path.substr(0, jobs[i].path.size() - 4) + ".abi";
          struct stat st;
          if (stat(abi.c_str(), &st) == 0)
@@ -233,6 +265,8 @@ run_batch(const options &o, const std::vector<job> &jobs, size_t begin,
          std::string summary;
          unsigned widths = 0, retried = 0;
          for (const ibis::compiled_variant &v : r.variants) {
+            if (v.kept && !o.asm_dir.empty())
+               write_asm(o, jobs[i], v);
             widths += !v.attempts.empty();
             retried += v.attempts.size() > 1;
             for (unsigned k = 0; k < ibis::NUM_COMPILE_STAGES; k++)

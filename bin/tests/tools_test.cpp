@@ -287,6 +287,23 @@ TEST(tools, shaderdb_writes_brw_log_lines)
    EXPECT_EQ(text.rfind("sub/vignette.fs.nir - FS SIMD8 shader: ", 0), 0u) << text;
 }
 
+TEST(tools, shaderdb_asm_dir_feeds_report_kinds)
+{
+   const std::string dir = corpus_dir("sdb4");
+   const std::string asm_dir = ibis::test::temp_dir() + "sdb4-asm";
+   result r = run("ibis-shaderdb " + dir + " -j 1 -o /dev/null --asm-dir " + asm_dir);
+   ASSERT_EQ(r.status, 0) << r.out;
+   /* brw-asm's layout: the stats line, then the program; SIMD8 is kept. */
+   const std::string simd8 = slurp(asm_dir + "/sub/vignette.fs.simd8.asm");
+   EXPECT_EQ(simd8.compare(0, 17, "FS SIMD8 shader: "), 0) << simd8;
+   EXPECT_NE(simd8.find("send"), std::string::npos) << simd8;
+   /* Against itself every kind is even. */
+   r = run("ibis-report --kinds " + asm_dir + " " + asm_dir);
+   ASSERT_EQ(r.status, 0) << r.out;
+   EXPECT_NE(r.out.find("ibis has more: -\nibis has fewer: -"), std::string::npos) << r.out;
+   EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\nsend +[0-9]+->[0-9]+ \+0)"))) << r.out;
+}
+
 TEST(tools, shaderdb_times_per_stage_width_and_memory)
 {
    const std::string dir = corpus_dir("sdb3");

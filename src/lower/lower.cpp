@@ -183,6 +183,44 @@ through_wide_vector(const operand &o, unsigned exec)
    return s;
 }
 
+/* A parameter of a piece read from a SIMD32 vector zipped from SIMD16
+ * halves (a texture result: component c of half h is source 2c + h) is
+ * read from the half of its piece's channels.
+ */
+operand
+through_zip(const operand &o, unsigned exec, unsigned group)
+{
+   const value *v = o.val;
+   if (!v || v->file != reg_file::ssa || v->width != 2 * exec || o.neg || o.abs ||
+       o.has_region || o.offset % v->component_bytes() || group < v->group ||
+       group - v->group != (group - v->group) / exec * exec ||
+       (group - v->group) / exec > 1)
+      return o;
+   const instr *lp = v->def();
+   if (!lp || lp->op != opcode::load_payload || lp->predicate() ||
+       lp->num_srcs() != 2u * v->length || lp->we_all())
+      return o;
+   operand s = lp->src(2 * (o.offset / v->component_bytes()) + (group - v->group) / exec);
+   if (s.is_null() || s.is_imm() || s.neg || s.abs || s.has_region ||
+       s.val->file != reg_file::ssa || s.val->width != exec || s.val->group != group ||
+       s.val->bit_size() != 32 || type_bits(s.type) != 32)
+      return o;
+   s.type = o.type;
+   return s;
+}
+
+/* The params of a piece read through wide vectors and zips. */
+std::vector<param>
+zip_halves(const std::vector<param> &ps, unsigned exec, unsigned group)
+{
+   std::vector<param> zs = ps;
+   for (param &q : zs) {
+      if (!q.op.is_null())
+         q.op = through_zip(through_wide_vector(q.op, exec), exec, group);
+   }
+   return zs;
+}
+
 /* The immediate of a constant parameter: an immediate, or an
  * unpredicated 32-bit mov of one.
  */
@@ -254,6 +292,8 @@ gather(const builder &b, unsigned exec, unsigned group,
    operand w = whole_value(ps, from, to, exec, group);
    if (w.is_null())
       w = whole_value(resolved(ps), from, to, exec, group);
+   if (w.is_null() && piece)
+      w = whole_value(zip_halves(ps, exec, group), from, to, exec, group);
    if (!w.is_null())
       return w;
    if (piece && to - from == 1 && !ps[from].op.is_null()) {
@@ -338,8 +378,14 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
       }
       return true;
    };
+   /* A piece's params read from texture results zipped from halves are
+    * those halves' results (a sample's alpha as an RT write's second
+    * payload at SIMD32, as brw's sends: warsow/145.fs SIMD32 137 -> 135).
+    */
+   const std::vector<param> zs = piece ? zip_halves(params, exec, group) : params;
    auto whole = [&](size_t from, size_t to) {
       return from == to || !whole_value(rs, from, to, exec, group).is_null() ||
+             (piece && !whole_value(zs, from, to, exec, group).is_null()) ||
              in_place(params, rs, from, to, exec) ||
              (to - from == 1 && lone(from));
    };
@@ -401,6 +447,7 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
    if (mid == n && !whole(0, n)) {
       for (size_t m = 1; m < n; m++) {
          if ((!whole_value(rs, m, n, exec, group).is_null() ||
+              (piece && !whole_value(zs, m, n, exec, group).is_null()) ||
               (n <= 3 && whole(m, n))) &&
              !params[m].op.is_null() && disjoint(m)) {
             mid = m;
@@ -422,6 +469,8 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
       w1 = whole_value(params, mid, n, exec, group);
       if (w1.is_null())
          w1 = whole_value(rs, mid, n, exec, group);
+      if (w1.is_null() && piece)
+         w1 = whole_value(zs, mid, n, exec, group);
    }
    p.p0 = gather(b, exec, group, params, 0, mid, piece);
    p.mlen = mid * regs;

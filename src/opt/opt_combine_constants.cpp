@@ -7,6 +7,9 @@
  * (brw's opt_combine_constants; what its stats line calls "Promoted N
  * constants").  A float constant and its negation share the load where
  * every reader takes a negate modifier (the three-source opcodes do).
+ * A predicated integer sel of two float constants selects bits; read as
+ * f32 its constant shares the load of its negation ("sel -1.0 : 1.0"
+ * becomes "sel -%c, 1.0F", as brw's).
  *
  * Only width-1 NoMask movs of an immediate with no other effect, read as
  * whole values by ALU or math sources, take part.  O(loads + readers ×
@@ -54,6 +57,7 @@ takes_negate(const use &u)
 {
    switch (u.in->op) {
    case opcode::mad: case opcode::lrp: case opcode::add: case opcode::mul:
+   case opcode::sel:
       return type_is_float(u.in->src(u.slot).type);
    default:
       return false;
@@ -78,6 +82,101 @@ sign_bit(data_type t)
    return uint64_t(1) << (type_bits(t) - 1);
 }
 
+/* A 32-bit pattern that is a normal float or zero: selecting it as f32
+ * gives the same bits (no denormal flushed, no NaN touched).
+ */
+bool
+plain_float_bits(uint64_t bits)
+{
+   const uint32_t exp = uint32_t(bits >> 23) & 0xff;
+   return bits <= 0xffffffffu && exp != 0xff && (exp != 0 || (bits & 0x7fffffff) == 0);
+}
+
+/* The constant load a sel source reads, if it is one of a plain float. */
+instr *
+float_constant_load(const operand &o)
+{
+   if (!o.val || o.neg || o.abs || o.val->defs().size() != 1)
+      return nullptr;
+   instr *d = o.val->defs()[0];
+   if (!is_constant_load(d) || type_bits(d->dst(0).type) != 32 ||
+       type_is_float(d->dst(0).type) || !plain_float_bits(d->src(0).imm))
+      return nullptr;
+   return d;
+}
+
+/* A predicated sel of 32-bit integer type whose two sources are plain
+ * float constants (immediates or loads every reader of which is such a
+ * sel) is retyped to f32, and its loads with it, so that they group with
+ * the float constants.
+ */
+void
+retype_float_sels(shader &s)
+{
+   auto convertible = [](const instr *in) {
+      if (in->op != opcode::sel || in->cmod != cond_mod::none || !in->predicate() ||
+          in->saturate || in->num_dsts() != 1 || in->num_srcs() != 2 ||
+          type_bits(in->dst(0).type) != 32 || type_is_float(in->dst(0).type))
+         return false;
+      bool load = false;
+      for (unsigned i = 0; i < 2; i++) {
+         const operand &o = in->src(i);
+         if (o.is_imm()) {
+            if (type_bits(o.type) != 32 || type_is_float(o.type) || o.neg || o.abs ||
+                !plain_float_bits(o.imm))
+               return false;
+         } else if (float_constant_load(o) && !o.offset && !o.has_region &&
+                    type_bits(o.type) == 32 && !type_is_float(o.type)) {
+            load = true;
+         } else {
+            return false;
+         }
+      }
+      return load;
+   };
+   std::vector<instr *> loads;
+   for (const auto &b : s.blocks()) {
+      for (instr *in : b->instrs()) {
+         if (convertible(in)) {
+            for (unsigned i = 0; i < 2; i++) {
+               if (instr *d = float_constant_load(in->src(i)))
+                  loads.push_back(d);
+            }
+         }
+      }
+   }
+   for (instr *ld : loads) {
+      value *v = ld->dst(0).val;
+      if (v->type == data_type::f32)
+         continue;   /* done for an earlier reader */
+      bool all = true;
+      for (const use &u : v->uses())
+         all &= u.slot >= 0 && (u.in->dst(0).type == data_type::f32 || convertible(u.in));
+      if (!all)
+         continue;
+      for (const use &u : std::vector<use>(v->uses())) {
+         instr *in = u.in;
+         if (in->dst(0).type == data_type::f32)
+            continue;
+         operand d = in->dst(0);
+         d.type = data_type::f32;
+         in->set_dst(0, d);
+         for (unsigned i = 0; i < 2; i++) {
+            operand o = in->src(i);
+            o.type = data_type::f32;
+            in->set_src(i, o);
+         }
+      }
+      v->type = data_type::f32;
+      operand d = ld->dst(0);
+      d.type = data_type::f32;
+      ld->set_dst(0, d);
+      operand c = ld->src(0);
+      c.type = data_type::f32;
+      ld->set_src(0, c);
+   }
+}
+
 block *
 common_dominator(const dominance &dom, block *a, block *b)
 {
@@ -91,6 +190,7 @@ common_dominator(const dominance &dom, block *a, block *b)
 bool
 opt_combine_constants(shader &s)
 {
+   retype_float_sels(s);
    std::map<key, std::vector<instr *>> groups;
    for (const auto &b : s.blocks()) {
       for (instr *in : b->instrs()) {

@@ -39,7 +39,7 @@ struct vn_entry {
    instr *in;             /* the instruction, or the final WLR write */
    value *wlr;            /* the WLR value of a meta-instruction */
    block *blk;
-   unsigned flag_epoch;   /* flags defined before it, for flag defs */
+   unsigned flag_epoch;   /* flag halves defined before it, for flag defs */
 };
 
 void
@@ -267,11 +267,24 @@ private:
    bool may_merge(const vn_entry &e, const instr *in) const;
 };
 
+/* The 16-bit flag halves a flag definition takes. */
+unsigned
+flag_halves(const instr *in)
+{
+   const value *f = in->flag_def();
+   return f ? std::max(1u, unsigned(f->width + 15) / 16) : 0;
+}
+
+/* A flag merges with the same one earlier in its block while its flag
+ * and those defined in between fit the four flag halves together: its
+ * life then overlaps theirs without a spill, and a second compare costs
+ * as much as the flag reload a spill would add.
+ */
 bool
 cse::may_merge(const vn_entry &e, const instr *in) const
 {
    return !in->flag_def() ||
-          (e.blk == in->parent() && e.flag_epoch == flag_epoch);
+          (e.blk == in->parent() && flag_epoch - e.flag_epoch + flag_halves(in) <= 4);
 }
 
 void
@@ -291,8 +304,7 @@ cse::number_instr(instr *in)
       progress = true;
       return;
    }
-   if (in->flag_def())
-      flag_epoch++;
+   flag_epoch += flag_halves(in);
    table.push(key, h, vn_entry{in, nullptr, in->parent(), flag_epoch});
 }
 
@@ -336,8 +348,8 @@ cse::visit(block *b)
          number_instr(in);
          continue;
       }
-      if (in->parent() && in->flag_def())
-         flag_epoch++;
+      if (in->parent())
+         flag_epoch += flag_halves(in);
    }
 }
 

@@ -349,8 +349,8 @@ TEST(lower_forms, simd32_atomic_returns_both_halves)
 {
    /* The return bit is decided on the SIMD32 result (its halves have no
     * uses yet): both SIMD16 halves return (0x420a701: add, return, rlen
-    * 2) and are zipped; an atomic nobody reads returns nothing (0x4008701,
-    * rlen 0) and has no halves to zip.
+    * 2), each read as it is by the write's piece of its half; an atomic
+    * nobody reads returns nothing (0x4008701, rlen 0).
     */
    EXPECT_TRUE(check_lower(R"(
       shader cs simd32
@@ -365,7 +365,7 @@ TEST(lower_forms, simd32_atomic_returns_both_halves)
       shader cs simd32 lowered
       attr %0:u32x32
       attr %1:u32x32
-      hw %20:u32x8@g0
+      hw %18:u32x8@g0
       block0:
          %5:u32x16 = load_payload %0
          %6:u32x16 = load_payload %1
@@ -373,21 +373,18 @@ TEST(lower_forms, simd32_atomic_returns_both_halves)
          %8:u32x16+16 = load_payload %0.64
          %9:u32x16+16 = load_payload %1.64
          %7:u32x16+16 = send 12:u32, 0x420a701:u32, 128:u32, %8, %9 {side_effects}
-         %2:u32x32 = load_payload %4, %7
          %10:u32x16 = load_payload %0
-         %11:u32x16 = load_payload %2
-         _ = send(16) 12:u32, 0x4025e02:u32, 128:u32, %10, %11 {side_effects}
-         %12:u32x16+16 = load_payload %0.64
-         %13:u32x16+16 = load_payload %2.64
-         _ = send(16+16) 12:u32, 0x4025e02:u32, 128:u32, %12, %13 {side_effects}
-         %15:u32x16 = load_payload %0
-         %16:u32x16 = load_payload %1
-         _ = send(16) 12:u32, 0x4008701:u32, 128:u32, %15, %16 {side_effects}
-         %18:u32x16+16 = load_payload %0.64
-         %19:u32x16+16 = load_payload %1.64
-         _ = send(16+16) 12:u32, 0x4008701:u32, 128:u32, %18, %19 {side_effects}
-         %21:u32x8 = mov %20 {WE_all}
-         _ = send(8) 7:u32, 0x2000010:u32, 0:u32, %21, _ {WE_all, EOT, side_effects}
+         _ = send(16) 12:u32, 0x4025e02:u32, 128:u32, %10, %4 {side_effects}
+         %11:u32x16+16 = load_payload %0.64
+         _ = send(16+16) 12:u32, 0x4025e02:u32, 128:u32, %11, %7 {side_effects}
+         %13:u32x16 = load_payload %0
+         %14:u32x16 = load_payload %1
+         _ = send(16) 12:u32, 0x4008701:u32, 128:u32, %13, %14 {side_effects}
+         %16:u32x16+16 = load_payload %0.64
+         %17:u32x16+16 = load_payload %1.64
+         _ = send(16+16) 12:u32, 0x4008701:u32, 128:u32, %16, %17 {side_effects}
+         %19:u32x8 = mov %18 {WE_all}
+         _ = send(8) 7:u32, 0x2000010:u32, 0:u32, %19, _ {WE_all, EOT, side_effects}
    )"));
 }
 

@@ -53,7 +53,7 @@ TEST(opt_combine_constants, one_load_where_it_dominates)
 }
 
 /* A single load stays, and a constant whose negation a reader cannot
- * take (sel) keeps its own load.
+ * take (cmp) keeps its own load.
  */
 TEST(opt_combine_constants, what_must_not_change)
 {
@@ -64,11 +64,68 @@ TEST(opt_combine_constants, what_must_not_change)
          %2:f32x1 = mov 2.0:f32 {WE_all}
          %3:f32x8 = mad %1, %1, %2
          %4:f32x1 = mov -3.0:f32 {WE_all}
-         %5:f32x8 = sel.ge %3, %4
+         %5:flagx8 = cmp.ge %3, %4
+         %6:f32x1 = mov 3.0:f32 {WE_all}
+         %7:f32x8 = sel.l %3, %6
+         (+%5) %8:f32x8 = sel %7, %3
+         %20:u32x8[4] = load_payload %8:u32, %8:u32, %8:u32, %8:u32
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %20, _ {EOT}
+   )";
+   EXPECT_TRUE(check_opt(program, "combine-constants", program));
+}
+
+/* sel takes a negate modifier: max(x, -3.0) and min(x, 3.0) share 3.0. */
+TEST(opt_combine_constants, sel_negates)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8 lowered
+      attr %1:f32x8
+      block0:
+         %4:f32x1 = mov -3.0:f32 {WE_all}
+         %5:f32x8 = sel.ge %1, %4
          %6:f32x1 = mov 3.0:f32 {WE_all}
          %7:f32x8 = sel.l %5, %6
          %20:u32x8[4] = load_payload %7:u32, %7:u32, %7:u32, %7:u32
          _ = send 5:u32, 0x8031400:u32, 0:u32, %20, _ {EOT}
-   )";
-   EXPECT_TRUE(check_opt(program, "combine-constants", program));
+   )", "combine-constants", R"(
+      block0:
+         %21:f32x1 = mov 3.0:f32 {WE_all}
+         %5:f32x8 = sel.ge %1, -%21
+         %7:f32x8 = sel.l %5, %21
+   ...
+   )"));
+}
+
+/* tesseract/286.vs: a predicated u32 sel of -1.0 and 1.0 (NIR's bcsel)
+ * selects bits; as f32 its -1.0 is the negation of the 1.0 a mul loads.
+ * A sel of a constant that is no plain float (a denormal) stays u32.
+ */
+TEST(opt_combine_constants, bit_sel_of_float_constants)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8 lowered
+      attr %1:f32x8
+      block0:
+         %2:flagx8 = cmp.l %1, 0.0:f32
+         %3:u32x1 = mov 0xbf800000:u32 {WE_all}
+         (+%2) %4:u32x8 = sel %3, 0x3f800000:u32
+         %5:f32x1 = mov 1.0:f32 {WE_all}
+         %6:f32x8 = mad %1, %1, %5
+         %7:u32x1 = mov 0x1:u32 {WE_all}
+         (+%2) %8:u32x8 = sel %7, 0x3f800000:u32
+         %9:f32x1 = mov 1.0:f32 {WE_all}
+         %10:f32x8 = mad %1, %6, %9
+         %20:u32x8[4] = load_payload %4, %6:u32, %8, %10:u32
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %20, _ {EOT}
+   )", "combine-constants", R"(
+      block0:
+         %21:f32x1 = mov 1.0:f32 {WE_all}
+         %2:flagx8 = cmp.l %1, 0.0:f32
+         (+%2) %4:u32x8:f32 = sel -%21, 1.0:f32
+         %6:f32x8 = mad %1, %1, %21
+         %7:u32x1 = mov 1:u32 {WE_all}
+         (+%2) %8:u32x8 = sel %7, 0x3f800000:u32
+         %10:f32x8 = mad %1, %6, %21
+   ...
+   )"));
 }

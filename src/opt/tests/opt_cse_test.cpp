@@ -147,9 +147,10 @@ TEST(opt_cse, only_pure_loads)
    )"));
 }
 
-/* A comparison merges with the same one just before it, but not across
- * another flag definition (its flag would live across that one), and not
- * from another block.
+/* A comparison merges with the same one earlier in its block while its
+ * flag and the flags defined in between fit the four 16-bit flag halves:
+ * %8 merges with %6 across %7, %9 with %4 across three; %7 does not
+ * merge with %2 across four.
  */
 TEST(opt_cse, flag_definitions)
 {
@@ -158,22 +159,74 @@ TEST(opt_cse, flag_definitions)
       attr %1:f32x8
       block0:
          %2:flagx8 = cmp.l %1, 0.0:f32
-         %3:flagx8 = cmp.l %1, 0.0:f32
-         %4:flagx8 = cmp.g %1, 1.0:f32
-         %5:flagx8 = cmp.l %1, 0.0:f32
+         %3:flagx8 = cmp.g %1, 1.0:f32
+         %4:flagx8 = cmp.g %1, 2.0:f32
+         %5:flagx8 = cmp.g %1, 3.0:f32
+         %6:flagx8 = cmp.g %1, 4.0:f32
+         %7:flagx8 = cmp.l %1, 0.0:f32
+         %8:flagx8 = cmp.g %1, 4.0:f32
+         %9:flagx8 = cmp.g %1, 2.0:f32
          (+%2) discard
          (+%3) discard
          (+%4) discard
          (+%5) discard
+         (+%6) discard
+         (+%7) discard
+         (+%8) discard
+         (+%9) discard
    )", "cse", R"(
       block0:
          %2:flagx8 = cmp.l %1, 0.0:f32
-         %4:flagx8 = cmp.g %1, 1.0:f32
-         %5:flagx8 = cmp.l %1, 0.0:f32
+         %3:flagx8 = cmp.g %1, 1.0:f32
+         %4:flagx8 = cmp.g %1, 2.0:f32
+         %5:flagx8 = cmp.g %1, 3.0:f32
+         %6:flagx8 = cmp.g %1, 4.0:f32
+         %7:flagx8 = cmp.l %1, 0.0:f32
          (+%2) discard
-         (+%2) discard
+         (+%3) discard
          (+%4) discard
          (+%5) discard
+         (+%6) discard
+         (+%7) discard
+         (+%6) discard
+         (+%4) discard
+   )"));
+}
+
+/* A SIMD32 flag takes two halves: it merges across one other SIMD32
+ * flag, not across two.
+ */
+TEST(opt_cse, wide_flag_definitions)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd32
+      attr %1:f32x32
+      block0:
+         %2:flagx32 = cmp.l %1, 0.0:f32
+         %3:flagx32 = cmp.g %1, 1.0:f32
+         %4:flagx32 = cmp.l %1, 0.0:f32
+         %5:flagx32 = cmp.g %1, 2.0:f32
+         %6:flagx32 = cmp.g %1, 3.0:f32
+         %7:flagx32 = cmp.g %1, 1.0:f32
+         (+%2) discard
+         (+%3) discard
+         (+%4) discard
+         (+%5) discard
+         (+%6) discard
+         (+%7) discard
+   )", "cse", R"(
+      block0:
+         %2:flagx32 = cmp.l %1, 0.0:f32
+         %3:flagx32 = cmp.g %1, 1.0:f32
+         %5:flagx32 = cmp.g %1, 2.0:f32
+         %6:flagx32 = cmp.g %1, 3.0:f32
+         %7:flagx32 = cmp.g %1, 1.0:f32
+         (+%2) discard
+         (+%3) discard
+         (+%2) discard
+         (+%5) discard
+         (+%6) discard
+         (+%7) discard
    )"));
 }
 
