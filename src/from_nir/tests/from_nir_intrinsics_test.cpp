@@ -7,6 +7,7 @@
 #include "from_nir_test_util.h"
 
 using ibis::test::translates_to;
+using ibis::test::translates_to25;
 
 /* FS inputs at SIMD32: pln per SIMD16 half into one WLR value, from the
  * barycentrics of each mode; flat inputs read the plane's constant term.
@@ -844,5 +845,87 @@ TEST(from_nir_intrinsics, register_array_divergent_index)
          %28:u32x16 = mov %27
          %29:u32x16[4] = load_payload %28, %28, %28, %28
          fb_write_logical %29, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
+/* 25.0's block loads read up to 16 components.  A uniform one at a
+ * constant offset is one read per 64-byte line of the constant cache (one
+ * for a line-aligned offset, two from the middle of a line); a varying one
+ * is one vec4 pull per four components.
+ */
+TEST(from_nir_intrinsics, ubo_block_loads_of_16_components)
+{
+   EXPECT_TRUE(translates_to25("vs", 8, R"(
+      con 32 %0 = load_const (0x00000000)
+      con 32 %1 = load_const (0x00000020)
+      con 32 %2 = load_const (0x00000080)
+      con 32x16 %3 = @load_ubo_uniform_block_intel (%0 (0x0), %2 (0x80)) (access=speculatable, align_mul=1073741824, align_offset=128, range_base=0, range=-1)
+      con 32x16 %4 = @load_ubo_uniform_block_intel (%0 (0x0), %1 (0x20)) (access=speculatable, align_mul=1073741824, align_offset=32, range_base=0, range=-1)
+      div 32 %5 = @load_vertex_id_zero_base
+      div 32 %6 = ishl %5, %2 (0x80)
+      div 32x16 %7 = @load_ubo_uniform_block_intel (%0 (0x0), %6) (access=speculatable, align_mul=128, align_offset=0, range_base=0, range=-1)
+      con 32 %8 = fadd %3.p, %4.a
+      con 32 %9 = fadd %4.i, %4.p
+      div 32 %10 = fadd %7.a, %7.p
+      div 32 %11 = fadd %7.e, %7.j
+      div 32x4 %12 = vec4 %8, %9, %10, %11
+      @store_output (%12, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader vs simd8
+      attr %3:f32x8[4]@g2
+      hw %19:u32x8@g1
+      block0:
+         %0:u32x1[16] = uniform_block_read_logical 0:u32, 128:u32, 64:u32 {WE_all}
+         %1:u32x1[8] = uniform_block_read_logical 0:u32, 32:u32, 32:u32 {WE_all}
+         %2:u32x1[8] = uniform_block_read_logical 0:u32, 64:u32, 32:u32 {WE_all}
+         %4:u32x8 = mov %3[2]:u32
+         %5:u32x8 = shl %4, 128:u32
+         %6:u32x8[4] = varying_pull_constant_logical 0:u32, %5, 128:u32
+         %7:u32x8 = add %5, 16:u32
+         %8:u32x8[4] = varying_pull_constant_logical 0:u32, %7, 16:u32
+         %9:u32x8 = add %5, 32:u32
+         %10:u32x8[4] = varying_pull_constant_logical 0:u32, %9, 16:u32
+         %11:u32x8 = add %5, 48:u32
+         %12:u32x8[4] = varying_pull_constant_logical 0:u32, %11, 16:u32
+         %13:f32x1 = add %0[15]:f32, %1:f32 {WE_all}
+         %14:f32x1 = add %2:f32, %2[7]:f32 {WE_all}
+         %15:f32x8 = add %6:f32, %12[3]:f32
+         %16:f32x8 = add %8:f32, %10[1]:f32
+         %17:f32x8 = mov %13
+         %18:f32x8 = mov %14
+         %20:u32x8 = mov 0:u32
+         %21:u32x8 = mov 0:u32
+         %22:u32x8 = mov 0:u32
+         %23:u32x8 = mov 0:u32
+         %24:u32x8[8] = load_payload %20, %21, %22, %23, %17:u32, %18:u32, %15:u32, %16:u32
+         urb_write_logical %19, 0:u32, _, %24, 8:u32 {EOT}
+   )", false));
+}
+
+/* 25.0 demotes where 23.3 discarded: demote_if (%c) with no index group. */
+TEST(from_nir_intrinsics, demote_if_of_mesa25)
+{
+   EXPECT_TRUE(translates_to25("fs", 8, R"(
+      div 32x2 %0 = @load_barycentric_pixel (interp_mode=INTERP_MODE_SMOOTH)
+      con 32 %1 = load_const (0x00000000)
+      div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 32 %3 = flt32 %2.x, %1 (0.000000)
+      @demote_if (%3)
+      @store_output (%2, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:f32x8 = pln %1[8]:f32, %0
+         %5:f32x8 = pln %1[12]:f32, %0
+         %6:flagx8 = cmp.l %2, 0.0:f32
+         (+%6) discard
+         %7:u32x8[4] = load_payload %2:u32, %3:u32, %4:u32, %5:u32
+         fb_write_logical %7, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
 }

@@ -294,3 +294,47 @@ TEST(InterpDerivatives, HelpersProvideNeighbourValues)
 }
 
 } /* anonymous namespace */
+
+/* Mesa 25.0's derivative intrinsics give what the fddx opcodes give:
+ * plain ddx/ddy coarse, _fine along the channel's own row or column.
+ */
+TEST(InterpDerivatives, Mesa25Intrinsics)
+{
+   std::unique_ptr<shader> s = read_shader(R"(shader: MESA_SHADER_FRAGMENT
+decl_function main () (entrypoint)
+
+impl main {
+    block b0:
+    32    %0 = load_const (0x00000000)
+    32x4  %1 = @load_frag_coord
+    32    %2 = fmul %1.x, %1.y
+    32    %3 = @ddx_fine (%2)
+    32    %4 = @ddy_fine (%2)
+    32    %5 = @ddx_coarse (%2)
+    32    %6 = @ddy_coarse (%2)
+    32    %7 = @ddx (%2)
+    32    %8 = @ddy (%2)
+    32x4  %9 = vec4 %3, %4, %5, %6
+    32x2  %10 = vec2 %7, %8
+    @store_output (%9, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+    @store_output (%10, %0 (0x0)) (base=0, range=1, wrmask=xy, component=0, src_type=float32, io location=FRAG_RESULT_DATA1 slots=1, xfb(), xfb2())
+    block b1:
+}
+)", "test25.nir");
+   validate(*s);
+   ASSERT_EQ(s->dialect, print_dialect::mesa_25_0);
+   inputs in;
+   in.simd = 16;
+   const outputs out = run(*s, in);
+   for (unsigned c = 0; c < 16; c++) {
+      const unsigned q = c / 4, i = c % 4;
+      const float x = 2.0f * q + (i & 1) + 0.5f, y = (i >> 1) + 0.5f;
+      const float x0 = 2.0f * q + 0.5f;
+      EXPECT_EQ(out.f32(data0, 0, c), y) << c;
+      EXPECT_EQ(out.f32(data0, 1, c), x) << c;
+      EXPECT_EQ(out.f32(data0, 2, c), 0.5f) << c;
+      EXPECT_EQ(out.f32(data0, 3, c), x0) << c;
+      EXPECT_EQ(out.f32(data0 + 1, 0, c), 0.5f) << c;
+      EXPECT_EQ(out.f32(data0 + 1, 1, c), x0) << c;
+   }
+}
