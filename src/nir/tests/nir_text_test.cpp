@@ -647,3 +647,33 @@ TEST(nir_text, mesa25_errors)
    EXPECT_EQ(error_of(replaced(canonical, "next_stage: 4", "next_stage: MESA_SHADER_FRAGMENT")),
              "t.nir:6:1: bad value for 'next_stage'");
 }
+
+/* 25.0's compute header: "workgroup_size:" (23.3: "workgroup-size:" and an
+ * always-printed "shared-size:"), shared_size only when not 0.
+ */
+TEST(nir_text, mesa25_compute_header)
+{
+   const std::string text = R"(shader: MESA_SHADER_COMPUTE
+name: cs
+workgroup_size: 8, 4, 1
+shared_size: 64
+subgroup_size: 0
+decl_function main () (entrypoint)
+
+impl main {
+    block b0:  // preds:, succs: b1
+    block b1:
+}
+)";
+   auto s = nir::read_shader(text, "cs25.nir");
+   nir::validate(*s);
+   EXPECT_EQ(s->dialect, nir::print_dialect::mesa_25_0);
+   EXPECT_EQ(s->info.workgroup_size[1], 4u);
+   EXPECT_EQ(s->info.shared_size, 64u);
+   EXPECT_EQ(s->info.next_stage, int(nir::shader_stage::none));
+   EXPECT_EQ(nir::print_shader(*s), text);
+   /* 23.3's line makes the text 23.3's until 25.0's function line. */
+   EXPECT_EQ(error_of(replaced(text, "workgroup_size:", "workgroup-size:")),
+             "t.nir:6:20: a parameter list is Mesa 25.0's print, the text before is "
+             "Mesa 23.3's");
+}
