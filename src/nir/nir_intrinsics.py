@@ -249,6 +249,9 @@ intrinsic("load_workgroup_id", dest=3, flags=[ELIM, REORDER], sysval=True, bit_s
 intrinsic("load_workgroup_id_zero_base", dest=3, flags=[ELIM, REORDER], sysval=True, bit_sizes=[32])
 intrinsic("load_workgroup_size", dest=3, flags=[ELIM, REORDER], sysval=True, bit_sizes=[32])
 intrinsic("nop", flags=[ELIM])
+# Mesa 25.0 (VK_KHR_shader_quad_control): a vote within each quad.
+intrinsic("quad_vote_all", srcs=[1], dest=1, flags=[ELIM])
+intrinsic("quad_vote_any", srcs=[1], dest=1, flags=[ELIM])
 intrinsic("quad_broadcast", srcs=[0, 1], dest=0, flags=[ELIM], bit_size_src=0)
 intrinsic("quad_swap_diagonal", srcs=[0], dest=0, flags=[ELIM], bit_size_src=0)
 intrinsic("quad_swap_horizontal", srcs=[0], dest=0, flags=[ELIM], bit_size_src=0)

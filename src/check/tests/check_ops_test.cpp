@@ -49,8 +49,9 @@ impl main {
 )";
 
 /* Mesa 25.0's forms end to end: the derivative intrinsics (coarse and
- * fine), fcsel_gt (25.0's lowered fsign), demote_if, and 16-component
- * UBO block loads at a line-aligned offset and across a 64-byte line.
+ * fine), fcsel_gt (25.0's lowered fsign), demote_if, quad votes, and
+ * 16-component UBO block loads at a line-aligned offset and across a
+ * 64-byte line.
  */
 const char *mesa25_nir = R"(shader: MESA_SHADER_FRAGMENT
 inputs_read: 32
@@ -88,6 +89,14 @@ impl main {
     div 32 %21 = fadd %6, %7
     div 32x4 %26 = @load_frag_coord
     div 1 %22 = flt %26.x, %9.e
+    div 32 %32 = fmul %26.y, %9.f
+    div 1 %33 = flt %32, %9.e
+    div 1 %27 = @quad_vote_any (%33)
+    div 1 %28 = @quad_vote_all (%33)
+    div 32 %29 = b2i32 %27
+    div 32 %30 = b2i32 %28
+    div 32x2 %31 = vec2 %29, %30
+    @store_output (%31, %1 (0x0)) (base=1, range=1, wrmask=xy, component=0, src_type=uint32, io location=FRAG_RESULT_DATA1 slots=1, xfb(), xfb2())
     @demote_if (%22)
     div 32x4 %23 = vec4 %19, %18, %20, %21
     @store_output (%23, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())

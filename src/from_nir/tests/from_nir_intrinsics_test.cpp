@@ -929,3 +929,57 @@ TEST(from_nir_intrinsics, demote_if_of_mesa25)
          fb_write_logical %7, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
 }
+
+/* 25.0's quad votes: the vote's or/and scan in clusters of four, each
+ * quad's last channel read back over the quad (<4,4,0>).
+ */
+TEST(from_nir_intrinsics, quad_votes)
+{
+   EXPECT_TRUE(translates_to25("fs", 8, R"(
+      div 32x4 %0 = @load_frag_coord
+      con 32 %1 = load_const (0x00000000)
+      con 32 %2 = load_const (0x40000000)
+      div 1 %3 = flt %0.x, %2 (2.000000)
+      div 1 %4 = @quad_vote_any (%3)
+      div 1 %5 = @quad_vote_all (%3)
+      div 32 %6 = b2i32 %4
+      div 32 %7 = b2i32 %5
+      div 32x4 %8 = vec4 %6, %7, %1, %1
+      @store_output (%8, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=uint32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      wlr %0:u16x16
+      hw %1:u16x16@g1
+      hw %5:f32x8@g2
+      hw %7:f32x8@g3
+      wlr %10:u32x8
+      wlr %12:u32x8
+      block0:
+         %0 = add %1.8<1,4,0>, 0x11001010:v {WE_all}
+         %2:f32x8 = mov %0<8,4,1>
+         %3:f32x8 = mov %0.8<8,4,1>
+         %4:f32x8 = mov %5
+         %6:f32x8 = mov %7
+         %8:f32x8 = math_inv %6
+         %9:u32x8 = cmp.l %2, 2.0:f32
+         %10 = mov 0:u32 {WE_all}
+         %10 = mov %9
+         %10.4<2> = or(4) %10<8,4,2>, %10.4<8,4,2> {WE_all}
+         %10.8<4> = or(2) %10.4<8,2,4>, %10.8<8,2,4> {WE_all}
+         %10.12<4> = or(2) %10.4<8,2,4>, %10.12<8,2,4> {WE_all}
+         %11:u32x8 = mov %10.12<4,4,0>
+         %12 = mov 0xffffffff:u32 {WE_all}
+         %12 = mov %9
+         %12.4<2> = and(4) %12<8,4,2>, %12.4<8,4,2> {WE_all}
+         %12.8<4> = and(2) %12.4<8,2,4>, %12.8<8,2,4> {WE_all}
+         %12.12<4> = and(2) %12.4<8,2,4>, %12.12<8,2,4> {WE_all}
+         %13:u32x8 = mov %12.12<4,4,0>
+         %14:u32x8 = and %11, 1:u32
+         %15:u32x8 = and %13, 1:u32
+         %16:u32x8 = mov 0:u32
+         %17:u32x8 = mov 0:u32
+         %18:u32x8[4] = load_payload %14, %15, %16, %17
+         fb_write_logical %18, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}

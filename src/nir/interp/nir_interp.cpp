@@ -1444,6 +1444,23 @@ machine::exec_subgroup(const intrinsic_instr &in, lane_mask mask)
       return true;
    }
 
+   case intrinsic_op::quad_vote_any:
+   case intrinsic_op::quad_vote_all: {
+      /* Over the active channels of each quad (4q .. 4q+3). */
+      for_each_lane(mask, [&](unsigned c) {
+         bool any = false, all = true;
+         for (unsigned k = c & ~3u; k < (c & ~3u) + 4; k++) {
+            if (!((mask >> k) & 1))
+               continue;
+            const bool b = get_bool(in.srcs[0].ssa, k);
+            any |= b;
+            all &= b;
+         }
+         set_bool(dest, c, in.op == intrinsic_op::quad_vote_any ? any : all);
+      });
+      return true;
+   }
+
    case intrinsic_op::vote_ieq:
    case intrinsic_op::vote_feq: {
       const def *v = in.srcs[0].ssa;

@@ -338,3 +338,31 @@ impl main {
       EXPECT_EQ(out.f32(data0 + 1, 1, c), x0) << c;
    }
 }
+
+/* Mesa 25.0's quad votes, among the active channels of each quad: with
+ * channels >= 6 active, quad 1 has channels 6 and 7 only.
+ */
+TEST_P(InterpSubgroup, QuadVotes)
+{
+   const outputs out = run_vs(divergent(6, R"(
+        32    %5 = load_const (0x00000007)
+        1     %6 = ieq %1, %5 (0x7)
+        32    %7 = iand %1, %2 (0x1)
+        1     %8 = ieq %7, %0 (0x0)
+        1     %9 = @quad_vote_any (%6) ()
+        1     %10 = @quad_vote_all (%4) ()
+        1     %11 = @quad_vote_any (%8) ()
+        1     %12 = @quad_vote_all (%8) ()
+        32    %13 = b2i32 %9
+        32    %14 = b2i32 %10
+        32    %15 = b2i32 %11
+        32    %16 = b2i32 %12
+        32x4  %17 = vec4 %13, %14, %15, %16
+)", store_output("%17", "%0", "VARYING_SLOT_VAR0", "xyzw")));
+   for (unsigned c = 6; c < simd(); c++) {
+      EXPECT_EQ(out.word(var0, 0, c), c / 4 == 1 ? 1u : 0u) << c;
+      EXPECT_EQ(out.word(var0, 1, c), 1u) << c;
+      EXPECT_EQ(out.word(var0, 2, c), 1u) << c;
+      EXPECT_EQ(out.word(var0, 3, c), 0u) << c;
+   }
+}
