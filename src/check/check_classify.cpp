@@ -324,14 +324,15 @@ private:
                l |= src_level(i, c);
             if (is_approximate(alu.op))
                l |= taint_c;
-            if (alu.op == alu_op::bcsel || alu.op == alu_op::b32csel ||
-                alu.op == alu_op::fcsel) {
+            const bool fsel = alu.op == alu_op::fcsel || alu.op == alu_op::fcsel_gt ||
+                              alu.op == alu_op::fcsel_ge;
+            if (alu.op == alu_op::bcsel || alu.op == alu_op::b32csel || fsel) {
                /* A tainted selector is a branch; tainted data is not.
-                * (fcsel's float selector is compared with zero.)
+                * (fcsel's float selector is compared with zero: 25.0
+                * lowers fsign to fcsel_gt, a step as fsign is.)
                 */
                unsigned sel = src_level(0, c);
-               sel = alu.op == alu_op::fcsel ? (sel & taint_b) | (sel ? taint_s : 0)
-                                             : branch(sel);
+               sel = fsel ? (sel & taint_b) | (sel ? taint_s : 0) : branch(sel);
                l = sel | src_level(1, c) | src_level(2, c);
             } else if (l & taint_c && !is_continuous(alu.op)) {
                /* A step of a continuous value, or its bits. */
@@ -531,6 +532,11 @@ private:
        * vote) is discontinuous.
        */
       unsigned l = as_choice(srcs);
+      /* 25.0's derivatives are continuous, as the fddx opcodes. */
+      if (in.op == intrinsic_op::ddx || in.op == intrinsic_op::ddx_coarse ||
+          in.op == intrinsic_op::ddx_fine || in.op == intrinsic_op::ddy ||
+          in.op == intrinsic_op::ddy_coarse || in.op == intrinsic_op::ddy_fine)
+         l = srcs;
       if (in.op == intrinsic_op::reduce || in.op == intrinsic_op::inclusive_scan ||
           in.op == intrinsic_op::read_first_invocation) {
          const bool minmax =

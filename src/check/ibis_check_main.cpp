@@ -1,8 +1,8 @@
 /*
  * ibis-check: the corpus and random differential runs (docs/check.md).
  *
- *    ibis-check corpus [--dir D] [--every N] [--simd LIST] [--sets K]
- *                      [--skip SUBSTR:LIST]...
+ *    ibis-check corpus [--dir D | --corpus NAME] [--every N] [--simd LIST]
+ *                      [--sets K] [--skip SUBSTR:LIST]...
  *    ibis-check random [--stage vs|fs|cs|all] [--seeds A-B] [--simd LIST]
  *                      [--sets K] [--exact]
  *    common: [--save DIR] [--timeout SECONDS] [--quiet] [--expect-clean]
@@ -13,7 +13,8 @@
  * of ending the run.  Each failure prints the shader (file or seed), the
  * width, the first differing output and channel, and the ibis-run command
  * that reproduces it.  The exit status is 0 unless --expect-clean is given
- * and something mismatched, crashed or failed to run.
+ * and something mismatched, crashed, failed to run or (corpus) could not
+ * be read.
  */
 #include <sys/wait.h>
 #include <unistd.h>
@@ -45,6 +46,8 @@ namespace {
 struct options {
    std::string mode;
    std::string dir;
+   /* A corpus of the shared data: skl (Mesa 23.3's NIR), skl-mesa25. */
+   std::string corpus;
    unsigned every = 1;
    std::vector<unsigned> widths = {8, 16, 32};
    unsigned sets = 4;
@@ -260,13 +263,15 @@ run_corpus(const options &o)
    std::string dir = o.dir;
    if (dir.empty()) {
       const char *shared = getenv("IBIS_SHARED_DIR");
-      dir = std::string(shared ? shared : "../shared") + "/corpus/skl";
+      dir = std::string(shared ? shared : "../shared") + "/corpus/" +
+            (o.corpus.empty() ? "skl" : o.corpus);
    }
    if (!fs::is_directory(dir)) {
       printf("ibis-check: no corpus at %s (set IBIS_SHARED_DIR or --dir): nothing to do\n",
              dir.c_str());
       return 77;   /* meson: skipped */
    }
+   unsigned unreadable = 0;
    std::vector<std::string> files;
    for (const auto &e : fs::recursive_directory_iterator(dir)) {
       if (e.is_regular_file() && e.path().extension() == ".nir")
@@ -283,6 +288,7 @@ run_corpus(const options &o)
          s = nir::read_shader_file(f);
       } catch (const error &e) {
          printf("unreadable: %s: %s\n", f.c_str(), first_line(e.what()).c_str());
+         unreadable++;
          continue;
       }
       const std::string st = nir::stage_name(s->info.stage);
@@ -300,7 +306,9 @@ run_corpus(const options &o)
    }
    for (const auto &[k, t] : all)
       print_tally(k, t);
-   return o.expect_clean && !clean(all) ? 1 : 0;
+   if (unreadable)
+      printf("%u corpus files unreadable\n", unreadable);
+   return o.expect_clean && (!clean(all) || unreadable) ? 1 : 0;
 }
 
 int
@@ -360,8 +368,8 @@ void
 usage(FILE *f)
 {
    fprintf(f,
-      "usage: ibis-check corpus [--dir D] [--every N] [--simd LIST] [--sets K]\n"
-      "                         [--skip SUBSTR:LIST]...\n"
+      "usage: ibis-check corpus [--dir D | --corpus NAME] [--every N] [--simd LIST]\n"
+      "                         [--sets K] [--skip SUBSTR:LIST]...\n"
       "       ibis-check random [--stage vs|fs|cs|all] [--seeds A-B] [--simd LIST]\n"
       "                         [--sets K] [--exact]\n"
       "Random: even seeds are generated --exact, odd seeds with the approximate\n"
@@ -371,7 +379,10 @@ usage(FILE *f)
       "\n"
       "Compiles each shader at each width (VS: 8; LIST default 8,16,32), runs it\n"
       "on the simulator with K input sets (default 4) and compares with the NIR\n"
-      "interpreter (docs/check.md).  Prints every failure with an ibis-run command\n"
+      "interpreter (docs/check.md).  The corpus is --dir D, or NAME under the\n"
+      "shared data's corpus/ (IBIS_SHARED_DIR, default ../shared): skl (the\n"
+      "default, Mesa 23.3's NIR) or skl-mesa25 (Mesa 25.0's).\n"
+      "Prints every failure with an ibis-run command\n"
       "that reproduces it, then per stage and width: variants, compiled, matched,\n"
       "mismatched, crashed, rejected.  Random programs that fail are saved in\n"
       "--save DIR (default check-failures).  --skip leaves out (and counts as\n"
@@ -399,6 +410,8 @@ main(int argc, char **argv)
             o.mode = a;
          else if (a == "--dir")
             o.dir = value();
+         else if (a == "--corpus")
+            o.corpus = value();
          else if (a == "--every")
             o.every = std::max(1, atoi(value().c_str()));
          else if (a == "--sets")
@@ -439,6 +452,11 @@ main(int argc, char **argv)
             return 1;
          }
       }
+      if (!o.dir.empty() && !o.corpus.empty())
+         throw error("give --dir or --corpus, not both");
+      if (o.corpus.find('/') != std::string::npos || o.corpus == "..")
+         throw error("--corpus takes a name under the shared corpus/ (skl, skl-mesa25); "
+                     "a path goes to --dir");
       if (o.mode == "corpus")
          return run_corpus(o);
       if (o.mode == "random")

@@ -139,6 +139,41 @@ is_derivative(nir::alu_op op)
 
 } /* anonymous namespace */
 
+void
+nir_translator::emit_derivative_intrinsic(const nir::intrinsic_instr &in)
+{
+   opcode op;
+   switch (in.op) {
+   case nir::intrinsic_op::ddx_fine: op = opcode::ddx_fine; break;
+   case nir::intrinsic_op::ddy_fine: op = opcode::ddy_fine; break;
+   case nir::intrinsic_op::ddy:
+   case nir::intrinsic_op::ddy_coarse: op = opcode::ddy_coarse; break;
+   /* Coarse unless asked, as brw without high-quality derivatives. */
+   default: op = opcode::ddx_coarse; break;
+   }
+   builder b = def_builder(in.dest);
+   const data_type t = type_of('f', in.dest.bit_size);
+   const unsigned n = in.dest.num_components;
+   /* Of a value the same in every channel: x - x, as for the opcodes. */
+   bool all_uniform = true;
+   for (unsigned c = 0; c < n; c++) {
+      operand x = src(in.srcs[0].ssa, c);
+      all_uniform &= x.is_imm() || (x.val && x.val->width == 1);
+   }
+   small_vector<operand, 4> out;
+   for (unsigned c = 0; c < n; c++) {
+      operand x = src(in.srcs[0].ssa, c).as_type(t);
+      if (all_uniform) {
+         out.push_back(operand(b.add(t, x, with_mods(x, true, false))));
+      } else {
+         value *v = b.ssa(t);
+         b.emit(op, {operand(v)}, {x});
+         out.push_back(operand(v));
+      }
+   }
+   set_def(in.dest, out.data(), out.size());
+}
+
 data_type
 type_of(char base, unsigned bits)
 {

@@ -39,6 +39,14 @@ nir_translator::emit_intrinsic(const nir::intrinsic_instr &in)
    switch (in.op) {
    case intrinsic_op::nop:
       return;
+   case intrinsic_op::ddx:
+   case intrinsic_op::ddx_coarse:
+   case intrinsic_op::ddx_fine:
+   case intrinsic_op::ddy:
+   case intrinsic_op::ddy_coarse:
+   case intrinsic_op::ddy_fine:
+      emit_derivative_intrinsic(in);
+      return;
    case intrinsic_op::resource_intel:
       /* The binding table index the driver computed (brw takes src 1). */
       set_def(in.dest, {src(in.srcs[1].ssa, 0, data_type::u32)});
@@ -86,32 +94,66 @@ nir_translator::emit_intrinsic(const nir::intrinsic_instr &in)
          return;
       }
       const unsigned align = std::max(4u, unsigned(in.index(intrinsic_index::align_mul)));
+      const unsigned n = in.num_components;
+      /* A varying pull gives a vec4 (the sampler's ld): 25.0's block
+       * loads of up to 16 components are one per four.
+       */
+      auto varying_pull = [&](const builder &pb, operand sb) {
+         value *addr = materialize(pb, off, data_type::u32);
+         comps c;
+         for (unsigned first = 0; first < n; first += 4) {
+            const unsigned count = std::min(4u, n - first);
+            operand a(addr);
+            if (first)
+               a = operand(pb.add(data_type::u32, a, operand::imm_u32(first * bytes)));
+            value *v = pb.ssa(t, count);
+            pb.emit(opcode::varying_pull_constant_logical, {operand(v)},
+                    {sb, a, operand::imm_u32(first ? std::min(align, 16u) : align)});
+            for (const operand &o : split(v))
+               c.push_back(o);
+         }
+         return c;
+      };
       if (non_uniform(blk)) {
          /* Once per distinct block index (from_nir_distinct.h). */
-         set_def(in.dest, for_each_distinct(*this, {&blk}, t, in.num_components, [&]() {
-            builder pb = bld.exec(width);
+         set_def(in.dest, for_each_distinct(*this, {&blk}, t, n, [&]() {
             operand sb = surface_index(uniform_builder(), blk, opts.ubo_surface_base);
-            value *v = pb.ssa(t, in.num_components);
-            pb.emit(opcode::varying_pull_constant_logical, {operand(v)},
-                    {sb, operand(materialize(pb, off, data_type::u32)),
-                     operand::imm_u32(align)});
-            return split(v);
+            return varying_pull(bld.exec(width), sb);
          }));
          return;
       }
       builder b = def_builder(in.dest);
       blk = surface_index(b, blk, opts.ubo_surface_base);
-      value *v = b.ssa(t, in.num_components);
-      if (is_uniform(in.dest)) {
-         /* One block read for all channels (brw's uniform pull). */
-         b.emit(opcode::uniform_block_read_logical, {operand(v)},
-                {blk, off, operand::imm_u32(in.num_components * bytes)});
-      } else {
-         value *addr = materialize(b, off, data_type::u32);
-         b.emit(opcode::varying_pull_constant_logical, {operand(v)},
-                {blk, operand(addr), operand::imm_u32(align)});
+      if (!is_uniform(in.dest)) {
+         set_def(in.dest, varying_pull(b, blk));
+         return;
       }
-      set_def(in.dest, split(v));
+      /* One block read for all channels (brw's uniform pull).  A constant
+       * offset reads a 64-byte line of the constant cache, a variable one
+       * at most 64 bytes: a longer read (25.0's 16-component block loads
+       * off a line) is one per line.
+       */
+      comps c;
+      for (unsigned first = 0; first < n;) {
+         unsigned count = n - first;
+         operand o = off;
+         if (off.is_imm()) {
+            const unsigned at = unsigned(off.imm) + first * bytes;
+            count = std::max(1u, std::min(count, (64 - at % 64) / bytes));
+            o = operand::imm_u32(at);
+         } else {
+            count = std::min(count, 64 / bytes);
+            if (first)
+               o = operand(b.add(data_type::u32, off, operand::imm_u32(first * bytes)));
+         }
+         value *v = b.ssa(t, count);
+         b.emit(opcode::uniform_block_read_logical, {operand(v)},
+                {blk, o, operand::imm_u32(count * bytes)});
+         for (const operand &x : split(v))
+            c.push_back(x);
+         first += count;
+      }
+      set_def(in.dest, c);
       return;
    }
    case intrinsic_op::barrier: {

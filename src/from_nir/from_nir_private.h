@@ -458,6 +458,8 @@ public:
 
    /* Per-kind emission. */
    void emit_alu(const nir::alu_instr &in);
+   /* 25.0's ddx/ddy intrinsics, as 23.3's fddx/fddy opcodes. */
+   void emit_derivative_intrinsic(const nir::intrinsic_instr &in);
    void emit_intrinsic(const nir::intrinsic_instr &in);
    bool emit_reg_intrinsic(const nir::intrinsic_instr &in);
    bool emit_memory_intrinsic(const nir::intrinsic_instr &in);

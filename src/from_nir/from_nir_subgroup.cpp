@@ -245,6 +245,21 @@ nir_translator::emit_subgroup_intrinsic(const nir::intrinsic_instr &in)
       set_def(in.dest, {operand(u.mov(data_type::u32, scalar(t, width - 1)))});
       return true;
    }
+   case intrinsic_op::quad_vote_any:
+   case intrinsic_op::quad_vote_all: {
+      /* 25.0's quad votes: the vote's reduction in clusters of four (as
+       * brw's VOTE_ANY/ALL of cluster 4), each quad's last channel
+       * broadcast over the quad.
+       */
+      reduction r = in.op == intrinsic_op::quad_vote_any
+                       ? reduction{opcode::or_, cond_mod::none, data_type::u32, 0}
+                       : reduction{opcode::and_, cond_mod::none, data_type::u32, 0xffffffff};
+      value *t = scan(src(in.srcs[0].ssa, 0), r, 4);
+      operand last(t);
+      last.offset = 3 * 4;
+      set_def(in.dest, {operand(full.mov(data_type::u32, last.with_region(4, 4, 0)))});
+      return true;
+   }
    case intrinsic_op::vote_ieq:
    case intrinsic_op::vote_feq: {
       /* Every channel equals the first live one. */

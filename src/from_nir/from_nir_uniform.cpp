@@ -68,6 +68,13 @@ intrinsic_may_be_uniform(intrinsic_op op)
    case intrinsic_op::load_draw_id:
    case intrinsic_op::load_is_indexed_draw:
    case intrinsic_op::resource_intel:
+   /* 25.0's derivatives, ALU opcodes in 23.3. */
+   case intrinsic_op::ddx:
+   case intrinsic_op::ddx_coarse:
+   case intrinsic_op::ddx_fine:
+   case intrinsic_op::ddy:
+   case intrinsic_op::ddy_coarse:
+   case intrinsic_op::ddy_fine:
       return true;
    default:
       return false;

@@ -151,7 +151,9 @@ io_semantics::pack() const
           uint32_t(medium_precision) << 23 | uint32_t(per_view) << 24 |
           uint32_t(high_16bits) << 25 | uint32_t(invariant) << 26 |
           uint32_t(high_dvec2) << 27 | uint32_t(no_varying) << 28 |
-          uint32_t(no_sysval_output) << 29;
+          uint32_t(no_sysval_output) << 29 |
+          uint32_t(interp_explicit_strict) << 30 |
+          uint32_t(fb_fetch_output_coherent) << 31;
 }
 
 io_semantics
@@ -170,6 +172,8 @@ io_semantics::unpack(uint32_t b)
    s.high_dvec2 = (b >> 27) & 1;
    s.no_varying = (b >> 28) & 1;
    s.no_sysval_output = (b >> 29) & 1;
+   s.interp_explicit_strict = (b >> 30) & 1;
+   s.fb_fetch_output_coherent = (b >> 31) & 1;
    return s;
 }
 

@@ -1,6 +1,6 @@
 /*
- * ibis's model of NIR: the final-form NIR that Mesa 23.3 hands to its Intel
- * backend, as nir_print writes it.
+ * ibis's model of NIR: the final-form NIR that Mesa 23.3 and 25.0 hand to
+ * their Intel backend, as nir_print writes it.
  *
  * The model keeps everything the text carries, so printing a shader that was
  * read gives back the same text.  Values point at their definition: a source
@@ -50,6 +50,15 @@ enum class shader_stage : int8_t {
 
 /* "MESA_SHADER_FRAGMENT" etc., or nullptr for a value that has no name. */
 const char *stage_name(shader_stage s);
+
+/* Which Mesa's nir_print wrote a text.  The two differ in the header, the
+ * function and block lines and the padding; the reader takes either and
+ * the printer writes the one the shader was read in.
+ */
+enum class print_dialect : uint8_t {
+   mesa_23_3,
+   mesa_25_0,
+};
 
 /* nir_variable_mode: one bit per mode. */
 enum variable_mode : uint32_t {
@@ -104,7 +113,8 @@ enum access_qualifier : uint32_t {
  */
 struct shader_info {
    shader_stage stage = shader_stage::none;
-   std::array<uint32_t, 5> source_sha1 = {};
+   std::array<uint32_t, 5> source_sha1 = {};     /* 23.3 */
+   std::array<uint32_t, 8> source_blake3 = {};   /* 25.0, printed when not 0 */
    bool has_name = false;
    std::string name;
    bool has_label = false;
@@ -115,7 +125,7 @@ struct shader_info {
    std::array<uint16_t, 3> workgroup_size = {};
    bool workgroup_size_variable = false;
 
-   int next_stage = 0;
+   int next_stage = 0;  /* a shader_stage; 25.0 prints it by name, not -1 */
 
    unsigned num_textures = 0;
    unsigned num_ubos = 0;
@@ -127,7 +137,8 @@ struct shader_info {
    uint64_t dual_slot_inputs = 0;
    uint64_t outputs_written = 0;
    uint64_t outputs_read = 0;
-   std::array<uint32_t, 3> system_values_read = {};  /* 96-bit set */
+   /* 96-bit set in 23.3, 128-bit in 25.0 */
+   std::array<uint32_t, 4> system_values_read = {};
    uint64_t per_primitive_inputs = 0;
    uint64_t per_primitive_outputs = 0;
    uint64_t per_view_outputs = 0;
@@ -162,7 +173,7 @@ struct shader_info {
    unsigned cull_distance_array_size = 0;
    bool uses_texture_gather = false;
    bool uses_resource_info_query = false;
-   bool uses_fddx_fddy = false;
+   bool uses_fddx_fddy = false;  /* 23.3 */
    bool divergence_analysis_run = false;
    uint8_t bit_sizes_float = 0;
    uint8_t bit_sizes_int = 0;
@@ -186,6 +197,7 @@ struct shader_info {
       unsigned spacing = 0;
       bool ccw = false;
       bool point_mode = false;
+      uint64_t tcs_same_invocation_inputs_read = 0;  /* 25.0 */
       uint64_t tcs_cross_invocation_inputs_read = 0;
       uint64_t tcs_cross_invocation_outputs_read = 0;
    } tess;
@@ -202,11 +214,12 @@ struct shader_info {
 
    struct {
       bool uses_discard = false;
-      bool uses_demote = false;
+      bool uses_demote = false;  /* 23.3 */
       bool uses_fbfetch_output = false;
       bool color_is_dual_source = false;
+      bool require_full_quads = false;  /* 25.0 */
       bool needs_quad_helper_invocations = false;
-      bool needs_all_helper_invocations = false;
+      bool needs_all_helper_invocations = false;  /* 23.3 */
       bool uses_sample_qualifier = false;
       bool uses_sample_shading = false;
       bool early_fragment_tests = false;
@@ -259,6 +272,7 @@ struct variable {
    bool per_view = false;
    bool per_primitive = false;
    bool ray_query = false;
+   bool fb_fetch_output = false;  /* printed by 25.0 only */
    uint32_t mode = 0;  /* one variable_mode bit */
    interp_mode interpolation = interp_mode::none;
    uint32_t access = 0;
@@ -366,6 +380,8 @@ struct io_semantics {
    bool high_dvec2 = false;
    bool no_varying = false;
    bool no_sysval_output = false;
+   bool interp_explicit_strict = false;    /* 25.0 */
+   bool fb_fetch_output_coherent = false;  /* 25.0 */
 
    /* The 32-bit encoding Mesa keeps in const_index[]. */
    uint32_t pack() const;
@@ -395,6 +411,12 @@ struct intrinsic_instr : instr {
     * num_components): the size of the sources and def the table gives as 0.
     */
    unsigned num_components = 0;
+
+   /* 25.0: the name in the comment after an IO intrinsic, kept as read
+    * (25.0 prints the intrinsic's own name when it has one, which the text
+    * does not otherwise carry).  23.3's comment is recomputed.
+    */
+   std::string name;
 
    /* Constant indices, by kind.  Only the kinds op_info(op) lists are
     * meaningful (and printed).
@@ -548,6 +570,7 @@ struct block : cf_node {
    block() : cf_node(cf_type::block) {}
 
    unsigned index = 0;  /* nir_index_blocks() order */
+   bool divergent = false;  /* 25.0's "div block" */
    std::vector<std::unique_ptr<instr>> instrs;
 
    /* Filled in by build_cfg(); predecessors sorted by index. */
@@ -579,6 +602,7 @@ struct loop : cf_node {
 
    cf_list body;
    cf_list continue_list;  /* empty unless the loop has a continue construct */
+   bool divergent_break = false;  /* 25.0's "div loop" */
    unsigned line = 0;
 };
 
@@ -600,12 +624,17 @@ struct function_impl {
 struct function {
    std::string name;
    unsigned num_params = 0;
+   /* 25.0 prints the parameters ("32x2 name, 32"): kept as written. */
+   std::string params;
    bool dont_inline = false;
    bool should_inline = false;
+   bool is_exported = false;    /* 25.0 */
+   bool is_entrypoint = false;  /* 25.0 */
    std::unique_ptr<function_impl> impl;  /* nullptr for a declaration */
 };
 
 struct shader {
+   print_dialect dialect = print_dialect::mesa_23_3;
    shader_info info;
    unsigned num_inputs = 0;
    unsigned num_outputs = 0;

@@ -1,4 +1,4 @@
-"""NIR intrinsics the Intel backend of Mesa 23.3 can receive.
+"""NIR intrinsics the Intel backend of Mesa 23.3 or 25.0 can receive.
 
 Every intrinsic lists its sources (component counts: 0 means the
 instruction's num_components, -1 any size), its destination (-1 none,
@@ -46,7 +46,7 @@ index("desc_set")
 index("binding")
 index("component")
 index("column")
-index("interp_mode")
+index("interp_mode", "interp_mode")
 index("reduction_op", "alu_op")
 index("cluster_size")
 index("include_helpers")
@@ -148,6 +148,12 @@ intrinsic("bindless_image_size", srcs=[-1, 1], dest=0, indices=[IMAGE_DIM, IMAGE
 intrinsic("bindless_image_store", srcs=[-1, 4, 1, 0, 1], indices=[IMAGE_DIM, IMAGE_ARRAY, FORMAT, ACCESS, SRC_TYPE])
 intrinsic("btd_retire_intel")
 intrinsic("btd_spawn_intel", srcs=[1, 1])
+# Mesa 25.0's derivatives (23.3's fddx/fddy ALU opcodes); not reorderable
+# across a demote.
+for _axis in "xy":
+    for _kind in ("", "_coarse", "_fine"):
+        intrinsic("dd" + _axis + _kind, srcs=[0], dest=0, flags=[ELIM],
+                  bit_sizes=[16, 32], bit_size_src=0)
 intrinsic("decl_reg", dest=1, indices=[NUM_COMPONENTS, NUM_ARRAY_ELEMS, BIT_SIZE, DIVERGENT], flags=[ELIM])
 intrinsic("demote")
 intrinsic("demote_if", srcs=[1])
@@ -243,6 +249,9 @@ intrinsic("load_workgroup_id", dest=3, flags=[ELIM, REORDER], sysval=True, bit_s
 intrinsic("load_workgroup_id_zero_base", dest=3, flags=[ELIM, REORDER], sysval=True, bit_sizes=[32])
 intrinsic("load_workgroup_size", dest=3, flags=[ELIM, REORDER], sysval=True, bit_sizes=[32])
 intrinsic("nop", flags=[ELIM])
+# Mesa 25.0 (VK_KHR_shader_quad_control): a vote within each quad.
+intrinsic("quad_vote_all", srcs=[1], dest=1, flags=[ELIM])
+intrinsic("quad_vote_any", srcs=[1], dest=1, flags=[ELIM])
 intrinsic("quad_broadcast", srcs=[0, 1], dest=0, flags=[ELIM], bit_size_src=0)
 intrinsic("quad_swap_diagonal", srcs=[0], dest=0, flags=[ELIM], bit_size_src=0)
 intrinsic("quad_swap_horizontal", srcs=[0], dest=0, flags=[ELIM], bit_size_src=0)

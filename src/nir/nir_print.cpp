@@ -1,10 +1,11 @@
 /*
  * nir_print's text format, written from the model.
  *
- * The output is byte-for-byte what Mesa 23.3's nir_print_shader() writes,
- * including its column padding and the constant annotations it derives
- * from a type inference over the impl, except that the blank line after
- * the last function is left out (see docs/nir.md).
+ * The output is byte-for-byte what Mesa 23.3's or Mesa 25.0's
+ * nir_print_shader() writes (the shader's dialect), including its column
+ * padding and the constant annotations it derives from a type inference
+ * over the impl, except that the blank line after the last function is
+ * left out (see docs/nir.md).
  */
 #include <charconv>
 #include <cinttypes>
@@ -40,7 +41,11 @@ size_suffix(unsigned num_components)
 
 class printer {
 public:
-   explicit printer(const shader &s) : sh_(s) { out_.reserve(1 << 16); }
+   explicit printer(const shader &s)
+      : sh_(s), is25_(s.dialect == print_dialect::mesa_25_0)
+   {
+      out_.reserve(1 << 16);
+   }
 
    std::string run();
 
@@ -74,6 +79,7 @@ private:
    void print_access(uint32_t access, const char *sep);
 
    const shader &sh_;
+   const bool is25_;
    std::string out_;
 
    /* Variable names, with nir_print's "#N" suffixes for the unnamed and
@@ -117,10 +123,14 @@ printer::put_uint(uint64_t v)
 std::string
 printer::run()
 {
-   print_shader_info(sh_.info, out_);
-   putf("inputs: %u\n", sh_.num_inputs);
-   putf("outputs: %u\n", sh_.num_outputs);
-   putf("uniforms: %u\n", sh_.num_uniforms);
+   print_shader_info(sh_.info, sh_.dialect, out_);
+   /* 25.0 leaves out the counts that are 0. */
+   if (!is25_ || sh_.num_inputs)
+      putf("inputs: %u\n", sh_.num_inputs);
+   if (!is25_ || sh_.num_outputs)
+      putf("outputs: %u\n", sh_.num_outputs);
+   if (!is25_ || sh_.num_uniforms)
+      putf("uniforms: %u\n", sh_.num_uniforms);
    if (sh_.scratch_size)
       putf("scratch: %u\n", sh_.scratch_size);
    if (sh_.constant_data_size)
@@ -194,6 +204,7 @@ printer::print_var_decl(const variable &v)
    if (v.per_view) put("per_view ");
    if (v.per_primitive) put("per_primitive ");
    if (v.ray_query) put("ray_query ");
+   if (v.fb_fetch_output) put("fb_fetch_output ");
    put(variable_mode_str(v.mode, false));
    putc(' ');
    const char *interp = name_of(interp_mode_names, unsigned(v.interpolation));
@@ -237,8 +248,14 @@ printer::print_var_decl(const variable &v)
 void
 printer::print_function(const function &f)
 {
-   putf("decl_function %s (%u params) %s\n", f.name.c_str(), f.num_params,
-        f.dont_inline ? "(noinline)" : f.should_inline ? "(inline)" : "");
+   if (is25_) {
+      putf("decl_function %s (%s)%s%s%s\n", f.name.c_str(), f.params.c_str(),
+           f.dont_inline ? " (noinline)" : f.should_inline ? " (inline)" : "",
+           f.is_exported ? " (exported)" : "", f.is_entrypoint ? " (entrypoint)" : "");
+   } else {
+      putf("decl_function %s (%u params) %s\n", f.name.c_str(), f.num_params,
+           f.dont_inline ? "(noinline)" : f.should_inline ? "(inline)" : "");
+   }
    if (f.impl)
       print_impl(*f.impl);
 }
@@ -414,28 +431,37 @@ printer::print_block(const block &b, unsigned tabs)
                     count_digits(max_dest_index_)
                : 0;
 
+   /* 23.3: "// preds: b1 b2 " ... "// succs: b3 "; 25.0 puts the space
+    * before each block instead.
+    */
    auto preds = [&] {
       for (unsigned i = 0; i < b.preds.size(); i++) {
-         put(i ? " b" : "b");
+         put(i || is25_ ? " b" : "b");
          put_uint(b.preds[i]->index);
       }
    };
    auto succs = [&] {
       for (const block *s : b.succs) {
          if (s) {
-            putc('b');
+            put(is25_ ? " b" : "b");
             put_uint(s->index);
-            putc(' ');
+            if (!is25_)
+               putc(' ');
          }
       }
    };
+   const char *preds_label = is25_ ? "// preds:" : "// preds: ";
+   const char *succs_label = is25_ ? "// succs:" : "// succs: ";
 
    indent(tabs);
+   if (is25_ && sh_.info.divergence_analysis_run)
+      put(b.divergent ? "div " : "con ");
    putf("block b%u:", b.index);
    if (b.instrs.empty()) {
-      put("  // preds: ");
+      put("  ");
+      put(preds_label);
       preds();
-      put(", succs: ");
+      put(is25_ ? ", succs:" : ", succs: ");
       succs();
       putc('\n');
       return;
@@ -443,7 +469,7 @@ printer::print_block(const block &b, unsigned tabs)
    const unsigned block_length = 7 + count_digits(b.index) + 1;
    spaces(block_length < padding_for_no_dest_ ? padding_for_no_dest_ - block_length
                                              : 0);
-   put("// preds: ");
+   put(preds_label);
    preds();
    putc('\n');
 
@@ -455,7 +481,7 @@ printer::print_block(const block &b, unsigned tabs)
 
    indent(tabs);
    spaces(padding_for_no_dest_);
-   put("// succs: ");
+   put(succs_label);
    succs();
    putc('\n');
 }
@@ -487,6 +513,8 @@ void
 printer::print_loop(const loop &l, unsigned tabs)
 {
    indent(tabs);
+   if (is25_ && sh_.info.divergence_analysis_run)
+      put(l.divergent_break ? "div " : "con ");
    put("loop {\n");
    print_cf_list(l.body, tabs + 1);
    indent(tabs);
@@ -505,7 +533,9 @@ printer::print_def(const def &d)
       max_dest_index_ ? std::max(0, int(count_digits(max_dest_index_)) -
                                        int(count_digits(d.index)))
                       : 0;
-   const unsigned padding = (d.bit_size == 1) + 1 + ssa_padding;
+   /* 23.3 pads 1-bit values by one more, 25.0 values of up to 8 bits. */
+   const unsigned padding =
+      (is25_ ? d.bit_size <= 8 : d.bit_size == 1) + 1 + ssa_padding;
    if (sh_.info.divergence_analysis_run)
       put(d.divergent ? "div " : "con ");
    put_uint(d.bit_size);
@@ -682,6 +712,13 @@ printer::print_index(const intrinsic_instr &in, intrinsic_index idx)
    case index_style::alu_op:
       putf("%s=%s", ii.label, u < num_alu_ops ? op_info(alu_op(u)).name : "?");
       return;
+   case index_style::interp_mode:
+      if (is25_) {
+         const char *name = name_of(interp_mode_names, u);
+         putf("%s=%s", ii.label, name ? name : "UNKNOWN");
+         return;
+      }
+      break;
    case index_style::atomic_op:
    case index_style::image_dim:
    case index_style::format:
@@ -727,11 +764,14 @@ printer::print_index(const intrinsic_instr &in, intrinsic_index idx)
       const uint32_t mode = io_semantics_mode(in.op);
       const std::string loc = location_str(int(io.location), sh_.info.stage, mode);
       putf("io location=%s slots=%u", loc.c_str(), io.num_slots);
+      if (io.interp_explicit_strict) put(" explicit_strict");
       if (io.dual_source_blend_index) put(" dualsrc");
       if (io.fb_fetch_output) put(" fbfetch");
+      if (io.fb_fetch_output_coherent) put(" coherent");
       if (io.per_view) put(" perview");
       if (io.medium_precision) put(" mediump");
       if (io.high_16bits) put(" high_16bits");
+      if (io.invariant && is25_) put(" invariant");
       if (io.high_dvec2) put(" high_dvec2");
       if (io.no_varying) put(" no_varying");
       if (io.no_sysval_output) put(" no_sysval_output");
@@ -807,19 +847,32 @@ printer::print_intrinsic(const intrinsic_instr &in)
    } else {
       spaces(padding_for_no_dest_);
    }
-   putf("@%s (", info.name);
-   for (unsigned i = 0; i < in.srcs.size(); i++) {
-      if (i)
-         put(", ");
-      print_src(in.srcs[i].ssa, intrinsic_src_type(in, i));
+   /* 25.0 leaves out an empty group of sources or indices. */
+   putf("@%s", info.name);
+   if (!is25_ || !in.srcs.empty()) {
+      put(" (");
+      for (unsigned i = 0; i < in.srcs.size(); i++) {
+         if (i)
+            put(", ");
+         print_src(in.srcs[i].ssa, intrinsic_src_type(in, i));
+      }
+      putc(')');
    }
-   put(") (");
-   for (unsigned i = 0; i < info.num_indices; i++) {
-      if (i)
-         put(", ");
-      print_index(in, info.indices[i]);
+   if (!is25_ || info.num_indices) {
+      put(" (");
+      for (unsigned i = 0; i < info.num_indices; i++) {
+         if (i)
+            put(", ");
+         print_index(in, info.indices[i]);
+      }
+      putc(')');
    }
-   putc(')');
+
+   if (is25_) {
+      if (!in.name.empty())
+         putf("  // %s", in.name.c_str());
+      return;
+   }
 
    /* The variable an IO intrinsic accesses, as a comment. */
    uint32_t mode;

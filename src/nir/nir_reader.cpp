@@ -1,5 +1,5 @@
 /*
- * Reader for nir_print text.
+ * Reader for nir_print text, as Mesa 23.3 and Mesa 25.0 write it.
  *
  * The text is line oriented: a header of "key: value" lines, decl_var and
  * decl_function lines, and one "impl NAME { ... }" per function with its
@@ -8,6 +8,13 @@
  * nir_print derives, the preds/succs comments are checked against the
  * control flow; constant values after sources and variable names after IO
  * intrinsics are skipped, the printer recomputes them.
+ *
+ * The two Mesas print a few things differently (the header fields, the
+ * decl_function line, con/div on blocks and loops, empty intrinsic
+ * parentheses, the padding of 8-bit values).  The reader keeps the set of
+ * dialects the text read so far fits and narrows it at each such form; a
+ * text that mixes them is an error.  The shader records the dialect so the
+ * printer can write the same one.
  *
  * Every error is an ibis::error "file:line:col: message".
  */
@@ -117,6 +124,16 @@ private:
    int ssa_digits_ = -1;  /* digits of ssa_alloc the padding implies */
    unsigned depth_ = 0;   /* ifs and loops around the current line */
 
+   /* The print dialects the text read so far may be in (dialect_bit()). */
+   uint8_t dialects_ = all_dialects;
+   bool next_stage_seen_ = false;
+   void narrow(print_dialect d, size_t pos, const char *form);
+   bool is_25() const { return dialects_ == dialect_bit(print_dialect::mesa_25_0); }
+   /* "con " or "div " before "block"/"loop" (25.0's divergence of a block
+    * or loop): consumed, true for div.
+    */
+   bool cf_divergence(size_t *at);
+
    [[noreturn]] void error_at(size_t pos, const char *fmt, ...)
       __attribute__((format(printf, 3, 4)));
    [[noreturn]] void error(const char *fmt, ...)
@@ -211,6 +228,34 @@ reader::error(const char *fmt, ...)
    va_end(ap);
    const unsigned line = at_end() ? unsigned(lines_.size()) : ln_ + 1;
    throw ibis::error(source_loc{file_, line, unsigned(pos_ + 1)}, msg);
+}
+
+void
+reader::narrow(print_dialect d, size_t pos, const char *form)
+{
+   if (!(dialects_ & dialect_bit(d))) {
+      const bool is23 = d == print_dialect::mesa_23_3;
+      error_at(pos, "%s is Mesa %s's print, the text before is Mesa %s's", form,
+               is23 ? "23.3" : "25.0", is23 ? "25.0" : "23.3");
+   }
+   dialects_ = dialect_bit(d);
+}
+
+bool
+reader::cf_divergence(size_t *at)
+{
+   *at = pos_;
+   if (!(peek("con ") || peek("div ")))
+      return false;
+   const bool div = peek("div ");
+   pos_ += 4;
+   ws();
+   if (!peek("block ") && !peek("loop")) {
+      pos_ = *at;
+      return false;
+   }
+   narrow(print_dialect::mesa_25_0, *at, "'con'/'div' before a block or loop");
+   return div;
 }
 
 void
@@ -407,6 +452,12 @@ reader::run()
          error("expected 'decl_var', 'decl_function' or 'impl'");
       }
    }
+   /* A text that fits both (no header field, function or impl tells them
+    * apart) is taken as 23.3's.
+    */
+   sh_->dialect = is_25() ? print_dialect::mesa_25_0 : print_dialect::mesa_23_3;
+   if (sh_->dialect == print_dialect::mesa_25_0 && !next_stage_seen_)
+      sh_->info.next_stage = int(shader_stage::none);
    return std::move(sh_);
 }
 
@@ -454,9 +505,11 @@ reader::parse_header()
          if (in_counts)
             error("shader info field '%.*s' after the input/output counts",
                   int(key.size()), key.data());
-         const std::string err = parse_shader_info_field(key, value, sh_->info);
+         const std::string err =
+            parse_shader_info_field(key, value, sh_->info, &dialects_);
          if (!err.empty())
             error("%s", err.c_str());
+         next_stage_seen_ |= key == "next_stage";
       }
       advance();
    }
@@ -481,6 +534,7 @@ reader::parse_var(std::vector<variable> &out, bool local)
       {"invariant", &variable::invariant}, {"per_view", &variable::per_view},
       {"per_primitive", &variable::per_primitive},
       {"ray_query", &variable::ray_query},
+      {"fb_fetch_output", &variable::fb_fetch_output},
    };
 
    /* Qualifiers, then the mode (empty for temporaries). */
@@ -645,14 +699,46 @@ reader::parse_function()
    expect("decl_function ");
    f->name = std::string(ident("a function name"));
    ws();
+   const size_t params_at = pos_;
    expect("(");
-   f->num_params = unsigned(number("a parameter count", 255));
-   expect(" params)");
-   ws();
-   if (accept("(noinline)"))
-      f->dont_inline = true;
-   else if (accept("(inline)"))
-      f->should_inline = true;
+   if (!eol() && is_digit(cur_[pos_]) &&
+       rest().find(" params)") != std::string_view::npos &&
+       rest().find(" params)") == rest().find_first_not_of("0123456789")) {
+      /* 23.3: "(N params) [(noinline)|(inline)]" */
+      narrow(print_dialect::mesa_23_3, params_at, "'(N params)'");
+      f->num_params = unsigned(number("a parameter count", 255));
+      expect(" params)");
+      ws();
+      if (accept("(noinline)"))
+         f->dont_inline = true;
+      else if (accept("(inline)"))
+         f->should_inline = true;
+   } else {
+      /* 25.0: "(32x2 name, 32, ...)" then " (noinline)", " (exported)",
+       * " (entrypoint)".
+       */
+      narrow(print_dialect::mesa_25_0, params_at, "a parameter list");
+      const size_t close = rest().find(')');
+      if (close == std::string_view::npos)
+         error("expected ')' after the parameters");
+      f->params = std::string(rest().substr(0, close));
+      if (f->params.find('(') != std::string::npos)
+         error("expected ')' after the parameters");
+      if (!f->params.empty()) {
+         f->num_params = 1;
+         for (char c : f->params)
+            f->num_params += c == ',';
+      }
+      pos_ += close + 1;
+      if (accept(" (noinline)"))
+         f->dont_inline = true;
+      else if (accept(" (inline)"))
+         f->should_inline = true;
+      if (accept(" (exported)"))
+         f->is_exported = true;
+      if (accept(" (entrypoint)"))
+         f->is_entrypoint = true;
+   }
    expect_eol();
    for (const auto &g : sh_->functions) {
       if (g->name == f->name)
@@ -765,9 +851,16 @@ reader::parse_cf_list(cf_list &list, bool top)
             error("a control-flow list must end with a block");
          return c;
       }
+      size_t div_at;
+      const bool div = cf_divergence(&div_at);
+      const bool prefixed = pos_ != div_at;
       if (peek("block ")) {
          bool is_end = false;
          parse_block(list, top, &is_end);
+         if (is_end && prefixed)
+            error_at(div_at, "the end block has no 'con'/'div'");
+         if (!is_end)
+            static_cast<block &>(*list.back()).divergent = div;
          if (is_end) {
             if (list.empty() || list.back()->type != cf_type::block)
                error("the impl body must end with a block before the end block");
@@ -777,10 +870,11 @@ reader::parse_cf_list(cf_list &list, bool top)
          depth_++;
          parse_if(list);
          depth_--;
-      } else if (peek("loop ")) {
+      } else if (peek("loop ") || peek("loop{")) {
          depth_++;
          parse_loop(list);
          depth_--;
+         static_cast<loop &>(*list.back()).divergent_break = div;
       } else {
          error("expected a block, 'if', 'loop' or '}'");
       }
@@ -868,6 +962,10 @@ reader::parse_block(cf_list &list, bool top, bool *is_end)
          }
          if ((c == 'b' || c == 'i' || c == 'l' || c == '}') &&
              (peek("block ") || peek("if ") || peek("loop ") || peek("}")))
+            break;
+         if ((c == 'c' || c == 'd') &&
+             (peek("con block ") || peek("div block ") || peek("con loop ") ||
+              peek("div loop ")))
             break;
          ws();
          const size_t instr_at = pos_;
@@ -1009,7 +1107,9 @@ reader::parse_def(def &d)
    if (ssa_digits_ < 0) {
       const int fixed = d.num_components == 1 ? 3 : d.num_components == 16 ? 0 : 1;
       const int padding = int(pad) - fixed;
-      ssa_digits_ = padding - 1 - (d.bit_size == 1) + int(count_digits(d.index));
+      /* 23.3 pads 1-bit values by one more, 25.0 values of up to 8 bits. */
+      const bool wide = is_25() ? d.bit_size <= 8 : d.bit_size == 1;
+      ssa_digits_ = padding - 1 - wide + int(count_digits(d.index));
    }
 }
 
@@ -1310,6 +1410,16 @@ reader::parse_index(intrinsic_instr &in, intrinsic_index idx)
       break;
    }
    case index_style::atomic_op: v = table_value(atomic_op_names, "atomic op"); break;
+   case index_style::interp_mode:
+      /* 23.3 prints the number, 25.0 the name. */
+      if (!eol() && is_digit(cur_[pos_])) {
+         narrow(print_dialect::mesa_23_3, pos_, "a numeric interp_mode");
+         v = int32_t(number("an interpolation mode", 255));
+      } else {
+         narrow(print_dialect::mesa_25_0, pos_, "a named interp_mode");
+         v = table_value(interp_mode_names, "interpolation mode");
+      }
+      break;
    case index_style::image_dim: v = table_value(image_dim_names, "image dimension"); break;
    case index_style::format: v = table_value(image_format_names, "image format"); break;
    case index_style::rounding_mode:
@@ -1364,22 +1474,32 @@ reader::parse_index(intrinsic_instr &in, intrinsic_index idx)
       io.location = unsigned(location);
       expect(" slots=");
       io.num_slots = unsigned(number("a slot count", 63));
+      /* 25.0's order; 23.3 has no explicit_strict, coherent or invariant. */
       static const struct {
          const char *name;
          bool io_semantics::*flag;
       } flags[] = {
+         {" explicit_strict", &io_semantics::interp_explicit_strict},
          {" dualsrc", &io_semantics::dual_source_blend_index},
          {" fbfetch", &io_semantics::fb_fetch_output},
+         {" coherent", &io_semantics::fb_fetch_output_coherent},
          {" perview", &io_semantics::per_view},
          {" mediump", &io_semantics::medium_precision},
          {" high_16bits", &io_semantics::high_16bits},
+         {" invariant", &io_semantics::invariant},
          {" high_dvec2", &io_semantics::high_dvec2},
          {" no_varying", &io_semantics::no_varying},
          {" no_sysval_output", &io_semantics::no_sysval_output},
       };
       for (const auto &f : flags) {
-         if (accept(f.name))
+         const size_t at = pos_;
+         if (accept(f.name)) {
             io.*f.flag = true;
+            if (f.flag == &io_semantics::interp_explicit_strict ||
+                f.flag == &io_semantics::fb_fetch_output_coherent ||
+                f.flag == &io_semantics::invariant)
+               narrow(print_dialect::mesa_25_0, at, "this IO flag");
+         }
       }
       if (accept(" gs_streams(")) {
          for (unsigned i = 0; i < 4; i++) {
@@ -1475,35 +1595,63 @@ reader::parse_intrinsic(const def *d)
    if (d)
       in->dest = *d;
 
+   /* 23.3 writes "(sources) (indices)" always, 25.0 leaves out an empty
+    * group.
+    */
    ws();
-   expect("(");
    in->srcs.resize(info.num_srcs);
-   for (unsigned i = 0; i < info.num_srcs; i++) {
+   if (info.num_srcs) {
+      expect("(");
+      for (unsigned i = 0; i < info.num_srcs; i++) {
+         ws();
+         if (peek(")"))
+            error("'@%s' takes %u sources", info.name, info.num_srcs);
+         if (i)
+            expect(", ");
+         const use_ref r = parse_use();
+         skip_const_annotation();
+         add_fixup(&in->srcs[i].ssa, r);
+      }
       ws();
-      if (peek(")"))
+      if (!accept(")"))
          error("'@%s' takes %u sources", info.name, info.num_srcs);
-      if (i)
-         expect(", ");
-      const use_ref r = parse_use();
-      skip_const_annotation();
-      add_fixup(&in->srcs[i].ssa, r);
+   } else if (peek("()")) {
+      narrow(print_dialect::mesa_23_3, pos_, "'()' for no sources");
+      pos_ += 2;
+   } else {
+      if (!eol() && cur_[pos_] == '(' && !info.num_indices)
+         error("'@%s' takes no sources", info.name);
+      narrow(print_dialect::mesa_25_0, pos_, "an intrinsic without '()' for no sources");
    }
    ws();
-   if (!accept(")"))
-      error("'@%s' takes %u sources", info.name, info.num_srcs);
-   ws();
-   expect("(");
-   for (unsigned i = 0; i < info.num_indices; i++) {
-      if (i)
-         expect(", ");
-      parse_index(*in, info.indices[i]);
+   if (info.num_indices) {
+      expect("(");
+      for (unsigned i = 0; i < info.num_indices; i++) {
+         if (i)
+            expect(", ");
+         parse_index(*in, info.indices[i]);
+      }
+      if (!accept(")"))
+         error("expected ')' after the indices of '@%s'", info.name);
+   } else if (peek("()")) {
+      narrow(print_dialect::mesa_23_3, pos_, "'()' for no indices");
+      pos_ += 2;
+   } else {
+      narrow(print_dialect::mesa_25_0, pos_, "an intrinsic without '()' for no indices");
    }
-   if (!accept(")"))
-      error("expected ')' after the indices of '@%s'", info.name);
    ws();
-   /* "// name": the variable the printer finds for IO intrinsics. */
-   if (!accept("//"))
+   /* "// name": the variable the printer finds for IO intrinsics; 25.0's
+    * is kept (see intrinsic_instr::name).
+    */
+   if (accept("//")) {
+      if (is_25()) {
+         ws();
+         in->name = std::string(rtrim(rest()));
+      }
+      pos_ = cur_.size();
+   } else {
       expect_eol();
+   }
    intrinsics_.push_back(in.get());
    return in;
 }

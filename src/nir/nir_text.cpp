@@ -266,8 +266,14 @@ enum class fk : uint8_t {
    ulist_nz,   /* "{%u, %u, ...}", when any is non-zero */
    primitive,  /* a mesa_prim name */
    interp_nz,  /* an INTERP_MODE_ name, when not NONE */
+   stage_nz,   /* a MESA_SHADER_ name, when not MESA_SHADER_NONE */
    special,    /* handled by name */
 };
+
+/* The print dialects a field belongs to (bit per print_dialect). */
+constexpr uint8_t D23 = 1u << unsigned(print_dialect::mesa_23_3);
+constexpr uint8_t D25 = 1u << unsigned(print_dialect::mesa_25_0);
+constexpr uint8_t DALL = D23 | D25;
 
 constexpr uint32_t
 stage_bit(shader_stage s)
@@ -296,23 +302,42 @@ struct info_field {
    uint32_t stages;
    void *(*member)(shader_info &);
    unsigned count;  /* words of a bitset, entries of a list */
+   uint8_t dialects;
 };
 
-#define F(key, kind, stages, member, ...)                                      \
-   { key, fk::kind, stages,                                                    \
-     [](shader_info &i) -> void * { return &i.member; }, ##__VA_ARGS__ }
-#define SPECIAL(key, stages) { key, fk::special, stages, nullptr, 0 }
+constexpr unsigned
+opt_count(unsigned n = 0)
+{
+   return n;
+}
 
+/* Fields of both dialects (F), of one (F23, F25). */
+#define FD(dialects, key, kind, stages, member, count)                         \
+   { key, fk::kind, stages,                                                    \
+     [](shader_info &i) -> void * { return &i.member; }, count, dialects }
+#define F(key, kind, stages, member, ...)                                      \
+   FD(DALL, key, kind, stages, member, opt_count(__VA_ARGS__))
+#define F23(key, kind, stages, member) FD(D23, key, kind, stages, member, 0)
+#define F25(key, kind, stages, member) FD(D25, key, kind, stages, member, 0)
+#define SPECIAL(key, stages, dialects) { key, fk::special, stages, nullptr, 0, dialects }
+
+/* One table in each dialect's printing order: the two differ in a few
+ * fields only.
+ */
 const info_field info_fields[] = {
-   SPECIAL("shader", ALL),
-   SPECIAL("source_sha1", ALL),
-   SPECIAL("name", ALL),
-   SPECIAL("label", ALL),
-   F("internal", bool_always, ALL, internal),
-   SPECIAL("workgroup-size", WORKGROUP),
-   F("shared-size", u_always, WORKGROUP, shared_size),
-   F("stage", int_always, ALL, stage),
-   F("next_stage", int_always, ALL, next_stage),
+   SPECIAL("shader", ALL, DALL),
+   SPECIAL("source_sha1", ALL, D23),
+   SPECIAL("source_blake3", ALL, D25),
+   SPECIAL("name", ALL, DALL),
+   SPECIAL("label", ALL, DALL),
+   F23("internal", bool_always, ALL, internal),
+   F25("internal", flag, ALL, internal),
+   SPECIAL("workgroup-size", WORKGROUP, D23),
+   SPECIAL("workgroup_size", WORKGROUP, D25),
+   F23("shared-size", u_always, WORKGROUP, shared_size),
+   F23("stage", int_always, ALL, stage),
+   F23("next_stage", int_always, ALL, next_stage),
+   F25("next_stage", stage_nz, ALL, next_stage),
    F("num_textures", u_nz, ALL, num_textures),
    F("num_ubos", u_nz, ALL, num_ubos),
    F("num_abos", u_nz, ALL, num_abos),
@@ -322,7 +347,8 @@ const info_field info_fields[] = {
    F("dual_slot_inputs", range64, ALL, dual_slot_inputs),
    F("outputs_written", range64, ALL, outputs_written),
    F("outputs_read", range64, ALL, outputs_read),
-   F("system_values_read", bitset, ALL, system_values_read, 3),
+   FD(D23, "system_values_read", bitset, ALL, system_values_read, 3),
+   FD(D25, "system_values_read", bitset, ALL, system_values_read, 4),
    F("per_primitive_inputs", range64, ALL, per_primitive_inputs),
    F("per_primitive_outputs", range64, ALL, per_primitive_outputs),
    F("per_view_outputs", range64, ALL, per_view_outputs),
@@ -359,7 +385,7 @@ const info_field info_fields[] = {
    F("cull_distance_array_size", u_nz, ALL, cull_distance_array_size),
    F("uses_texture_gather", flag, ALL, uses_texture_gather),
    F("uses_resource_info_query", flag, ALL, uses_resource_info_query),
-   F("uses_fddx_fddy", flag, ALL, uses_fddx_fddy),
+   F23("uses_fddx_fddy", flag, ALL, uses_fddx_fddy),
    F("divergence_analysis_run", flag, ALL, divergence_analysis_run),
    F("bit_sizes_float", x8, ALL, bit_sizes_float),
    F("bit_sizes_int", x8, ALL, bit_sizes_int),
@@ -369,6 +395,7 @@ const info_field info_fields[] = {
    F("flrp_lowered", flag, ALL, flrp_lowered),
    F("io_lowered", flag, ALL, io_lowered),
    F("writes_memory", flag, ALL, writes_memory),
+   F25("derivative_group", u_nz, ALL, cs.derivative_group),
 
    F("double_inputs", range64, VS, vs.double_inputs),
    F("blit_sgprs_amd", u_nz, VS, vs.blit_sgprs_amd),
@@ -380,6 +407,8 @@ const info_field info_fields[] = {
    F("spacing", u_always, TESS, tess.spacing),
    F("ccw", flag, TESS, tess.ccw),
    F("point_mode", flag, TESS, tess.point_mode),
+   F25("tcs_same_invocation_inputs_read", range64, TESS,
+       tess.tcs_same_invocation_inputs_read),
    F("tcs_cross_invocation_inputs_read", range64, TESS,
      tess.tcs_cross_invocation_inputs_read),
    F("tcs_cross_invocation_outputs_read", range64, TESS,
@@ -394,11 +423,12 @@ const info_field info_fields[] = {
    F("active_stream_mask", x8_always, GS, gs.active_stream_mask),
 
    F("uses_discard", flag, FS, fs.uses_discard),
-   F("uses_demote", flag, FS, fs.uses_demote),
+   F23("uses_demote", flag, FS, fs.uses_demote),
    F("uses_fbfetch_output", flag, FS, fs.uses_fbfetch_output),
    F("color_is_dual_source", flag, FS, fs.color_is_dual_source),
+   F25("require_full_quads", flag, FS, fs.require_full_quads),
    F("needs_quad_helper_invocations", flag, FS, fs.needs_quad_helper_invocations),
-   F("needs_all_helper_invocations", flag, FS, fs.needs_all_helper_invocations),
+   F23("needs_all_helper_invocations", flag, FS, fs.needs_all_helper_invocations),
    F("uses_sample_qualifier", flag, FS, fs.uses_sample_qualifier),
    F("uses_sample_shading", flag, FS, fs.uses_sample_shading),
    F("early_fragment_tests", flag, FS, fs.early_fragment_tests),
@@ -422,8 +452,9 @@ const info_field info_fields[] = {
 
    F("workgroup_size_hint", ulist_nz, CS, cs.workgroup_size_hint, 3),
    F("user_data_components_amd", u_nz, CS, cs.user_data_components_amd),
-   F("derivative_group", u_nz, CS, cs.derivative_group),
-   F("ptr_size", u_always, CS, cs.ptr_size),
+   F23("derivative_group", u_nz, CS, cs.derivative_group),
+   F23("ptr_size", u_always, CS, cs.ptr_size),
+   F25("ptr_size", u_nz, CS, cs.ptr_size),
 
    F("ms_cross_invocation_output_access", range64, MESH,
      mesh.ms_cross_invocation_output_access),
@@ -432,10 +463,13 @@ const info_field info_fields[] = {
    F("primitive_type", primitive, MESH, mesh.primitive_type),
    F("nv", flag, MESH, mesh.nv),
 
-   SPECIAL("Unhandled stage", UNHANDLED),
+   SPECIAL("Unhandled stage", UNHANDLED, DALL),
 };
 
+#undef FD
 #undef F
+#undef F23
+#undef F25
 #undef SPECIAL
 
 bool
@@ -537,11 +571,12 @@ parse_list(std::string_view text, unsigned n, unsigned base, uint32_t *out)
 } /* anonymous namespace */
 
 void
-print_shader_info(const shader_info &info, std::string &out)
+print_shader_info(const shader_info &info, print_dialect dialect, std::string &out)
 {
    shader_info &mi = const_cast<shader_info &>(info);
+   const uint8_t dbit = uint8_t(1u << unsigned(dialect));
    for (const info_field &f : info_fields) {
-      if (!applies(f, info.stage))
+      if (!applies(f, info.stage) || !(f.dialects & dbit))
          continue;
       const std::string key = f.key;
       void *m = f.member ? f.member(mi) : nullptr;
@@ -555,14 +590,24 @@ print_shader_info(const shader_info &info, std::string &out)
             for (unsigned i = 0; i < 5; i++)
                out += strfmt(i ? ", 0x%08x" : "0x%08x", info.source_sha1[i]);
             out += "}\n";
+         } else if (key == "source_blake3") {
+            bool any = false;
+            for (uint32_t w : info.source_blake3)
+               any |= w != 0;
+            if (any) {
+               out += "source_blake3: {";
+               for (unsigned i = 0; i < 8; i++)
+                  out += strfmt(i ? ", 0x%08x" : "0x%08x", info.source_blake3[i]);
+               out += "}\n";
+            }
          } else if (key == "name") {
             if (info.has_name)
                out += "name: " + info.name + "\n";
          } else if (key == "label") {
             if (info.has_label)
                out += "label: " + info.label + "\n";
-         } else if (key == "workgroup-size") {
-            out += strfmt("workgroup-size: %u, %u, %u%s\n", info.workgroup_size[0],
+         } else if (key == "workgroup-size" || key == "workgroup_size") {
+            out += strfmt("%s: %u, %u, %u%s\n", f.key, info.workgroup_size[0],
                           info.workgroup_size[1], info.workgroup_size[2],
                           info.workgroup_size_variable ? " (variable)" : "");
          } else if (key == "Unhandled stage") {
@@ -645,6 +690,14 @@ print_shader_info(const shader_info &info, std::string &out)
          }
          break;
       }
+      case fk::stage_nz: {
+         const int st = *(int *)m;
+         if (st != int(shader_stage::none)) {
+            const char *name = stage_name(shader_stage(st));
+            out += strfmt("%s: %s\n", f.key, name ? name : "UNKNOWN");
+         }
+         break;
+      }
       }
    }
 }
@@ -659,18 +712,40 @@ is_shader_info_key(std::string_view key)
    return false;
 }
 
+namespace {
+
+std::string parse_field(const info_field *field, std::string_view key,
+                        std::string_view value, shader_info &info);
+
+} /* anonymous namespace */
+
 std::string
 parse_shader_info_field(std::string_view key, std::string_view value,
-                        shader_info &info)
+                        shader_info &info, uint8_t *dialects)
 {
-   const info_field *field = nullptr;
+   /* The entries for this key in the dialects still possible; where both
+    * dialects have one (next_stage: 4 or MESA_SHADER_FRAGMENT), the value
+    * decides.
+    */
+   const info_field *cands[2];
+   unsigned n = 0;
+   bool other_dialect = false;
    for (const info_field &f : info_fields) {
-      if (key == f.key && (key == "shader" || applies(f, info.stage))) {
-         field = &f;
-         break;
+      if (key != f.key || !(key == "shader" || applies(f, info.stage)))
+         continue;
+      if (!(f.dialects & *dialects)) {
+         other_dialect = true;
+         continue;
       }
+      if (n < 2)
+         cands[n++] = &f;
    }
-   if (!field) {
+   if (!n) {
+      if (other_dialect)
+         return strfmt("'%.*s' is a field of Mesa %s's print, the text before is "
+                       "Mesa %s's", int(key.size()), key.data(),
+                       *dialects & D25 ? "23.3" : "25.0",
+                       *dialects & D25 ? "25.0" : "23.3");
       if (is_shader_info_key(key))
          return strfmt("'%.*s' is not a field of a %s shader", int(key.size()),
                        key.data(), stage_name(info.stage));
@@ -680,6 +755,37 @@ parse_shader_info_field(std::string_view key, std::string_view value,
    if (key != "shader" && info.stage == shader_stage::none)
       return "the header must start with 'shader:'";
 
+   std::string first_err;
+   uint8_t ok = 0;
+   shader_info parsed;
+   bool have = false;
+   for (unsigned i = 0; i < n; i++) {
+      shader_info attempt = info;
+      const std::string err = parse_field(cands[i], key, value, attempt);
+      if (!err.empty()) {
+         if (first_err.empty())
+            first_err = err;
+         continue;
+      }
+      ok |= cands[i]->dialects;
+      if (!have) {
+         parsed = attempt;
+         have = true;
+      }
+   }
+   if (!have)
+      return first_err;
+   info = parsed;
+   *dialects &= ok;
+   return "";
+}
+
+namespace {
+
+std::string
+parse_field(const info_field *field, std::string_view key, std::string_view value,
+            shader_info &info)
+{
    const std::string bad = strfmt("bad value for '%.*s'", int(key.size()), key.data());
    void *m = field->member ? field->member(info) : nullptr;
    uint64_t v;
@@ -698,6 +804,8 @@ parse_shader_info_field(std::string_view key, std::string_view value,
       }
       if (key == "source_sha1")
          return parse_list(value, 5, 16, info.source_sha1.data()) ? "" : bad;
+      if (key == "source_blake3")
+         return parse_list(value, 8, 16, info.source_blake3.data()) ? "" : bad;
       if (key == "name") {
          info.has_name = true;
          info.name = std::string(value);
@@ -713,7 +821,7 @@ parse_shader_info_field(std::string_view key, std::string_view value,
             return bad;
          return "";
       }
-      if (key == "workgroup-size") {
+      if (key == "workgroup-size" || key == "workgroup_size") {
          std::string_view rest = value;
          const std::string_view variable = " (variable)";
          if (rest.size() > variable.size() &&
@@ -817,8 +925,18 @@ parse_shader_info_field(std::string_view key, std::string_view value,
       *(interp_mode *)m = interp_mode(mode);
       return "";
    }
+   case fk::stage_nz:
+      for (int st = 0; st <= int(shader_stage::kernel); st++) {
+         if (value == stage_name(shader_stage(st))) {
+            *(int *)m = st;
+            return "";
+         }
+      }
+      return bad;
    }
    return bad;
 }
+
+} /* anonymous namespace */
 
 } /* namespace ibis::nir */

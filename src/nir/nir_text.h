@@ -84,16 +84,29 @@ struct access_name {
 };
 extern const access_name access_names[9];
 
-/* The header lines ("shader: ..." up to the stage-specific fields). */
-void print_shader_info(const shader_info &info, std::string &out);
+/* The header lines ("shader: ..." up to the stage-specific fields), as
+ * the dialect's nir_print writes them.
+ */
+void print_shader_info(const shader_info &info, print_dialect dialect,
+                       std::string &out);
+
+/* A set of print dialects: bit 1 << print_dialect. */
+constexpr uint8_t dialect_bit(print_dialect d)
+{
+   return uint8_t(1u << unsigned(d));
+}
+constexpr uint8_t all_dialects =
+   dialect_bit(print_dialect::mesa_23_3) | dialect_bit(print_dialect::mesa_25_0);
 
 /*
  * Reads one header line's value into info.  Returns "" on success, else an
  * error message.  "shader:" must come first (it sets the stage the other
- * fields are checked against).
+ * fields are checked against).  *dialects is the set of dialects the text
+ * read so far may be in; a field of one dialect only (source_blake3,
+ * stage) narrows it, and a field of a dialect no longer in it is an error.
  */
 std::string parse_shader_info_field(std::string_view key, std::string_view value,
-                                    shader_info &info);
+                                    shader_info &info, uint8_t *dialects);
 
 /* Whether a header line "key: ..." (or "Unhandled stage N") is a shader
  * info field for the printer's format.

@@ -564,6 +564,9 @@ validator::validate_intrinsic(const intrinsic_instr &in)
       case index_style::atomic_op:
          check(name_of(atomic_op_names, v), "invalid atomic op %u", v);
          break;
+      case index_style::interp_mode:
+         check(name_of(interp_mode_names, v), "invalid interpolation mode %u", v);
+         break;
       case index_style::image_dim:
          check(name_of(image_dim_names, v), "invalid image dimension %u", v);
          break;

@@ -48,6 +48,62 @@ impl main {
 }
 )";
 
+/* Mesa 25.0's forms end to end: the derivative intrinsics (coarse and
+ * fine), fcsel_gt (25.0's lowered fsign), demote_if, quad votes, and
+ * 16-component UBO block loads at a line-aligned offset and across a
+ * 64-byte line.
+ */
+const char *mesa25_nir = R"(shader: MESA_SHADER_FRAGMENT
+inputs_read: 32
+num_ubos: 1
+uses_discard: true
+divergence_analysis_run: true
+decl_var ubo INTERP_MODE_NONE none vec4[16] uniform_0 (0, 0, 0)
+decl_function main () (entrypoint)
+
+impl main {
+    con block b0:
+    div 32x2 %0 = @load_barycentric_pixel (interp_mode=INTERP_MODE_SMOOTH)
+    con 32 %1 = load_const (0x00000000)
+    div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+    div 32 %3 = fmul %2.x, %2.y
+    div 32 %4 = @ddx (%3)
+    div 32 %5 = @ddy_fine (%3)
+    div 32 %24 = mov %2.z
+    div 32 %25 = mov %2.w
+    div 32 %6 = @ddx_fine (%24)
+    div 32 %7 = @ddy (%25)
+    con 32 %8 = load_const (0x00000020)
+    con 32x16 %9 = @load_ubo_uniform_block_intel (%1 (0x0), %1 (0x0)) (access=speculatable, align_mul=1073741824, align_offset=0, range_base=0, range=64)
+    con 32x16 %10 = @load_ubo_uniform_block_intel (%1 (0x0), %8 (0x20)) (access=speculatable, align_mul=1073741824, align_offset=32, range_base=32, range=64)
+    div 32 %11 = fsub %2.x, %9.c
+    con 32 %12 = load_const (0x3f800000)
+    con 32 %13 = load_const (0xbf800000)
+    div 32 %14 = fneg %11
+    div 32 %15 = fcsel_gt %14, %13 (-1.000000), %1 (0.000000)
+    div 32 %16 = fcsel_gt %11, %12 (1.000000), %15
+    div 32 %17 = fadd %10.a, %10.p
+    div 32 %18 = fadd %9.p, %10.i
+    div 32 %19 = fmul %16, %17
+    div 32 %20 = fadd %4, %5
+    div 32 %21 = fadd %6, %7
+    div 32x4 %26 = @load_frag_coord
+    div 1 %22 = flt %26.x, %9.e
+    div 32 %32 = fmul %26.y, %9.f
+    div 1 %33 = flt %32, %9.e
+    div 1 %27 = @quad_vote_any (%33)
+    div 1 %28 = @quad_vote_all (%33)
+    div 32 %29 = b2i32 %27
+    div 32 %30 = b2i32 %28
+    div 32x2 %31 = vec2 %29, %30
+    @store_output (%31, %1 (0x0)) (base=1, range=1, wrmask=xy, component=0, src_type=uint32, io location=FRAG_RESULT_DATA1 slots=1, xfb(), xfb2())
+    @demote_if (%22)
+    div 32x4 %23 = vec4 %19, %18, %20, %21
+    @store_output (%23, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
 /* Dual-source blending: the second colour (index 1) goes out in the same
  * render-target write and is compared with the simulator's color1.
  */
@@ -230,6 +286,17 @@ TEST(check_ops, emulated_opcodes_match_the_interpreter)
       /* 2 outputs x 4 components x channels x 6 sets (some channels off). */
       EXPECT_GT(r.compared, 8u * w * 3);
       EXPECT_EQ(r.unchecked, 0u);
+   }
+}
+
+TEST(check_ops, mesa25_forms_match_the_interpreter)
+{
+   auto s = nir::read_shader(mesa25_nir, "mesa25.nir");
+   ASSERT_EQ(s->dialect, nir::print_dialect::mesa_25_0);
+   for (unsigned w : {8u, 16u, 32u}) {
+      check::result r = check::check_shader(*s, w, 11, 4);
+      EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
+      EXPECT_GT(r.compared, 4u * w) << r.detail;
    }
 }
 

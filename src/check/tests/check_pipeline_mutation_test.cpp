@@ -143,11 +143,9 @@ report(const tally &t)
       ADD_FAILURE() << t.failures[i];
 }
 
-} /* anonymous namespace */
-
-TEST(check_pipeline_mutation, corpus_mutants_compile_or_fail_cleanly)
+void
+corpus_mutants(const std::string &dir)
 {
-   IBIS_REQUIRE_SHARED(dir, "corpus/skl");
    const std::vector<std::string> files = nir::test::corpus_files(dir);
    ASSERT_FALSE(files.empty());
    std::mt19937 r(0x5eed);
@@ -162,6 +160,21 @@ TEST(check_pipeline_mutation, corpus_mutants_compile_or_fail_cleanly)
    report(t);
    EXPECT_TRUE(t.failures.empty());
    EXPECT_GT(t.valid, 0u);
+}
+
+} /* anonymous namespace */
+
+TEST(check_pipeline_mutation, corpus_mutants_compile_or_fail_cleanly)
+{
+   IBIS_REQUIRE_SHARED(dir, "corpus/skl");
+   corpus_mutants(dir);
+}
+
+/* The same mutants of Mesa 25.0's print of the same shaders. */
+TEST(check_pipeline_mutation, mesa25_corpus_mutants_compile_or_fail_cleanly)
+{
+   IBIS_REQUIRE_SHARED(dir, "corpus/skl-mesa25");
+   corpus_mutants(dir);
 }
 
 TEST(check_pipeline_mutation, random_mutants_compile_or_fail_cleanly)

@@ -44,9 +44,9 @@ fingerprint(const nir::shader &s)
 
 } /* anonymous namespace */
 
-TEST(compiler_threads, four_threads_give_identical_binaries)
+void
+four_threads(const std::string &dir)
 {
-   IBIS_REQUIRE_SHARED(dir, "corpus/skl");
    const auto shaders = corpus_sample(dir);
    ASSERT_GE(shaders.size(), 20u);
 
@@ -78,4 +78,17 @@ TEST(compiler_threads, four_threads_give_identical_binaries)
    }
    /* The comparison means something only if shaders compiled. */
    EXPECT_GT(compiled, shaders.size() / 2);
+}
+
+TEST(compiler_threads, four_threads_give_identical_binaries)
+{
+   IBIS_REQUIRE_SHARED(dir, "corpus/skl");
+   four_threads(dir);
+}
+
+/* The same sample of Mesa 25.0's NIR. */
+TEST(compiler_threads, four_threads_give_identical_binaries_mesa25)
+{
+   IBIS_REQUIRE_SHARED(dir, "corpus/skl-mesa25");
+   four_threads(dir);
 }

@@ -8,6 +8,7 @@
 #include "from_nir_test_util.h"
 
 using ibis::test::translates_to;
+using ibis::test::translates_to25;
 
 /* Float arithmetic: mad and lrp take the hardware's operand order, modifiers
  * become source modifiers or .sat, fceil is -rndd(-x).
@@ -523,5 +524,87 @@ TEST(from_nir_alu, derivatives_of_uniform_values)
          %11:f32x8 = mov %8
          %12:u32x8[4] = load_payload %10:u32, %11:u32, %9:u32, %9:u32
          fb_write_logical %12, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
+/* Mesa 25.0 prints derivatives as intrinsics: plain and coarse ones are
+ * ddx_coarse/ddy_coarse (as fddx was), fine ones ddx_fine/ddy_fine, and
+ * one of a value the same in every channel is x - x.
+ */
+TEST(from_nir_alu, derivative_intrinsics)
+{
+   EXPECT_TRUE(translates_to25("fs", 8, R"(
+      div 32x2 %0 = @load_barycentric_pixel (interp_mode=INTERP_MODE_SMOOTH)
+      con 32 %1 = load_const (0x00000000)
+      con 32 %2 = load_const (0x3fc00000)
+      div 32x4 %3 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 32 %4 = mov %3.x
+      div 32 %5 = @ddx (%4)
+      div 32 %6 = @ddy (%4)
+      div 32 %7 = @ddx_fine (%4)
+      div 32 %8 = @ddy_fine (%4)
+      div 32 %9 = @ddx_coarse (%4)
+      div 32 %10 = @ddy_coarse (%4)
+      con 32 %11 = @ddx_fine (%2)
+      div 32 %12 = fadd %5, %6
+      div 32 %13 = fadd %7, %8
+      div 32 %14 = fadd %9, %10
+      div 32x4 %15 = vec4 %12, %13, %14, %11
+      @store_output (%15, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:f32x8 = pln %1[8]:f32, %0
+         %5:f32x8 = pln %1[12]:f32, %0
+         %6:f32x8 = ddx_coarse %2
+         %7:f32x8 = ddy_coarse %2
+         %8:f32x8 = ddx_fine %2
+         %9:f32x8 = ddy_fine %2
+         %10:f32x8 = ddx_coarse %2
+         %11:f32x8 = ddy_coarse %2
+         %12:f32x1 = add 1.5:f32, -1.5:f32 {WE_all}
+         %13:f32x8 = add %6, %7
+         %14:f32x8 = add %8, %9
+         %15:f32x8 = add %10, %11
+         %16:f32x8 = mov %12
+         %17:u32x8[4] = load_payload %13:u32, %14:u32, %15:u32, %16:u32
+         fb_write_logical %17, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
+/* 25.0 lowers fsign with fcsel_gt (src0 > 0 ? src1 : src2): a csel.g. */
+TEST(from_nir_alu, fcsel_gt_of_mesa25)
+{
+   EXPECT_TRUE(translates_to25("fs", 8, R"(
+      div 32x2 %0 = @load_barycentric_pixel (interp_mode=INTERP_MODE_SMOOTH)
+      con 32 %1 = load_const (0x00000000)
+      con 32 %2 = load_const (0x3f800000)
+      con 32 %3 = load_const (0xbf800000)
+      div 32x4 %4 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 32 %5 = fneg %4.x
+      div 32 %6 = fcsel_gt %5, %3, %1
+      div 32 %7 = fcsel_gt %4.x, %2, %6
+      div 32x4 %8 = vec4 %7, %7, %7, %7
+      @store_output (%8, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:f32x8 = pln %1[8]:f32, %0
+         %5:f32x8 = pln %1[12]:f32, %0
+         %6:f32x8 = mov -%2
+         %7:f32x8 = csel.g -1.0:f32, 0.0:f32, %6
+         %8:f32x8 = csel.g 1.0:f32, %7, %2
+         %9:u32x8[4] = load_payload %8:u32, %8:u32, %8:u32, %8:u32
+         fb_write_logical %9, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
 }

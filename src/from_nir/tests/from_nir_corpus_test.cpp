@@ -47,11 +47,9 @@ read_stats(const std::string &csv)
    return widths;
 }
 
-} /* anonymous namespace */
-
-TEST(from_nir_corpus, every_shader_every_width)
+void
+every_shader_every_width(const std::string &dir)
 {
-   IBIS_REQUIRE_SHARED(dir, "corpus/skl");
    /* Paths relative to the corpus, "game/name.fs.nir", as brw-stats.csv
     * names them.
     */
@@ -117,4 +115,19 @@ TEST(from_nir_corpus, every_shader_every_width)
    for (size_t i = 0; i < failures.size() && i < 8; i++)
       report += "\n   " + failures[i];
    EXPECT_TRUE(failures.empty()) << failures.size() << " failures, first ones:" << report;
+}
+
+} /* anonymous namespace */
+
+TEST(from_nir_corpus, every_shader_every_width)
+{
+   IBIS_REQUIRE_SHARED(dir, "corpus/skl");
+   every_shader_every_width(dir);
+}
+
+/* The same shaders as Mesa 25.0 prints them. */
+TEST(from_nir_corpus, every_shader_every_width_mesa25)
+{
+   IBIS_REQUIRE_SHARED(dir, "corpus/skl-mesa25");
+   every_shader_every_width(dir);
 }

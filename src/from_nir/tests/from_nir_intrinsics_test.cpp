@@ -7,6 +7,7 @@
 #include "from_nir_test_util.h"
 
 using ibis::test::translates_to;
+using ibis::test::translates_to25;
 
 /* FS inputs at SIMD32: pln per SIMD16 half into one WLR value, from the
  * barycentrics of each mode; flat inputs read the plane's constant term.
@@ -844,5 +845,141 @@ TEST(from_nir_intrinsics, register_array_divergent_index)
          %28:u32x16 = mov %27
          %29:u32x16[4] = load_payload %28, %28, %28, %28
          fb_write_logical %29, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
+/* 25.0's block loads read up to 16 components.  A uniform one at a
+ * constant offset is one read per 64-byte line of the constant cache (one
+ * for a line-aligned offset, two from the middle of a line); a varying one
+ * is one vec4 pull per four components.
+ */
+TEST(from_nir_intrinsics, ubo_block_loads_of_16_components)
+{
+   EXPECT_TRUE(translates_to25("vs", 8, R"(
+      con 32 %0 = load_const (0x00000000)
+      con 32 %1 = load_const (0x00000020)
+      con 32 %2 = load_const (0x00000080)
+      con 32x16 %3 = @load_ubo_uniform_block_intel (%0 (0x0), %2 (0x80)) (access=speculatable, align_mul=1073741824, align_offset=128, range_base=0, range=-1)
+      con 32x16 %4 = @load_ubo_uniform_block_intel (%0 (0x0), %1 (0x20)) (access=speculatable, align_mul=1073741824, align_offset=32, range_base=0, range=-1)
+      div 32 %5 = @load_vertex_id_zero_base
+      div 32 %6 = ishl %5, %2 (0x80)
+      div 32x16 %7 = @load_ubo_uniform_block_intel (%0 (0x0), %6) (access=speculatable, align_mul=128, align_offset=0, range_base=0, range=-1)
+      con 32 %8 = fadd %3.p, %4.a
+      con 32 %9 = fadd %4.i, %4.p
+      div 32 %10 = fadd %7.a, %7.p
+      div 32 %11 = fadd %7.e, %7.j
+      div 32x4 %12 = vec4 %8, %9, %10, %11
+      @store_output (%12, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader vs simd8
+      attr %3:f32x8[4]@g2
+      hw %19:u32x8@g1
+      block0:
+         %0:u32x1[16] = uniform_block_read_logical 0:u32, 128:u32, 64:u32 {WE_all}
+         %1:u32x1[8] = uniform_block_read_logical 0:u32, 32:u32, 32:u32 {WE_all}
+         %2:u32x1[8] = uniform_block_read_logical 0:u32, 64:u32, 32:u32 {WE_all}
+         %4:u32x8 = mov %3[2]:u32
+         %5:u32x8 = shl %4, 128:u32
+         %6:u32x8[4] = varying_pull_constant_logical 0:u32, %5, 128:u32
+         %7:u32x8 = add %5, 16:u32
+         %8:u32x8[4] = varying_pull_constant_logical 0:u32, %7, 16:u32
+         %9:u32x8 = add %5, 32:u32
+         %10:u32x8[4] = varying_pull_constant_logical 0:u32, %9, 16:u32
+         %11:u32x8 = add %5, 48:u32
+         %12:u32x8[4] = varying_pull_constant_logical 0:u32, %11, 16:u32
+         %13:f32x1 = add %0[15]:f32, %1:f32 {WE_all}
+         %14:f32x1 = add %2:f32, %2[7]:f32 {WE_all}
+         %15:f32x8 = add %6:f32, %12[3]:f32
+         %16:f32x8 = add %8:f32, %10[1]:f32
+         %17:f32x8 = mov %13
+         %18:f32x8 = mov %14
+         %20:u32x8 = mov 0:u32
+         %21:u32x8 = mov 0:u32
+         %22:u32x8 = mov 0:u32
+         %23:u32x8 = mov 0:u32
+         %24:u32x8[8] = load_payload %20, %21, %22, %23, %17:u32, %18:u32, %15:u32, %16:u32
+         urb_write_logical %19, 0:u32, _, %24, 8:u32 {EOT}
+   )", false));
+}
+
+/* 25.0 demotes where 23.3 discarded: demote_if (%c) with no index group. */
+TEST(from_nir_intrinsics, demote_if_of_mesa25)
+{
+   EXPECT_TRUE(translates_to25("fs", 8, R"(
+      div 32x2 %0 = @load_barycentric_pixel (interp_mode=INTERP_MODE_SMOOTH)
+      con 32 %1 = load_const (0x00000000)
+      div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 32 %3 = flt32 %2.x, %1 (0.000000)
+      @demote_if (%3)
+      @store_output (%2, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:f32x8 = pln %1[8]:f32, %0
+         %5:f32x8 = pln %1[12]:f32, %0
+         %6:flagx8 = cmp.l %2, 0.0:f32
+         (+%6) discard
+         %7:u32x8[4] = load_payload %2:u32, %3:u32, %4:u32, %5:u32
+         fb_write_logical %7, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
+/* 25.0's quad votes: the vote's or/and scan in clusters of four, each
+ * quad's last channel read back over the quad (<4,4,0>).
+ */
+TEST(from_nir_intrinsics, quad_votes)
+{
+   EXPECT_TRUE(translates_to25("fs", 8, R"(
+      div 32x4 %0 = @load_frag_coord
+      con 32 %1 = load_const (0x00000000)
+      con 32 %2 = load_const (0x40000000)
+      div 1 %3 = flt %0.x, %2 (2.000000)
+      div 1 %4 = @quad_vote_any (%3)
+      div 1 %5 = @quad_vote_all (%3)
+      div 32 %6 = b2i32 %4
+      div 32 %7 = b2i32 %5
+      div 32x4 %8 = vec4 %6, %7, %1, %1
+      @store_output (%8, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=uint32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      wlr %0:u16x16
+      hw %1:u16x16@g1
+      hw %5:f32x8@g2
+      hw %7:f32x8@g3
+      wlr %10:u32x8
+      wlr %12:u32x8
+      block0:
+         %0 = add %1.8<1,4,0>, 0x11001010:v {WE_all}
+         %2:f32x8 = mov %0<8,4,1>
+         %3:f32x8 = mov %0.8<8,4,1>
+         %4:f32x8 = mov %5
+         %6:f32x8 = mov %7
+         %8:f32x8 = math_inv %6
+         %9:u32x8 = cmp.l %2, 2.0:f32
+         %10 = mov 0:u32 {WE_all}
+         %10 = mov %9
+         %10.4<2> = or(4) %10<8,4,2>, %10.4<8,4,2> {WE_all}
+         %10.8<4> = or(2) %10.4<8,2,4>, %10.8<8,2,4> {WE_all}
+         %10.12<4> = or(2) %10.4<8,2,4>, %10.12<8,2,4> {WE_all}
+         %11:u32x8 = mov %10.12<4,4,0>
+         %12 = mov 0xffffffff:u32 {WE_all}
+         %12 = mov %9
+         %12.4<2> = and(4) %12<8,4,2>, %12.4<8,4,2> {WE_all}
+         %12.8<4> = and(2) %12.4<8,2,4>, %12.8<8,2,4> {WE_all}
+         %12.12<4> = and(2) %12.4<8,2,4>, %12.12<8,2,4> {WE_all}
+         %13:u32x8 = mov %12.12<4,4,0>
+         %14:u32x8 = and %11, 1:u32
+         %15:u32x8 = and %13, 1:u32
+         %16:u32x8 = mov 0:u32
+         %17:u32x8 = mov 0:u32
+         %18:u32x8[4] = load_payload %14, %15, %16, %17
+         fb_write_logical %18, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
 }

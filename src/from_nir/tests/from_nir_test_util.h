@@ -58,6 +58,44 @@ translates_to(const std::string &stage, unsigned width, const std::string &body,
    return ::testing::AssertionFailure() << diff << "\nactual:\n" << actual;
 }
 
+/* The same shader as Mesa 25.0 prints it (the body in 25.0's forms). */
+static inline std::string
+nir_shader25(const std::string &stage, const std::string &body)
+{
+   std::string h = stage == "vs" ? "shader: MESA_SHADER_VERTEX\n"
+                 : stage == "fs" ? "shader: MESA_SHADER_FRAGMENT\n"
+                                 : "shader: MESA_SHADER_COMPUTE\n"
+                                   "workgroup_size: 8, 4, 1\n";
+   return h + "divergence_analysis_run: true\ndecl_function main () (entrypoint)\n\n"
+              "impl main {\n    con block b0:\n" + testing::dedent(body) + "\n}\n";
+}
+
+/* translates_to() for a body in 25.0's print; push_ubos false pulls every
+ * UBO load.
+ */
+static inline ::testing::AssertionResult
+translates_to25(const std::string &stage, unsigned width, const std::string &body,
+                const std::string &expected, bool push_ubos = true)
+{
+   std::string actual;
+   try {
+      auto s = nir::read_shader(nir_shader25(stage, body), "test.nir");
+      if (s->dialect != nir::print_dialect::mesa_25_0)
+         return ::testing::AssertionFailure() << "not read as 25.0's print";
+      nir::validate(*s);
+      from_nir_options o;
+      o.dispatch_width = width;
+      o.auto_push_ubos = push_ubos;
+      actual = from_nir(*s, o)->str();
+   } catch (const error &e) {
+      return ::testing::AssertionFailure() << "translation failed: " << e.what();
+   }
+   std::string diff = testing::match_ir(testing::dedent(expected), actual);
+   if (diff.empty())
+      return ::testing::AssertionSuccess();
+   return ::testing::AssertionFailure() << diff << "\nactual:\n" << actual;
+}
+
 /* The message of the ibis::error translating body throws, or "". */
 static inline std::string
 translation_error(const std::string &stage, unsigned width, const std::string &body)

@@ -241,6 +241,8 @@ private:
    /* Instructions */
    void exec_alu(const alu_instr &alu, lane_mask mask);
    void exec_derivative(const alu_instr &alu, lane_mask mask);
+   void derivative(const def &dest, const def *src, const uint8_t *swizzle, bool is_y,
+                   bool fine, lane_mask mask);
    void exec_intrinsic(const intrinsic_instr &in, lane_mask &mask);
    bool exec_io(const intrinsic_instr &in, lane_mask mask);
    bool exec_memory(const intrinsic_instr &in, lane_mask mask);
@@ -741,9 +743,16 @@ machine::exec_derivative(const alu_instr &alu, lane_mask mask)
    if (sh_.info.stage != shader_stage::fragment)
       unsupported(alu, "derivatives outside fragment shaders");
 
-   const alu_src &s = alu.srcs[0];
-   const unsigned nc = alu.dest.num_components;
-   const unsigned bits = alu.dest.bit_size;
+   derivative(alu.dest, alu.srcs[0].ssa, alu.srcs[0].swizzle.data(), is_y, fine, mask);
+}
+
+/* Of component swizzle[k] of src into component k of dest. */
+void
+machine::derivative(const def &dest, const def *src, const uint8_t *swizzle, bool is_y,
+                    bool fine, lane_mask mask)
+{
+   const unsigned nc = dest.num_components;
+   const unsigned bits = dest.bit_size;
    for_each_lane(mask, [&](unsigned c) {
       const unsigned q = c & ~3u, i = c & 3u;
       unsigned hi, lo;
@@ -755,12 +764,12 @@ machine::exec_derivative(const alu_instr &alu, lane_mask mask)
          hi = lo + 1;
       }
       for (unsigned k = 0; k < nc; k++) {
-         const_value a = lane_values(s.ssa, hi)[s.swizzle[k]];
-         const_value b = lane_values(s.ssa, lo)[s.swizzle[k]];
+         const_value a = lane_values(src, hi)[swizzle[k]];
+         const_value b = lane_values(src, lo)[swizzle[k]];
          const const_value *srcs[2] = {&a, &b};
          const_value d;
          eval_alu(alu_op::fsub, &d, 1, bits, srcs, fc_);
-         set(alu.dest, c, k, const_value_bits(d, bits));
+         set(dest, c, k, const_value_bits(d, bits));
       }
    });
 }
@@ -793,6 +802,23 @@ machine::exec_intrinsic(const intrinsic_instr &in, lane_mask &mask)
 
    case intrinsic_op::nop:
       return;
+   /* 25.0's derivatives: 23.3's fddx/fddy opcodes as intrinsics. */
+   case intrinsic_op::ddx:
+   case intrinsic_op::ddx_coarse:
+   case intrinsic_op::ddx_fine:
+   case intrinsic_op::ddy:
+   case intrinsic_op::ddy_coarse:
+   case intrinsic_op::ddy_fine: {
+      if (sh_.info.stage != shader_stage::fragment)
+         unsupported(in, "derivatives outside fragment shaders");
+      static const uint8_t identity[16] = {0, 1, 2, 3, 4, 5, 6, 7,
+                                           8, 9, 10, 11, 12, 13, 14, 15};
+      const bool is_y = in.op == intrinsic_op::ddy || in.op == intrinsic_op::ddy_coarse ||
+                        in.op == intrinsic_op::ddy_fine;
+      const bool fine = in.op == intrinsic_op::ddx_fine || in.op == intrinsic_op::ddy_fine;
+      derivative(in.dest, in.srcs[0].ssa, identity, is_y, fine, mask);
+      return;
+   }
    case intrinsic_op::barrier: {
       /* Alone (one subgroup, or no execution scope up to the workgroup),
        * a barrier orders nothing.  mesa_scope: WORKGROUP is 4.
@@ -1415,6 +1441,23 @@ machine::exec_subgroup(const intrinsic_instr &in, lane_mask mask)
       });
       const bool r = in.op == intrinsic_op::vote_any ? any : all;
       for_each_lane(mask, [&](unsigned c) { set_bool(dest, c, r); });
+      return true;
+   }
+
+   case intrinsic_op::quad_vote_any:
+   case intrinsic_op::quad_vote_all: {
+      /* Over the active channels of each quad (4q .. 4q+3). */
+      for_each_lane(mask, [&](unsigned c) {
+         bool any = false, all = true;
+         for (unsigned k = c & ~3u; k < (c & ~3u) + 4; k++) {
+            if (!((mask >> k) & 1))
+               continue;
+            const bool b = get_bool(in.srcs[0].ssa, k);
+            any |= b;
+            all &= b;
+         }
+         set_bool(dest, c, in.op == intrinsic_op::quad_vote_any ? any : all);
+      });
       return true;
    }
 

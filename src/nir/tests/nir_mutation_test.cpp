@@ -113,11 +113,9 @@ mutate(const std::string &text, rng &r, unsigned kind)
    return s;
 }
 
-} /* anonymous namespace */
-
-TEST(nir_mutation, corpus_mutants)
+void
+corpus_mutants(const std::string &dir)
 {
-   IBIS_REQUIRE_SHARED(dir, "corpus/skl");
    const std::vector<std::string> files = nir::test::corpus_files(dir);
    ASSERT_FALSE(files.empty());
 
@@ -162,4 +160,21 @@ TEST(nir_mutation, corpus_mutants)
    EXPECT_TRUE(failures.empty());
    /* Most mutants of real shaders must be caught. */
    EXPECT_GT(rejected, accepted);
+}
+
+} /* anonymous namespace */
+
+TEST(nir_mutation, corpus_mutants)
+{
+   IBIS_REQUIRE_SHARED(dir, "corpus/skl");
+   corpus_mutants(dir);
+}
+
+/* Mutants of Mesa 25.0's print: its forms, mutated, read or give a
+ * positioned error too.
+ */
+TEST(nir_mutation, mesa25_corpus_mutants)
+{
+   IBIS_REQUIRE_SHARED(dir, "corpus/skl-mesa25");
+   corpus_mutants(dir);
 }

@@ -476,3 +476,204 @@ TEST(nir_text, deep_nesting_is_an_error)
    text += "block b99999:\n}\n";
    EXPECT_EQ(error_of(text), "t.nir:1020:1: control flow nested too deeply");
 }
+
+/* Mesa 25.0's print of a shader like the canonical one, with the forms
+ * 25.0 adds: a named next_stage, no internal/stage/uniforms lines,
+ * precisions and slot names on variables, "(entrypoint)", con/div on
+ * blocks and loops, no "()" for empty intrinsic groups, a named
+ * interp_mode, the derivative intrinsics, demote_if, fcsel_gt, a
+ * 16-component block load read with letters past w, an invariant output.
+ */
+const std::string canonical25 = R"(shader: MESA_SHADER_FRAGMENT
+source_blake3: {0x00000001, 0x00000002, 0x00000003, 0x00000004, 0x00000005, 0x00000006, 0x00000007, 0x00000008}
+name: test
+next_stage: MESA_SHADER_FRAGMENT
+num_ubos: 1
+subgroup_size: 1
+divergence_analysis_run: true
+uses_discard: true
+inputs: 1
+outputs: 1
+decl_var shader_in INTERP_MODE_SMOOTH none highp vec4 VARYING_SLOT_VAR0 (VARYING_SLOT_VAR0.xyzw, 32, 0)
+decl_var shader_out INTERP_MODE_NONE none highp vec4 gl_FragColor (FRAG_RESULT_COLOR.xyzw, 4, 0)
+decl_function main () (entrypoint)
+
+impl main {
+    con block b0:        // preds:
+    con 32      %0 = load_const (0x00000000)
+    con 32      %1 = load_const (0x3f800000 = 1.000000)
+    div 32x2    %2 = @load_barycentric_pixel (interp_mode=INTERP_MODE_SMOOTH)
+    div 32x4    %3 = @load_interpolated_input (%2, %0 (0x0)) (base=32, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)  // VARYING_SLOT_VAR0
+    div 32      %4 = mov %3.x
+    div 32      %5 = @ddx (%4)
+    div 32      %6 = @ddy_fine (%4)
+    con 32x16   %7 = @load_ubo_uniform_block_intel (%0 (0x0), %0 (0x0)) (access=speculatable, align_mul=1073741824, align_offset=0, range_base=0, range=64)
+    div 32      %8 = fcsel_gt %5, %7.p, %6
+    div 1       %9 = flt %8, %1 (1.000000)
+                     // succs: b1 b2
+    if %9 {
+        div block b1:        // preds: b0
+                         @demote_if (%9)
+        div 32     %10 = fadd %3.y, %1 (1.000000)
+                         // succs: b3
+    } else {
+        div block b2:        // preds: b0
+        div 32     %11 = fmul %3.z, %1 (1.000000)
+                         // succs: b3
+    }
+    div block b3:        // preds: b1 b2
+    div 32     %12 = phi b1: %10, b2: %11
+    con 32     %13 = load_const (0x00000001)
+                     // succs: b4
+    con loop {
+        con block b4:        // preds: b3 b7
+        con 32     %14 = ieq32 %13 (0x1), %0 (0x0)
+                         // succs: b5 b6
+        if %14 {
+            con block b5:// preds: b4
+            break
+            // succs: b8
+        } else {
+            con block b6:  // preds: b4, succs: b7
+        }
+        con block b7:// preds: b6
+        continue
+        // succs: b4
+    }
+    div block b8:        // preds: b5
+    div 32x4   %15 = vec4 %12, %3.y, %3.z, %1 (0x3f800000)
+                     @store_output (%15, %0 (0x0)) (base=4, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_COLOR slots=1 invariant, xfb(), xfb2())  // gl_FragColor
+                     // succs: b9
+    block b9:
+}
+)";
+
+TEST(nir_text, mesa25_round_trip)
+{
+   auto s = nir::read_shader(canonical25, "t25.nir");
+   nir::validate(*s);
+   EXPECT_EQ(s->dialect, nir::print_dialect::mesa_25_0);
+   EXPECT_EQ(nir::print_shader(*s), canonical25);
+}
+
+TEST(nir_text, mesa25_model)
+{
+   auto s = nir::read_shader(canonical25, "t25.nir");
+   /* The stage comes from "shader:"; 25.0 has no "stage:" line. */
+   EXPECT_EQ(s->info.stage, nir::shader_stage::fragment);
+   EXPECT_EQ(s->info.next_stage, int(nir::shader_stage::fragment));
+   EXPECT_EQ(s->info.source_blake3[7], 8u);
+   EXPECT_EQ(s->num_uniforms, 0u);
+   EXPECT_EQ(s->variables[0].name, "VARYING_SLOT_VAR0");
+   EXPECT_EQ(s->variables[0].precision, 1u);
+   const nir::function &main = *s->functions[0];
+   EXPECT_TRUE(main.is_entrypoint);
+   EXPECT_EQ(main.num_params, 0u);
+
+   const auto blocks = nir::blocks_in_order(*nir::entrypoint(*s));
+   ASSERT_EQ(blocks.size(), 10u);
+   EXPECT_FALSE(blocks[0]->divergent);
+   EXPECT_TRUE(blocks[1]->divergent);
+   EXPECT_FALSE(blocks[4]->divergent);
+   const auto *lp = static_cast<const nir::loop *>(blocks[4]->parent);
+   ASSERT_EQ(lp->type, nir::cf_type::loop);
+   EXPECT_FALSE(lp->divergent_break);
+
+   auto intr = [&](unsigned b, unsigned i) {
+      EXPECT_EQ(blocks[b]->instrs[i]->type, nir::instr_type::intrinsic);
+      return static_cast<const nir::intrinsic_instr *>(blocks[b]->instrs[i].get());
+   };
+   EXPECT_EQ(intr(0, 2)->index(nir::intrinsic_index::interp_mode),
+             int(nir::interp_mode::smooth));
+   EXPECT_EQ(intr(0, 5)->op, nir::intrinsic_op::ddx);
+   EXPECT_EQ(intr(0, 5)->srcs[0].ssa->index, 4u);
+   EXPECT_EQ(intr(0, 6)->op, nir::intrinsic_op::ddy_fine);
+   EXPECT_EQ(intr(0, 7)->dest.num_components, 16u);
+   EXPECT_EQ(intr(0, 7)->index(nir::intrinsic_index::access),
+             int(nir::access_can_speculate));
+   const auto &sel = static_cast<const nir::alu_instr &>(*blocks[0]->instrs[8]);
+   EXPECT_EQ(sel.op, nir::alu_op::fcsel_gt);
+   EXPECT_EQ(sel.srcs[1].swizzle[0], 15u); /* .p */
+   EXPECT_EQ(intr(1, 0)->op, nir::intrinsic_op::demote_if);
+   EXPECT_TRUE(intr(8, 1)->get_io_semantics().invariant);
+   EXPECT_EQ(intr(8, 1)->name, "gl_FragColor");
+}
+
+/* Absent in 25.0's header: a next_stage of MESA_SHADER_NONE. */
+TEST(nir_text, mesa25_without_next_stage)
+{
+   const std::string text =
+      replaced(canonical25, "next_stage: MESA_SHADER_FRAGMENT\n", "");
+   auto s = nir::read_shader(text, "t25.nir");
+   EXPECT_EQ(s->info.next_stage, int(nir::shader_stage::none));
+   EXPECT_EQ(nir::print_shader(*s), text);
+}
+
+/* One text is one dialect: a form of the other is an error at its place. */
+TEST(nir_text, mesa25_errors)
+{
+   const error_case cases[] = {
+      {"23.3 header field", "name: test\n", "name: test\nstage: 4\n",
+       "t.nir:4:1: 'stage' is a field of Mesa 23.3's print, the text before is "
+       "Mesa 25.0's"},
+      {"23.3 function line", "decl_function main () (entrypoint)",
+       "decl_function main (0 params)",
+       "t.nir:13:20: '(N params)' is Mesa 23.3's print, the text before is Mesa 25.0's"},
+      {"23.3 empty groups", "@load_barycentric_pixel (interp_mode",
+       "@load_barycentric_pixel () (interp_mode",
+       "t.nir:19:46: '()' for no sources is Mesa 23.3's print, the text before is "
+       "Mesa 25.0's"},
+      {"numeric interp_mode", "(interp_mode=INTERP_MODE_SMOOTH)", "(interp_mode=1)",
+       "t.nir:19:59: a numeric interp_mode is Mesa 23.3's print, the text before is "
+       "Mesa 25.0's"},
+      {"short blake3", "0x00000007, 0x00000008}", "0x00000007}",
+       "t.nir:2:1: bad value for 'source_blake3'"},
+      {"unknown next stage", "next_stage: MESA_SHADER_FRAGMENT",
+       "next_stage: MESA_SHADER_PIXEL", "t.nir:4:1: bad value for 'next_stage'"},
+      {"con on the end block", "    block b9:\n}", "    con block b9:\n}",
+       "t.nir:61:5: the end block has no 'con'/'div'"},
+      {"sources of an intrinsic without", "@ddx (%4)", "@ddx",
+       "t.nir:22:26: expected '(' before the end of the line"},
+   };
+   for (const error_case &c : cases) {
+      SCOPED_TRACE(c.name);
+      EXPECT_EQ(error_of(replaced(canonical25, c.from, c.to)), c.message);
+   }
+   /* And the other way: 25.0's forms in a 23.3 text. */
+   EXPECT_EQ(error_of(replaced(canonical, "    block b1:       // preds: b0",
+                               "    div block b1:       // preds: b0")),
+             "t.nir:25:9: 'con'/'div' before a block or loop is Mesa 25.0's print, "
+             "the text before is Mesa 23.3's");
+   EXPECT_EQ(error_of(replaced(canonical, "next_stage: 4", "next_stage: MESA_SHADER_FRAGMENT")),
+             "t.nir:6:1: bad value for 'next_stage'");
+}
+
+/* 25.0's compute header: "workgroup_size:" (23.3: "workgroup-size:" and an
+ * always-printed "shared-size:"), shared_size only when not 0.
+ */
+TEST(nir_text, mesa25_compute_header)
+{
+   const std::string text = R"(shader: MESA_SHADER_COMPUTE
+name: cs
+workgroup_size: 8, 4, 1
+shared_size: 64
+subgroup_size: 0
+decl_function main () (entrypoint)
+
+impl main {
+    block b0:  // preds:, succs: b1
+    block b1:
+}
+)";
+   auto s = nir::read_shader(text, "cs25.nir");
+   nir::validate(*s);
+   EXPECT_EQ(s->dialect, nir::print_dialect::mesa_25_0);
+   EXPECT_EQ(s->info.workgroup_size[1], 4u);
+   EXPECT_EQ(s->info.shared_size, 64u);
+   EXPECT_EQ(s->info.next_stage, int(nir::shader_stage::none));
+   EXPECT_EQ(nir::print_shader(*s), text);
+   /* 23.3's line makes the text 23.3's until 25.0's function line. */
+   EXPECT_EQ(error_of(replaced(text, "workgroup_size:", "workgroup-size:")),
+             "t.nir:6:20: a parameter list is Mesa 25.0's print, the text before is "
+             "Mesa 23.3's");
+}

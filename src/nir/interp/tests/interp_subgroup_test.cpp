@@ -294,3 +294,75 @@ TEST(InterpDerivatives, HelpersProvideNeighbourValues)
 }
 
 } /* anonymous namespace */
+
+/* Mesa 25.0's derivative intrinsics give what the fddx opcodes give:
+ * plain ddx/ddy coarse, _fine along the channel's own row or column.
+ */
+TEST(InterpDerivatives, Mesa25Intrinsics)
+{
+   std::unique_ptr<shader> s = read_shader(R"(shader: MESA_SHADER_FRAGMENT
+decl_function main () (entrypoint)
+
+impl main {
+    block b0:
+    32    %0 = load_const (0x00000000)
+    32x4  %1 = @load_frag_coord
+    32    %2 = fmul %1.x, %1.y
+    32    %3 = @ddx_fine (%2)
+    32    %4 = @ddy_fine (%2)
+    32    %5 = @ddx_coarse (%2)
+    32    %6 = @ddy_coarse (%2)
+    32    %7 = @ddx (%2)
+    32    %8 = @ddy (%2)
+    32x4  %9 = vec4 %3, %4, %5, %6
+    32x2  %10 = vec2 %7, %8
+    @store_output (%9, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+    @store_output (%10, %0 (0x0)) (base=0, range=1, wrmask=xy, component=0, src_type=float32, io location=FRAG_RESULT_DATA1 slots=1, xfb(), xfb2())
+    block b1:
+}
+)", "test25.nir");
+   validate(*s);
+   ASSERT_EQ(s->dialect, print_dialect::mesa_25_0);
+   inputs in;
+   in.simd = 16;
+   const outputs out = run(*s, in);
+   for (unsigned c = 0; c < 16; c++) {
+      const unsigned q = c / 4, i = c % 4;
+      const float x = 2.0f * q + (i & 1) + 0.5f, y = (i >> 1) + 0.5f;
+      const float x0 = 2.0f * q + 0.5f;
+      EXPECT_EQ(out.f32(data0, 0, c), y) << c;
+      EXPECT_EQ(out.f32(data0, 1, c), x) << c;
+      EXPECT_EQ(out.f32(data0, 2, c), 0.5f) << c;
+      EXPECT_EQ(out.f32(data0, 3, c), x0) << c;
+      EXPECT_EQ(out.f32(data0 + 1, 0, c), 0.5f) << c;
+      EXPECT_EQ(out.f32(data0 + 1, 1, c), x0) << c;
+   }
+}
+
+/* Mesa 25.0's quad votes, among the active channels of each quad: with
+ * channels >= 6 active, quad 1 has channels 6 and 7 only.
+ */
+TEST_P(InterpSubgroup, QuadVotes)
+{
+   const outputs out = run_vs(divergent(6, R"(
+        32    %5 = load_const (0x00000007)
+        1     %6 = ieq %1, %5 (0x7)
+        32    %7 = iand %1, %2 (0x1)
+        1     %8 = ieq %7, %0 (0x0)
+        1     %9 = @quad_vote_any (%6) ()
+        1     %10 = @quad_vote_all (%4) ()
+        1     %11 = @quad_vote_any (%8) ()
+        1     %12 = @quad_vote_all (%8) ()
+        32    %13 = b2i32 %9
+        32    %14 = b2i32 %10
+        32    %15 = b2i32 %11
+        32    %16 = b2i32 %12
+        32x4  %17 = vec4 %13, %14, %15, %16
+)", store_output("%17", "%0", "VARYING_SLOT_VAR0", "xyzw")));
+   for (unsigned c = 6; c < simd(); c++) {
+      EXPECT_EQ(out.word(var0, 0, c), c / 4 == 1 ? 1u : 0u) << c;
+      EXPECT_EQ(out.word(var0, 1, c), 1u) << c;
+      EXPECT_EQ(out.word(var0, 2, c), 1u) << c;
+      EXPECT_EQ(out.word(var0, 3, c), 0u) << c;
+   }
+}
