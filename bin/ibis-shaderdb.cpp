@@ -1,5 +1,5 @@
 /*
- * ibis-shaderdb DIR... [-j N] [-o FILE] [--platform skl] [--times]
+ * ibis-shaderdb DIR... [-j N] [-o FILE] [--platform skl] [--times] [--abi-dir D]
  *
  * Compiles every .nir file below the directories, in parallel, and writes
  * one line per kept variant in the form of brw's shader-db log, so that
@@ -43,6 +43,10 @@ struct options {
    unsigned jobs = 0;
    std::string output;
    std::string platform = "skl";
+   /* brw-abi/ style: D/<name>.json for each shader <name>.nir (its path
+    * below the directory given).
+    */
+   std::string abi_dir;
    bool times = false;
    bool verbose = false;
    unsigned timeout = 120;
@@ -76,7 +80,7 @@ void
 usage(FILE *f)
 {
    std::fprintf(f, "usage: ibis-shaderdb DIR... [-j N] [-o FILE] [--platform skl]\n"
-                   "                     [--times] [--verbose] [--timeout SECONDS]\n");
+                   "                     [--times] [--verbose] [--timeout SECONDS] [--abi-dir D]\n");
 }
 
 options
@@ -110,6 +114,8 @@ parse_args(int argc, char **argv)
          o.platform = value(i);
       else if (a == "--times")
          o.times = true;
+      else if (a == "--abi-dir")
+         o.abi_dir = value(i);
       else if (a == "-v" || a == "--verbose")
          o.verbose = true;
       else if (a == "--timeout")
@@ -124,6 +130,9 @@ parse_args(int argc, char **argv)
    }
    if (o.dirs.empty())
       throw ibis::error("no directory");
+   struct stat st;
+   if (!o.abi_dir.empty() && (stat(o.abi_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)))
+      throw ibis::error("--abi-dir " + o.abi_dir + ": not a directory");
    if (!o.jobs) {
       const long n = sysconf(_SC_NPROCESSORS_ONLN);
       o.jobs = n > 0 ? unsigned(n) : 1;
@@ -193,7 +202,9 @@ write_all(int fd, const std::string &s)
 
 /* The child: compiles jobs [begin, end) and reports each on fd:
  *    B index / L line / V summary / T seconds stage... / F reason / E
- * The ABI file FILE.abi beside FILE.nir, when present, applies.
+ * The ABI file FILE.abi beside FILE.nir, when present, applies; with
+ * --abi-dir D, D/NAME.json (NAME: the shader's name without .nir) replaces
+ * it when present (brw-abi/<game>/<name>.<stage>.json for the corpus).
  */
 [[noreturn]] void
 run_batch(const options &o, const std::vector<job> &jobs, size_t begin,
@@ -215,6 +226,14 @@ run_batch(const options &o, const std::vector<job> &jobs, size_t begin,
          struct stat st;
          if (stat(abi.c_str(), &st) == 0)
             ibis::apply_abi_file(abi, co.abi);
+         if (!o.abi_dir.empty()) {
+            const std::string &n = jobs[i].name;
+            const std::string json = o.abi_dir + "/" + n.substr(0, n.size() - 4) + ".json";
+            if (stat(json.c_str(), &st) == 0) {
+               co.abi = ibis::from_nir_options();
+               ibis::apply_abi_file(json, co.abi);
+            }
+         }
          std::unique_ptr<ibis::nir::shader> s = ibis::nir::read_shader_file(jobs[i].path);
          ibis::nir::validate(*s);
          ibis::compile_result r = ibis::compile_shader(*s, co);
