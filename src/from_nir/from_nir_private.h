@@ -203,6 +203,12 @@ struct payload_layout {
 
 payload_layout compute_payload(const nir::shader &s, const from_nir_options &o);
 
+/* A VS load_input without a slot (num_slots 0: brw_nir_lower_vs_inputs'
+ * vertex system values): 0 when it reads the vertex/instance id element
+ * (base = the attribute count), 1 the draw id element (the next one).
+ */
+int vs_sysval_element(const nir::shader &s, const nir::intrinsic_instr &in);
+
 /* brw_barycentric_mode */
 enum bary_mode {
    BARY_PERSP_PIXEL, BARY_PERSP_CENTROID, BARY_PERSP_SAMPLE,

@@ -278,3 +278,43 @@ TEST(check_ops, shadow_lookup_and_gather)
       EXPECT_GT(r.approximate, 0u);
    }
 }
+
+namespace {
+
+/* glamor/91.vs's shape: one attribute (GENERIC0, slot 0) and gl_VertexID
+ * as brw_nir_lower_vs_inputs leaves it, a load_input without a slot at the
+ * vertex element after the attributes.  ibis took it for attribute 0 (a
+ * slot before GENERIC0's), so under brw's layout it read the ids where
+ * GENERIC0 was.
+ */
+const char *sysval_vs_nir = R"(shader: MESA_SHADER_VERTEX
+stage: 0
+inputs_read: 15
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    con 32    %0 = load_const (0x00000000)
+    div 32x4  %1 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+    div 32    %2 = @load_input (%0 (0x0)) (base=1, range=0, component=0, dest_type=invalid, io location=VERT_ATTRIB_POS slots=0)
+    div 32    %3 = @load_input (%0 (0x0)) (base=1, range=0, component=2, dest_type=invalid, io location=VERT_ATTRIB_POS slots=0)
+    div 32    %4 = iadd %3, %2
+    div 32    %5 = i2f32 %4
+    div 32    %6 = fadd %1.x, %5
+    div 32x4  %7 = vec4 %6, %1.y, %1.z, %1.w
+    @store_output (%7, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
+} /* anonymous namespace */
+
+TEST(check_ops, brw_lowered_vertex_ids_are_the_vertex_element)
+{
+   auto s = nir::read_shader(sysval_vs_nir, "sysval.vs.nir");
+   check::result r = check::check_shader(*s, 8, 1, 4);
+   EXPECT_EQ(r.v, check::verdict::match) << r.first;
+   EXPECT_EQ(r.compared % 4, 0u);
+   EXPECT_GT(r.compared, 0u);
+}
