@@ -6,6 +6,7 @@
  *    ibis-run FILE.bin|FILE.hex|FILE.asm --stage vs|fs|cs [--simd N]
  *             [--inputs F] [--check FILE.nir] [--ulps N]
  *    ibis-run FILE.nir [--simd N] [--inputs F | --seed S [--sets K]] --check
+ *    ibis-run BRW.asm --abi ABI.json [--simd N] [--seed S [--sets K]] --check FILE.nir
  *
  * The second form compiles FILE.nir with ibis at that width and runs the
  * differential check of src/check (docs/check.md): exit 0 on a match, 1 on
@@ -68,7 +69,13 @@ usage(FILE *f)
       "interpreter's default inputs, sets 1..K-1 vary them from seed S (default\n"
       "1, K default 4); --inputs F checks those inputs only.  Exit status 0 on a\n"
       "match, 1 on a mismatch or an error.  -v prints both sides of every compared\n"
-      "output of the last input set run.\n");
+      "output of the last input set run.\n"
+      "\n"
+      "       ibis-run BRW.asm --abi ABI.json [--simd N] [--seed S [--sets K]] [-v]\n"
+      "                --check FILE.nir\n"
+      "\n"
+      "Checks brw's program for FILE.nir (a corpus brw-asm/ file as stored) the same\n"
+      "way, its inputs laid out as the brw-abi JSON file says iris set them up.\n");
 }
 
 /* A crash in the compiler or the simulator is reported as a failure with
@@ -178,12 +185,58 @@ check_nir(const std::string &path, unsigned simd, const std::string &inputs_path
    return 1;
 }
 
+void
+print_result(const nir::shader &s, unsigned simd, const check::result &r)
+{
+   for (const auto &[name, e] : check::classify_outputs(s)) {
+      if (e != check::exactness::exact)
+         printf("# %s: %s\n", name.c_str(),
+                e == check::exactness::approximate
+                   ? "approximate (relative tolerance 1/4096 where not stable under "
+                     "perturbation)"
+                   : e == check::exactness::unchecked
+                   ? "compared only where stable under perturbation (an approximation "
+                     "reaches a discontinuous operation)"
+                   : "not compared (an approximate float's bits reach an integer "
+                     "operation)");
+   }
+   printf("# SIMD%u: %u words compared (%u with a tolerance, %u stable under perturbation, "
+          "%u matching with denormals kept), "
+          "%u not compared; %llu instructions executed\n", simd, r.compared, r.approximate,
+          r.stable, r.kept_denormals, r.unchecked, (unsigned long long)r.executed);
+}
+
+/* brw's program for a corpus shader, laid out as its brw-abi file says. */
+int
+check_brw(const std::string &asm_path, const std::string &abi_path, const std::string &nir_path,
+          unsigned simd, uint64_t seed, unsigned sets, bool verbose)
+{
+   std::unique_ptr<nir::shader> s = nir::read_shader_file(nir_path);
+   const brw_abi a = read_brw_abi_file(abi_path);
+   const std::vector<uint8_t> binary = check::assemble_brw_asm(read_file(asm_path), asm_path);
+   check::result r = check::check_brw_binary(*s, simd, binary, a, seed, sets);
+   print_result(*s, simd, r);
+   if (verbose)
+      fputs(r.detail.c_str(), stdout);
+   if (r.v == check::verdict::match) {
+      printf("PASS\n");
+      return 0;
+   }
+   fputs(r.log.c_str(), stdout);
+   printf("FAIL: %s, input set %u: %s\n", check::verdict_name(r.v), r.input_set,
+          r.first.c_str());
+   printf("reproduce: ibis-run %s --abi %s --simd %u --seed %llu --sets %u --check %s\n",
+          asm_path.c_str(), abi_path.c_str(), simd, (unsigned long long)seed,
+          r.input_set + 1, nir_path.c_str());
+   return 1;
+}
+
 } /* namespace */
 
 int
 main(int argc, char **argv)
 {
-   std::string file, stage, inputs_path, nir_path;
+   std::string file, stage, inputs_path, nir_path, abi_path;
    unsigned simd = 0, ulps = 0, sets = 4;
    uint64_t seed = 1;
    bool check_flag = false, verbose = false;
@@ -205,6 +258,8 @@ main(int argc, char **argv)
          stage = value();
       else if (a == "--simd")
          simd = unsigned(atoi(value().c_str()));
+      else if (a == "--abi")
+         abi_path = value();
       else if (a == "--inputs")
          inputs_path = value();
       else if (a == "--check") {
@@ -231,6 +286,22 @@ main(int argc, char **argv)
          return 1;
       } else {
          file = a;
+      }
+   }
+   if (!abi_path.empty()) {
+      if (file.empty() || nir_path.empty() || !check_flag || !inputs_path.empty()) {
+         usage(stderr);
+         return 1;
+      }
+      try {
+         return check_brw(file, abi_path, nir_path, simd ? simd : 8, seed, std::max(1u, sets),
+                          verbose);
+      } catch (const error &e) {
+         fprintf(stderr, "ibis-run: %s\n", e.what());
+         return 1;
+      } catch (const std::exception &e) {
+         fprintf(stderr, "ibis-run: internal error: %s\n", e.what());
+         return 1;
       }
    }
    if (file.empty() && !nir_path.empty())

@@ -11,6 +11,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <string>
 
 #include "check/check.h"
@@ -29,8 +30,9 @@ struct outcome {
 inline const char *kind_names[] = {"matched", "mismatched", "rejected", "simulator errors", "crashed",
                                    "skipped", "timed out"};
 
+/* Runs check() in a child process. */
 inline outcome
-run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, unsigned timeout)
+run_isolated(const std::function<result()> &check, unsigned timeout)
 {
    int fd[2];
    if (pipe(fd) != 0)
@@ -45,7 +47,7 @@ run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, 
       std::string msg;
       result r;
       try {
-         r = check_shader(s, simd, seed, sets);
+         r = check();
       } catch (const std::exception &e) {
          r.v = verdict::compile_error;
          r.first = std::string("uncaught exception: ") + e.what();
@@ -99,6 +101,17 @@ run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, 
    o.k = outcome::kind(k);
    o.first = text.substr(nl + 1);
    return o;
+}
+
+} /* namespace ibis::check */
+
+namespace ibis::check {
+
+/* Compiles s at simd with ibis and checks it, in a child process. */
+inline outcome
+run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, unsigned timeout)
+{
+   return run_isolated([&]() { return check_shader(s, simd, seed, sets); }, timeout);
 }
 
 } /* namespace ibis::check */

@@ -5,6 +5,7 @@
  *                      [--skip SUBSTR:LIST]...
  *    ibis-check random [--stage vs|fs|cs|all] [--seeds A-B] [--simd LIST]
  *                      [--sets K] [--exact]
+ *    ibis-check brw [--dir D] [--every N] [--simd LIST] [--sets K]
  *    common: [--save DIR] [--timeout SECONDS] [--quiet] [--expect-clean]
  *            [--known-failures FILE]
  *
@@ -27,6 +28,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -303,6 +305,77 @@ run_corpus(const options &o)
    return o.expect_clean && !clean(all) ? 1 : 0;
 }
 
+/* brw's programs (brw-asm/<game>/<name>.<stage>.simdN[.do32].asm) on the
+ * inputs ibis's get, laid out as brw-abi/ says iris set them up.
+ */
+int
+run_brw(const options &o)
+{
+   std::string dir = o.dir;
+   if (dir.empty()) {
+      const char *shared = getenv("IBIS_SHARED_DIR");
+      dir = std::string(shared ? shared : "../shared") + "/corpus/skl";
+   }
+   if (!fs::is_directory(dir + "/brw-asm") || !fs::is_directory(dir + "/brw-abi")) {
+      printf("ibis-check: no brw-asm/ and brw-abi/ in %s (set IBIS_SHARED_DIR or --dir): "
+             "nothing to do\n", dir.c_str());
+      return 77;   /* meson: skipped */
+   }
+   std::vector<std::string> files;
+   for (const auto &e : fs::recursive_directory_iterator(dir + "/brw-asm")) {
+      if (e.is_regular_file() && e.path().extension() == ".asm")
+         files.push_back(fs::relative(e.path(), dir + "/brw-asm").string());
+   }
+   std::sort(files.begin(), files.end());
+   std::map<std::string, tally> all;
+   unsigned index = 0;
+   for (const std::string &f : files) {
+      /* <game>/<name>.<stage>.simdN.asm or .simd32.do32.asm */
+      const bool do32 = f.size() > 9 && f.compare(f.size() - 9, 9, ".do32.asm") == 0;
+      const std::string stem = f.substr(0, f.size() - (do32 ? 9 : 4));
+      const size_t dot = stem.rfind(".simd");
+      const unsigned w = dot == std::string::npos ? 0 : unsigned(atoi(stem.c_str() + dot + 5));
+      const std::string shader = dot == std::string::npos ? stem : stem.substr(0, dot);
+      const std::string st = shader.substr(shader.rfind('.') + 1);
+      const std::string key = strfmt("%s SIMD%u%s", st.c_str(), w, do32 ? " do32" : "");
+      if (std::find(o.widths.begin(), o.widths.end(), w) == o.widths.end())
+         continue;
+      if (index++ % o.every)
+         continue;
+      const std::string asm_path = dir + "/brw-asm/" + f;
+      const std::string nir_path = dir + "/" + shader + ".nir";
+      const std::string abi_path = dir + "/brw-abi/" + shader + ".json";
+      const std::string what = "brw " + f;
+      const std::string repro = strfmt("ibis-run %s --abi %s --simd %u --seed 1 --sets %u "
+                                       "--check %s", asm_path.c_str(), abi_path.c_str(), w,
+                                       o.sets, nir_path.c_str());
+      outcome r = check::run_isolated([&]() {
+         check::result res;
+         try {
+            std::unique_ptr<nir::shader> s = nir::read_shader_file(nir_path);
+            const brw_abi a = read_brw_abi_file(abi_path);
+            std::ifstream in(asm_path);
+            std::stringstream text;
+            text << in.rdbuf();
+            const std::vector<uint8_t> bin = check::assemble_brw_asm(text.str(), asm_path);
+            return check::check_brw_binary(*s, w, bin, a, 1, o.sets);
+         } catch (const error &e) {
+            /* Unreadable inputs: not the program's fault, not run. */
+            res.v = check::verdict::unsupported;
+            res.first = e.what();
+         }
+         return res;
+      }, o.timeout);
+      tally &t = all[key];
+      record(t, r, what, w, repro, o);
+      if (r.k == outcome::skipped)
+         printf("not run: %s: %s\n", what.c_str(), first_line(r.first).c_str());
+   }
+   for (const auto &[k, t] : all)
+      print_tally(k, t);
+   return o.expect_clean && !clean(all) ? 1 : 0;
+}
+
 int
 run_random(const options &o)
 {
@@ -366,6 +439,7 @@ usage(FILE *f)
       "                         [--sets K] [--exact]\n"
       "Random: even seeds are generated --exact, odd seeds with the approximate\n"
       "operations; --exact makes all of them exact.\n"
+      "       ibis-check brw [--dir D] [--every N] [--simd LIST] [--sets K]\n"
       "       common: [--save DIR] [--timeout S] [--quiet] [--expect-clean]\n"
       "               [--known-failures FILE]\n"
       "\n"
@@ -378,7 +452,12 @@ usage(FILE *f)
       "skipped) the corpus variants at the widths of LIST whose path contains\n"
       "SUBSTR.  --known-failures FILE lists variants, one a line as the output\n"
       "names them (\"random fs seed 29 SIMD8\"), whose failure --expect-clean\n"
-      "accepts; a listed variant that matches fails it.\n");
+      "accepts; a listed variant that matches fails it.\n"
+      "\n"
+      "brw: runs brw's programs of the corpus (D/brw-asm/, every N-th of the\n"
+      "widths in LIST) on the same input sets, laid out as D/brw-abi/ says, and\n"
+      "compares with the interpreter; the summary is per stage and width, brw's\n"
+      "discarded SIMD32 programs (.do32) apart.\n");
 }
 
 } /* anonymous namespace */
@@ -395,7 +474,7 @@ main(int argc, char **argv)
                throw error(strfmt("option '%s' needs a value", a.c_str()));
             return argv[++i];
          };
-         if (a == "corpus" || a == "random")
+         if (a == "corpus" || a == "random" || a == "brw")
             o.mode = a;
          else if (a == "--dir")
             o.dir = value();
@@ -443,6 +522,8 @@ main(int argc, char **argv)
          return run_corpus(o);
       if (o.mode == "random")
          return run_random(o);
+      if (o.mode == "brw")
+         return run_brw(o);
       usage(stderr);
       return 1;
    } catch (const error &e) {
