@@ -307,19 +307,22 @@ make_inputs(const nir::shader &s, unsigned simd, uint64_t seed, unsigned index)
       in.base_instance = r.below(4);
       break;
    case nir::shader_stage::fragment: {
-      /* Odd sets: whole quads off (the hardware dispatches quads), and
-       * in a third of the others one to three helper pixels (a partly
-       * covered quad): they run, for derivatives, but write nothing.
+      /* Odd sets: fewer quads (the hardware dispatches whole quads), and
+       * in a third of those one to three helper pixels (a partly covered
+       * quad): they run, for derivatives, but write nothing.  The quads
+       * are packed from channel 0, as Gen9's pixel shader dispatch packs
+       * them (brw_stage_has_packed_dispatch): brw reads values it knows
+       * uniform from channel 0 at the top level, and dolphin's
+       * ubershaders 138, 147 and 156 (brw SIMD8) read a stale channel 0
+       * when quad 0 was off.
        */
       if (index % 2) {
-         unsigned quads = simd / 4;
-         uint32_t mask = 0;
-         while (!mask) {
-            for (unsigned q = 0; q < quads; q++) {
-               if (r.below(3))
-                  mask |= 0xfu << (4 * q);
-            }
+         unsigned quads = simd / 4, on = 0;
+         while (!on) {
+            for (unsigned q = 0; q < quads; q++)
+               on += r.below(3) != 0;
          }
+         const uint32_t mask = on == 8 ? ~0u : (1u << (4 * on)) - 1;
          in.channels = mask;
          for (unsigned q = 0; q < quads; q++) {
             if ((mask >> (4 * q) & 0xf) && !r.below(3))

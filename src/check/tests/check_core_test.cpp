@@ -280,6 +280,29 @@ TEST(check_binary, vertex_shader_matches_and_mismatches)
    }
 }
 
+/* Gen9 dispatches a pixel shader's subspans packed from channel 0
+ * (brw_stage_has_packed_dispatch), and brw reads values it knows uniform
+ * from channel 0: input sets with quad 0 off made brw's SIMD8 programs of
+ * dolphin's ubershaders 138, 147 and 156 read a stale channel 0 (an
+ * OWord block read's offset).
+ */
+TEST(check_inputs, fs_dispatch_is_packed)
+{
+   auto s = nir::read_shader(fs_shader(std::string(varying) +
+                                       "    div 32x4 %9 = fadd %2, %2\n" + store), "packed.nir");
+   for (unsigned simd : {8u, 16u, 32u}) {
+      bool partial = false;
+      for (unsigned set = 0; set < 24; set++) {
+         const uint32_t m = check::make_inputs(*s, simd, 3, set).channel_mask();
+         EXPECT_NE(m, 0u);
+         EXPECT_EQ(m & (m + 1), 0u) << "SIMD" << simd << " set " << set;
+         EXPECT_EQ(__builtin_popcount(m) % 4, 0);
+         partial |= __builtin_popcount(m) < int(simd);
+      }
+      EXPECT_TRUE(partial) << "SIMD" << simd << ": no set leaves quads out";
+   }
+}
+
 namespace {
 
 /* vs_nir under a brw-abi file that pushes one register of UBO 0, so the
