@@ -202,8 +202,10 @@ print_result(const nir::shader &s, unsigned simd, const check::result &r)
    }
    printf("# SIMD%u: %u words compared (%u with a tolerance, %u stable under perturbation, "
           "%u matching with denormals kept), "
-          "%u not compared; %llu instructions executed\n", simd, r.compared, r.approximate,
-          r.stable, r.kept_denormals, r.unchecked, (unsigned long long)r.executed);
+          "%u not compared; executed %llu instructions (%llu channel-instructions), "
+          "%llu sends\n", simd, r.compared, r.approximate, r.stable, r.kept_denormals,
+          r.unchecked, (unsigned long long)r.executed, (unsigned long long)r.channel_executed,
+          (unsigned long long)r.sends);
 }
 
 /* brw's program for a corpus shader, laid out as its brw-abi file says. */

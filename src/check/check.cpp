@@ -949,9 +949,16 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
    try {
       if (s.info.stage == nir::shader_stage::compute) {
          for (const sim::result &t : sim::run_group(binary, r.group, r.mem))
+         {
             res.executed += t.instructions;
+            res.channel_executed += t.channel_instructions;
+            res.sends += t.sends;
+         }
       } else {
-         res.executed = sim::run(binary, r.t, r.mem).instructions;
+         const sim::result t = sim::run(binary, r.t, r.mem);
+         res.executed = t.instructions;
+         res.channel_executed = t.channel_instructions;
+         res.sends = t.sends;
       }
    } catch (const error &e) {
       res.v = verdict::run_error;
@@ -1023,6 +1030,8 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
       if (ran) {
          result again;
          again.executed = res.executed;
+         again.channel_executed = res.channel_executed;
+         again.sends = res.sends;
          compare_outputs(s, simd, r, want, classes, pert, run_words{&keep}, again);
          res = again;
       }

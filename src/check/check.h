@@ -135,8 +135,12 @@ struct result {
     * denormals (the shader leaves flushing to the target).
     */
    unsigned kept_denormals = 0;
-   /* Instructions the simulator executed (every thread, every set run). */
+   /* Instructions the simulator executed (every thread, every set run):
+    * issued, the channels they ran on summed, and messages sent.
+    */
    uint64_t executed = 0;
+   uint64_t channel_executed = 0;
+   uint64_t sends = 0;
 };
 
 /* Where a program expects its inputs and leaves its outputs: the thread

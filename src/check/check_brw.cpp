@@ -156,6 +156,8 @@ check_brw_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t>
       total.stable += r.stable;
       total.kept_denormals += r.kept_denormals;
       total.executed += r.executed;
+      total.channel_executed += r.channel_executed;
+      total.sends += r.sends;
       total.detail = r.detail;
       if (r.v != verdict::match) {
          r.input_set = i;
@@ -165,6 +167,8 @@ check_brw_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t>
          r.stable = total.stable;
          r.kept_denormals = total.kept_denormals;
          r.executed = total.executed;
+         r.channel_executed = total.channel_executed;
+         r.sends = total.sends;
          return r;
       }
    }

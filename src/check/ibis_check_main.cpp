@@ -5,7 +5,7 @@
  *                      [--skip SUBSTR:LIST]...
  *    ibis-check random [--stage vs|fs|cs|all] [--seeds A-B] [--simd LIST]
  *                      [--sets K] [--exact]
- *    ibis-check brw [--dir D] [--every N] [--simd LIST] [--sets K]
+ *    ibis-check brw [--dir D] [--every N] [--simd LIST] [--sets K] [--with-ibis]
  *    common: [--save DIR] [--timeout SECONDS] [--quiet] [--expect-clean]
  *            [--known-failures FILE]
  *
@@ -57,6 +57,10 @@ struct options {
    unsigned timeout = 60;
    bool quiet = false;
    bool expect_clean = false;
+   /* brw: also check ibis's program of each shader at the width, on the
+    * same inputs, and compare what the simulator executed.
+    */
+   bool with_ibis = false;
    /* Corpus variants left out: path substring, widths. */
    std::vector<std::pair<std::string, std::vector<unsigned>>> skips;
    /* Variants known to fail ("random fs seed 29 SIMD8"), as Mesa CI's
@@ -114,7 +118,10 @@ struct tally {
    unsigned generated = 0, compiled = 0;
    unsigned counts[7] = {};
    unsigned long compared = 0, unchecked = 0;
-   unsigned long long executed = 0;   /* simulator instructions, matched variants */
+   /* Simulator instructions issued, channel-instructions and sends, of
+    * the matched variants.
+    */
+   unsigned long long executed = 0, channel_executed = 0, sends = 0;
    std::map<std::string, unsigned> reasons;   /* rejections, first line */
    /* Failures on the known list, and listed variants that passed. */
    unsigned known = 0, unexpected_passes = 0;
@@ -186,8 +193,11 @@ record(tally &t, const outcome &o, const std::string &what, unsigned simd,
    t.counts[o.k]++;
    t.compared += o.compared;
    t.unchecked += o.unchecked;
-   if (o.k == outcome::match)
+   if (o.k == outcome::match) {
       t.executed += o.executed;
+      t.channel_executed += o.channel_executed;
+      t.sends += o.sends;
+   }
    if (o.k != outcome::rejected && o.k != outcome::crashed && o.k != outcome::timed_out)
       t.compiled++;
    if (o.k == outcome::rejected)
@@ -221,11 +231,11 @@ print_tally(const std::string &name, const tally &t)
 {
    printf("%-12s %5u variants: %u compiled, %u matched, %u mismatched, %u crashed, "
           "%u rejected, %u simulator errors, %u timed out, %u skipped (%lu words compared, "
-          "%lu not; %llu instructions executed)\n",
+          "%lu not; executed %llu instructions, %llu channel-instructions, %llu sends)\n",
           name.c_str(), t.generated, t.compiled, t.counts[outcome::match],
           t.counts[outcome::mismatch], t.counts[outcome::crashed], t.counts[outcome::rejected],
           t.counts[outcome::sim_error], t.counts[outcome::timed_out], t.counts[outcome::skipped],
-          t.compared, t.unchecked, t.executed);
+          t.compared, t.unchecked, t.executed, t.channel_executed, t.sends);
    if (t.known || t.unexpected_passes)
       printf("             %u known failures, %u unexpected passes\n", t.known,
              t.unexpected_passes);
@@ -327,7 +337,13 @@ run_brw(const options &o)
          files.push_back(fs::relative(e.path(), dir + "/brw-asm").string());
    }
    std::sort(files.begin(), files.end());
-   std::map<std::string, tally> all;
+   std::map<std::string, tally> all, ibis_all;
+   /* Totals of brw's and ibis's programs where both matched. */
+   struct pair_tally {
+      unsigned programs = 0;
+      unsigned long long brw[3] = {}, ibis[3] = {};   /* issued, channel, sends */
+   };
+   std::map<std::string, pair_tally> pairs;
    unsigned index = 0;
    for (const std::string &f : files) {
       /* <game>/<name>.<stage>.simdN.asm or .simd32.do32.asm */
@@ -370,10 +386,46 @@ run_brw(const options &o)
       record(t, r, what, w, repro, o);
       if (r.k == outcome::skipped)
          printf("not run: %s: %s\n", what.c_str(), first_line(r.first).c_str());
+      if (!o.with_ibis)
+         continue;
+      /* ibis's program of the shader at the same width (SIMD32 kept
+       * whatever selection says, like brw's .do32), same input sets.
+       */
+      outcome mine = check::run_isolated([&]() {
+         std::unique_ptr<nir::shader> s = nir::read_shader_file(nir_path);
+         return check::check_shader(*s, w, 1, o.sets);
+      }, o.timeout);
+      record(ibis_all[key], mine, "ibis " + shader + ".nir", w,
+             check::repro_command(nir_path, w, 1, mine.input_set + 1), o);
+      if (r.k == outcome::match && mine.k == outcome::match) {
+         pair_tally &p = pairs[key];
+         p.programs++;
+         p.brw[0] += r.executed;
+         p.brw[1] += r.channel_executed;
+         p.brw[2] += r.sends;
+         p.ibis[0] += mine.executed;
+         p.ibis[1] += mine.channel_executed;
+         p.ibis[2] += mine.sends;
+      }
    }
    for (const auto &[k, t] : all)
       print_tally(k, t);
-   return o.expect_clean && !clean(all) ? 1 : 0;
+   if (o.with_ibis) {
+      for (const auto &[k, t] : ibis_all)
+         print_tally("ibis " + k, t);
+      printf("executed on the same inputs, programs both matched (brw -> ibis):\n");
+      for (const auto &[k, p] : pairs) {
+         auto pct = [](unsigned long long a, unsigned long long b) {
+            return a ? 100.0 * (double(b) - double(a)) / double(a) : 0.0;
+         };
+         printf("%-15s %4u programs: instructions %llu -> %llu (%+.1f%%), "
+                "channel-instructions %llu -> %llu (%+.1f%%), sends %llu -> %llu (%+.1f%%)\n",
+                k.c_str(), p.programs, p.brw[0], p.ibis[0], pct(p.brw[0], p.ibis[0]), p.brw[1],
+                p.ibis[1], pct(p.brw[1], p.ibis[1]), p.brw[2], p.ibis[2],
+                pct(p.brw[2], p.ibis[2]));
+      }
+   }
+   return o.expect_clean && !(clean(all) && clean(ibis_all)) ? 1 : 0;
 }
 
 int
@@ -439,7 +491,7 @@ usage(FILE *f)
       "                         [--sets K] [--exact]\n"
       "Random: even seeds are generated --exact, odd seeds with the approximate\n"
       "operations; --exact makes all of them exact.\n"
-      "       ibis-check brw [--dir D] [--every N] [--simd LIST] [--sets K]\n"
+      "       ibis-check brw [--dir D] [--every N] [--simd LIST] [--sets K] [--with-ibis]\n"
       "       common: [--save DIR] [--timeout S] [--quiet] [--expect-clean]\n"
       "               [--known-failures FILE]\n"
       "\n"
@@ -457,7 +509,9 @@ usage(FILE *f)
       "brw: runs brw's programs of the corpus (D/brw-asm/, every N-th of the\n"
       "widths in LIST) on the same input sets, laid out as D/brw-abi/ says, and\n"
       "compares with the interpreter; the summary is per stage and width, brw's\n"
-      "discarded SIMD32 programs (.do32) apart.\n");
+      "discarded SIMD32 programs (.do32) apart.  --with-ibis also checks ibis's\n"
+      "program of each (same width, same inputs) and compares the instructions,\n"
+      "channel-instructions and sends the simulator executed.\n");
 }
 
 } /* anonymous namespace */
@@ -494,6 +548,8 @@ main(int argc, char **argv)
             o.quiet = true;
          else if (a == "--expect-clean")
             o.expect_clean = true;
+         else if (a == "--with-ibis")
+            o.with_ibis = true;
          else if (a == "--known-failures")
             o.known = read_known_failures(value());
          else if (a == "--simd") {
