@@ -318,3 +318,42 @@ TEST(check_ops, brw_lowered_vertex_ids_are_the_vertex_element)
    EXPECT_EQ(r.compared % 4, 0u);
    EXPECT_GT(r.compared, 0u);
 }
+
+namespace {
+
+/* A vec8 uniform block read at byte 52 of UBO 0 crosses a 64-byte line;
+ * with nothing pushed it is pulled.  The lowering refused it ("block read
+ * crosses a 64-byte line": warsow/157, 160, 241, 244 and five dolphin VS
+ * under iris's push ranges).
+ */
+const char *line_crossing_vs_nir = R"(shader: MESA_SHADER_VERTEX
+stage: 0
+inputs_read: 15
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    con 32    %0 = load_const (0x00000000)
+    con 32    %1 = load_const (0x00000034)
+    div 32x4  %2 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+    con 32x8  %3 = @load_ubo_uniform_block_intel (%0 (0x0), %1 (0x34)) (access=none, align_mul=1073741824, align_offset=52, range_base=52, range=32)
+    div 32    %4 = fadd %2.x, %3.a
+    div 32    %5 = fadd %2.y, %3.h
+    div 32x4  %6 = vec4 %4, %5, %3.c, %3.f
+    @store_output (%6, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
+} /* anonymous namespace */
+
+TEST(check_ops, pulled_block_read_across_a_64_byte_line)
+{
+   auto s = nir::read_shader(line_crossing_vs_nir, "line.vs.nir");
+   compile_options o;
+   apply_abi_text("push_ranges none\n", "none.abi", o.abi);
+   check::result r = check::check_shader(*s, 8, 1, 4, o);
+   EXPECT_EQ(r.v, check::verdict::match) << r.first;
+   EXPECT_GT(r.compared, 0u);
+}
