@@ -5,7 +5,7 @@
  *
  *    ibis-run FILE.bin|FILE.hex|FILE.asm --stage vs|fs|cs [--simd N]
  *             [--inputs F] [--check FILE.nir] [--ulps N]
- *    ibis-run FILE.nir [--simd N] [--inputs F | --seed S [--sets K]] --check
+ *    ibis-run FILE.nir [--simd N] [--abi F] [--inputs F | --seed S [--sets K]] --check
  *    ibis-run BRW.asm --abi ABI.json [--simd N] [--seed S [--sets K]] --check FILE.nir
  *
  * The second form compiles FILE.nir with ibis at that width and runs the
@@ -62,12 +62,14 @@ usage(FILE *f)
       "                  subgroup id is pushed after the push constants\n"
       "Floats compare bit-exactly unless --ulps N allows N units in the last place.\n"
       "\n"
-      "       ibis-run FILE.nir [--simd N] [--inputs F | --seed S [--sets K]] [-v] --check\n"
+      "       ibis-run FILE.nir [--simd N] [--abi F] [--inputs F | --seed S [--sets K]] [-v]\n"
+      "                --check\n"
       "\n"
       "Compiles FILE.nir with ibis at SIMD N (default 8), runs it on the simulator\n"
       "and on the interpreter, and compares (docs/check.md): input set 0 is the\n"
       "interpreter's default inputs, sets 1..K-1 vary them from seed S (default\n"
-      "1, K default 4); --inputs F checks those inputs only.  Exit status 0 on a\n"
+      "1, K default 4); --inputs F checks those inputs only; --abi F compiles under\n"
+      "that driver ABI (ABI text or brw-abi JSON).  Exit status 0 on a\n"
       "match, 1 on a mismatch or an error.  -v prints both sides of every compared\n"
       "output of the last input set run.\n"
       "\n"
@@ -136,22 +138,28 @@ load_program(const std::string &path)
 
 int
 check_nir(const std::string &path, unsigned simd, const std::string &inputs_path, uint64_t seed,
-          unsigned sets, bool verbose)
+          unsigned sets, bool verbose, const std::string &abi_path)
 {
    std::unique_ptr<nir::shader> s = nir::read_shader_file(path);
+   /* Compiled under a driver ABI (text or brw-abi JSON), checked with
+    * ibis's layout of it.
+    */
+   compile_options opts;
+   if (!abi_path.empty())
+      apply_abi_file(abi_path, opts.abi);
    if (s->info.stage == nir::shader_stage::vertex && simd != 8)
       throw error("ibis-run: vertex shaders run SIMD8");
    check::result r;
    if (!inputs_path.empty()) {
       interp::inputs in = interp::parse_inputs(read_file(inputs_path), inputs_path);
       in.simd = simd;
-      compile_options o = check::check_compile_options(compile_options());
+      compile_options o = check::check_compile_options(opts);
       compiled_variant v = compile_variant(*s, simd, o);
       if (!v.compiled)
          throw error(strfmt("ibis-run: SIMD%u not compiled: %s", simd, v.reason.c_str()));
       r = check::check_binary(*s, simd, v.binary, in, o);
    } else {
-      r = check::check_shader(*s, simd, seed, sets);
+      r = check::check_shader(*s, simd, seed, sets, opts);
    }
    for (const auto &[name, e] : check::classify_outputs(*s)) {
       if (e != check::exactness::exact)
@@ -181,7 +189,8 @@ check_nir(const std::string &path, unsigned simd, const std::string &inputs_path
    printf("FAIL: %s, input set %u: %s\n", check::verdict_name(r.v), r.input_set,
           r.first.c_str());
    if (inputs_path.empty())
-      printf("reproduce: %s\n", check::repro_command(path, simd, seed, r.input_set + 1).c_str());
+      printf("reproduce: %s%s\n", check::repro_command(path, simd, seed, r.input_set + 1).c_str(),
+             abi_path.empty() ? "" : (" --abi " + abi_path).c_str());
    return 1;
 }
 
@@ -290,7 +299,7 @@ main(int argc, char **argv)
          file = a;
       }
    }
-   if (!abi_path.empty()) {
+   if (!abi_path.empty() && !ends_with(file, ".nir")) {
       if (file.empty() || nir_path.empty() || !check_flag || !inputs_path.empty()) {
          usage(stderr);
          return 1;
@@ -314,7 +323,8 @@ main(int argc, char **argv)
          return 1;
       }
       try {
-         return check_nir(file, simd ? simd : 8, inputs_path, seed, std::max(1u, sets), verbose);
+         return check_nir(file, simd ? simd : 8, inputs_path, seed, std::max(1u, sets), verbose,
+                          abi_path);
       } catch (const error &e) {
          fprintf(stderr, "ibis-run: %s\n", e.what());
          return 1;

@@ -389,14 +389,18 @@ run_brw(const options &o)
       if (!o.with_ibis)
          continue;
       /* ibis's program of the shader at the same width (SIMD32 kept
-       * whatever selection says, like brw's .do32), same input sets.
+       * whatever selection says, like brw's .do32), compiled under brw's
+       * ABI (the same push data), on the same input sets.
        */
       outcome mine = check::run_isolated([&]() {
          std::unique_ptr<nir::shader> s = nir::read_shader_file(nir_path);
-         return check::check_shader(*s, w, 1, o.sets);
+         compile_options co;
+         apply_abi_file(abi_path, co.abi);
+         return check::check_shader(*s, w, 1, o.sets, co);
       }, o.timeout);
       record(ibis_all[key], mine, "ibis " + shader + ".nir", w,
-             check::repro_command(nir_path, w, 1, mine.input_set + 1), o);
+             check::repro_command(nir_path, w, 1, mine.input_set + 1) + " --abi " + abi_path,
+             o);
       if (r.k == outcome::match && mine.k == outcome::match) {
          pair_tally &p = pairs[key];
          p.programs++;
@@ -510,7 +514,8 @@ usage(FILE *f)
       "widths in LIST) on the same input sets, laid out as D/brw-abi/ says, and\n"
       "compares with the interpreter; the summary is per stage and width, brw's\n"
       "discarded SIMD32 programs (.do32) apart.  --with-ibis also checks ibis's\n"
-      "program of each (same width, same inputs) and compares the instructions,\n"
+      "program of each, compiled under the same brw-abi file (same width, same\n"
+      "inputs), and compares the instructions,\n"
       "channel-instructions and sends the simulator executed.\n");
 }
 
