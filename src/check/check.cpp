@@ -899,6 +899,8 @@ ibis_program_abi(const nir::shader &s, unsigned simd, const compile_options &o,
                   want.find(frag_result_stencil) != nullptr;
    l.ubo_bti_base = o.abi.ubo_surface_base;
    l.ssbo_bti_base = o.abi.ssbo_surface_base;
+   /* The VUE map the compile wrote (the driver's, when it gave one). */
+   a.vue_slots = o.abi.vs_vue_slots;
    a.cs_push_regs = p.push_regs;
    if (p.cs_subgroup_id_dword >= 0)
       a.cs_subgroup_id_dword = int(p.push_start * 8) + p.cs_subgroup_id_dword;

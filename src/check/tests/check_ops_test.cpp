@@ -357,3 +357,40 @@ TEST(check_ops, pulled_block_read_across_a_64_byte_line)
    EXPECT_EQ(r.v, check::verdict::match) << r.first;
    EXPECT_GT(r.compared, 0u);
 }
+
+namespace {
+
+/* A VS writing a clip distance: iris's VUE map has a pad slot after it
+ * (dolphin's ubershader VS), where brw's default map for what the
+ * interpreter saw written has none.  The check compared VAR0 with the
+ * pad's slot.
+ */
+const char *clip_vs_nir = R"(shader: MESA_SHADER_VERTEX
+stage: 0
+inputs_read: 15
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    con 32    %0 = load_const (0x00000000)
+    div 32x4  %1 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+    div 32x4  %2 = fadd %1, %1
+    @store_output (%1, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+    @store_output (%2, %0 (0x0)) (base=1, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_CLIP_DIST0 slots=1, xfb(), xfb2())
+    @store_output (%2, %0 (0x0)) (base=2, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_VAR0 slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
+} /* anonymous namespace */
+
+TEST(check_ops, vue_map_of_the_abi_is_the_one_compared)
+{
+   auto s = nir::read_shader(clip_vs_nir, "clip.vs.nir");
+   compile_options o;
+   apply_abi_text("vs_vue_slots 12 0 17 65 32\n", "clip.abi", o.abi);
+   check::result r = check::check_shader(*s, 8, 1, 2, o);
+   EXPECT_EQ(r.v, check::verdict::match) << r.first;
+   EXPECT_GE(r.compared, 3u * 4 * 8);   /* set 0: 3 outputs, 8 vertices */
+}
