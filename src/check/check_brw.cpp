@@ -4,6 +4,7 @@
  * brw-abi file says iris set it up, and checked on the same input sets as
  * ibis's own programs, through the same mapping (sim::check::map_inputs).
  */
+#include <cstring>
 #include <sstream>
 
 #include "check/check.h"
@@ -21,7 +22,7 @@ width_index(unsigned simd)
    case 8: return 0;
    case 16: return 1;
    case 32: return 2;
-   default: throw error(strfmt("SIMD%u", simd));
+   default: throw error(strfmt("brw: SIMD%u is not a dispatch width", simd));
    }
 }
 
