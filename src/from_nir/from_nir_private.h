@@ -410,6 +410,10 @@ public:
    std::unique_ptr<shader> run();
 
    const nir::shader &nir;
+   /* Constant UBO pulls: (block, 64-byte line) -> the NIR block that read
+    * it and its 16 dwords, shared by the later loads of that block.
+    */
+   std::map<std::pair<unsigned, unsigned>, std::pair<const nir::block *, comps>> ubo_lines;
    const nir::function_impl &impl;
    const from_nir_options &opts;
    const device_info &dev;
