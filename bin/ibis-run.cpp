@@ -5,7 +5,8 @@
  *
  *    ibis-run FILE.bin|FILE.hex|FILE.asm --stage vs|fs|cs [--simd N]
  *             [--inputs F] [--check FILE.nir] [--ulps N]
- *    ibis-run FILE.nir [--simd N] [--inputs F | --seed S [--sets K]] --check
+ *    ibis-run FILE.nir [--simd N] [--abi F] [--inputs F | --seed S [--sets K]] --check
+ *    ibis-run BRW.asm --abi ABI.json [--simd N] [--seed S [--sets K]] --check FILE.nir
  *
  * The second form compiles FILE.nir with ibis at that width and runs the
  * differential check of src/check (docs/check.md): exit 0 on a match, 1 on
@@ -61,14 +62,22 @@ usage(FILE *f)
       "                  subgroup id is pushed after the push constants\n"
       "Floats compare bit-exactly unless --ulps N allows N units in the last place.\n"
       "\n"
-      "       ibis-run FILE.nir [--simd N] [--inputs F | --seed S [--sets K]] [-v] --check\n"
+      "       ibis-run FILE.nir [--simd N] [--abi F] [--inputs F | --seed S [--sets K]] [-v]\n"
+      "                --check\n"
       "\n"
       "Compiles FILE.nir with ibis at SIMD N (default 8), runs it on the simulator\n"
       "and on the interpreter, and compares (docs/check.md): input set 0 is the\n"
       "interpreter's default inputs, sets 1..K-1 vary them from seed S (default\n"
-      "1, K default 4); --inputs F checks those inputs only.  Exit status 0 on a\n"
+      "1, K default 4); --inputs F checks those inputs only; --abi F compiles under\n"
+      "that driver ABI (ABI text or brw-abi JSON).  Exit status 0 on a\n"
       "match, 1 on a mismatch or an error.  -v prints both sides of every compared\n"
-      "output of the last input set run.\n");
+      "output of the last input set run.\n"
+      "\n"
+      "       ibis-run BRW.asm --abi ABI.json [--simd N] [--seed S [--sets K]] [-v]\n"
+      "                --check FILE.nir\n"
+      "\n"
+      "Checks brw's program for FILE.nir (a corpus brw-asm/ file as stored) the same\n"
+      "way, its inputs laid out as the brw-abi JSON file says iris set them up.\n");
 }
 
 /* A crash in the compiler or the simulator is reported as a failure with
@@ -129,22 +138,28 @@ load_program(const std::string &path)
 
 int
 check_nir(const std::string &path, unsigned simd, const std::string &inputs_path, uint64_t seed,
-          unsigned sets, bool verbose)
+          unsigned sets, bool verbose, const std::string &abi_path)
 {
    std::unique_ptr<nir::shader> s = nir::read_shader_file(path);
+   /* Compiled under a driver ABI (text or brw-abi JSON), checked with
+    * ibis's layout of it.
+    */
+   compile_options opts;
+   if (!abi_path.empty())
+      apply_abi_file(abi_path, opts.abi);
    if (s->info.stage == nir::shader_stage::vertex && simd != 8)
       throw error("ibis-run: vertex shaders run SIMD8");
    check::result r;
    if (!inputs_path.empty()) {
       interp::inputs in = interp::parse_inputs(read_file(inputs_path), inputs_path);
       in.simd = simd;
-      compile_options o = check::check_compile_options(compile_options());
+      compile_options o = check::check_compile_options(opts);
       compiled_variant v = compile_variant(*s, simd, o);
       if (!v.compiled)
          throw error(strfmt("ibis-run: SIMD%u not compiled: %s", simd, v.reason.c_str()));
       r = check::check_binary(*s, simd, v.binary, in, o);
    } else {
-      r = check::check_shader(*s, simd, seed, sets);
+      r = check::check_shader(*s, simd, seed, sets, opts);
    }
    for (const auto &[name, e] : check::classify_outputs(*s)) {
       if (e != check::exactness::exact)
@@ -174,7 +189,56 @@ check_nir(const std::string &path, unsigned simd, const std::string &inputs_path
    printf("FAIL: %s, input set %u: %s\n", check::verdict_name(r.v), r.input_set,
           r.first.c_str());
    if (inputs_path.empty())
-      printf("reproduce: %s\n", check::repro_command(path, simd, seed, r.input_set + 1).c_str());
+      printf("reproduce: %s%s\n", check::repro_command(path, simd, seed, r.input_set + 1).c_str(),
+             abi_path.empty() ? "" : (" --abi " + abi_path).c_str());
+   return 1;
+}
+
+void
+print_result(const nir::shader &s, unsigned simd, const check::result &r)
+{
+   for (const auto &[name, e] : check::classify_outputs(s)) {
+      if (e != check::exactness::exact)
+         printf("# %s: %s\n", name.c_str(),
+                e == check::exactness::approximate
+                   ? "approximate (relative tolerance 1/4096 where not stable under "
+                     "perturbation)"
+                   : e == check::exactness::unchecked
+                   ? "compared only where stable under perturbation (an approximation "
+                     "reaches a discontinuous operation)"
+                   : "not compared (an approximate float's bits reach an integer "
+                     "operation)");
+   }
+   printf("# SIMD%u: %u words compared (%u with a tolerance, %u stable under perturbation, "
+          "%u matching with denormals kept), "
+          "%u not compared; executed %llu instructions (%llu channel-instructions), "
+          "%llu sends\n", simd, r.compared, r.approximate, r.stable, r.kept_denormals,
+          r.unchecked, (unsigned long long)r.executed, (unsigned long long)r.channel_executed,
+          (unsigned long long)r.sends);
+}
+
+/* brw's program for a corpus shader, laid out as its brw-abi file says. */
+int
+check_brw(const std::string &asm_path, const std::string &abi_path, const std::string &nir_path,
+          unsigned simd, uint64_t seed, unsigned sets, bool verbose)
+{
+   std::unique_ptr<nir::shader> s = nir::read_shader_file(nir_path);
+   const brw_abi a = read_brw_abi_file(abi_path);
+   const std::vector<uint8_t> binary = check::assemble_brw_asm(read_file(asm_path), asm_path);
+   check::result r = check::check_brw_binary(*s, simd, binary, a, seed, sets);
+   print_result(*s, simd, r);
+   if (verbose)
+      fputs(r.detail.c_str(), stdout);
+   if (r.v == check::verdict::match) {
+      printf("PASS\n");
+      return 0;
+   }
+   fputs(r.log.c_str(), stdout);
+   printf("FAIL: %s, input set %u: %s\n", check::verdict_name(r.v), r.input_set,
+          r.first.c_str());
+   printf("reproduce: ibis-run %s --abi %s --simd %u --seed %llu --sets %u --check %s\n",
+          asm_path.c_str(), abi_path.c_str(), simd, (unsigned long long)seed,
+          r.input_set + 1, nir_path.c_str());
    return 1;
 }
 
@@ -183,7 +247,7 @@ check_nir(const std::string &path, unsigned simd, const std::string &inputs_path
 int
 main(int argc, char **argv)
 {
-   std::string file, stage, inputs_path, nir_path;
+   std::string file, stage, inputs_path, nir_path, abi_path;
    unsigned simd = 0, ulps = 0, sets = 4;
    uint64_t seed = 1;
    bool check_flag = false, verbose = false;
@@ -205,6 +269,8 @@ main(int argc, char **argv)
          stage = value();
       else if (a == "--simd")
          simd = unsigned(atoi(value().c_str()));
+      else if (a == "--abi")
+         abi_path = value();
       else if (a == "--inputs")
          inputs_path = value();
       else if (a == "--check") {
@@ -233,6 +299,22 @@ main(int argc, char **argv)
          file = a;
       }
    }
+   if (!abi_path.empty() && !ends_with(file, ".nir")) {
+      if (file.empty() || nir_path.empty() || !check_flag || !inputs_path.empty()) {
+         usage(stderr);
+         return 1;
+      }
+      try {
+         return check_brw(file, abi_path, nir_path, simd ? simd : 8, seed, std::max(1u, sets),
+                          verbose);
+      } catch (const error &e) {
+         fprintf(stderr, "ibis-run: %s\n", e.what());
+         return 1;
+      } catch (const std::exception &e) {
+         fprintf(stderr, "ibis-run: internal error: %s\n", e.what());
+         return 1;
+      }
+   }
    if (file.empty() && !nir_path.empty())
       std::swap(file, nir_path);
    if (ends_with(file, ".nir")) {
@@ -241,7 +323,8 @@ main(int argc, char **argv)
          return 1;
       }
       try {
-         return check_nir(file, simd ? simd : 8, inputs_path, seed, std::max(1u, sets), verbose);
+         return check_nir(file, simd ? simd : 8, inputs_path, seed, std::max(1u, sets), verbose,
+                          abi_path);
       } catch (const error &e) {
          fprintf(stderr, "ibis-run: %s\n", e.what());
          return 1;

@@ -1,6 +1,6 @@
 /*
  * ibis-shaderdb DIR... [-j N] [-o FILE] [--platform skl] [--simd N] [--times]
- *               [--asm-dir DIR]
+ *               [--asm-dir DIR] [--abi-dir D]
  *
  * Compiles every .nir file below the directories, in parallel, and writes
  * one line per kept variant in the form of brw's shader-db log, so that
@@ -49,6 +49,10 @@ struct options {
    std::string output;
    std::string asm_dir;
    std::string platform = "skl";
+   /* brw-abi/ style: D/<name>.json for each shader <name>.nir (its path
+    * below the directory given).
+    */
+   std::string abi_dir;
    bool times = false;
    bool verbose = false;
    unsigned timeout = 120;
@@ -84,7 +88,7 @@ usage(FILE *f)
 {
    std::fprintf(f, "usage: ibis-shaderdb DIR... [-j N] [-o FILE] [--platform skl]\n"
                    "                     [--simd 8|16|32] [--times] [--verbose]\n"
-                   "                     [--timeout SECONDS] [--asm-dir DIR]\n");
+                   "                     [--timeout SECONDS] [--asm-dir DIR] [--abi-dir D]\n");
 }
 
 options
@@ -124,6 +128,8 @@ parse_args(int argc, char **argv)
          o.asm_dir = value(i);
       else if (a == "--times")
          o.times = true;
+      else if (a == "--abi-dir")
+         o.abi_dir = value(i);
       else if (a == "-v" || a == "--verbose")
          o.verbose = true;
       else if (a == "--timeout")
@@ -138,6 +144,9 @@ parse_args(int argc, char **argv)
    }
    if (o.dirs.empty())
       throw ibis::error("no directory");
+   struct stat st;
+   if (!o.abi_dir.empty() && (stat(o.abi_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)))
+      throw ibis::error("--abi-dir " + o.abi_dir + ": not a directory");
    if (!o.jobs) {
       const long n = sysconf(_SC_NPROCESSORS_ONLN);
       o.jobs = n > 0 ? unsigned(n) : 1;
@@ -230,7 +239,9 @@ write_asm(const options &o, const job &j, const ibis::compiled_variant &v)
 
 /* The child: compiles jobs [begin, end) and reports each on fd:
  *    B index / L line / V summary / T seconds stage... / F reason / E
- * The ABI file FILE.abi beside FILE.nir, when present, applies.
+ * The ABI file FILE.abi beside FILE.nir, when present, applies; with
+ * --abi-dir D, D/NAME.json (NAME: the shader's name without .nir) replaces
+ * it when present (brw-abi/<game>/<name>.<stage>.json for the corpus).
  */
 [[noreturn]] void
 run_batch(const options &o, const std::vector<job> &jobs, size_t begin,
@@ -258,6 +269,14 @@ run_batch(const options &o, const std::vector<job> &jobs, size_t begin,
          struct stat st;
          if (stat(abi.c_str(), &st) == 0)
             ibis::apply_abi_file(abi, co.abi);
+         if (!o.abi_dir.empty()) {
+            const std::string &n = jobs[i].name;
+            const std::string json = o.abi_dir + "/" + n.substr(0, n.size() - 4) + ".json";
+            if (stat(json.c_str(), &st) == 0) {
+               co.abi = ibis::from_nir_options();
+               ibis::apply_abi_file(json, co.abi);
+            }
+         }
          std::unique_ptr<ibis::nir::shader> s = ibis::nir::read_shader_file(jobs[i].path);
          ibis::nir::validate(*s);
          ibis::compile_result r = ibis::compile_shader(*s, co);

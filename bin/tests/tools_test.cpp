@@ -462,3 +462,26 @@ TEST(tools, compile_abi_file_and_prog_data)
    EXPECT_NE(e.out.find(bad + ":1: 'push_range' takes BLOCK START LENGTH"), std::string::npos)
       << e.out;
 }
+
+/* ibis-shaderdb --abi-dir: D/<name>.json per <name>.nir, brw-abi JSON. */
+TEST(tools, shaderdb_abi_dir_reads_brw_abi_json)
+{
+   const std::string dir = corpus_dir("sdb-abi");
+   const std::string abis = ibis::test::temp_dir() + "sdb-abi-json";
+   std::system(("rm -rf '" + abis + "' && mkdir -p '" + abis + "/sub'").c_str());
+   const std::string json = abis + "/sub/vignette.fs.json";
+   std::ofstream(json) << "{\n  \"stage\": \"fs\", \"dispatch_grf_start_reg\": 4,\n"
+                          "  \"nr_params\": 0,\n  \"curb_read_length\": \"one\"\n}\n";
+   result bad = run("ibis-shaderdb " + dir + " -j 1 --abi-dir " + abis + " -o " + dir + "/b.txt");
+   EXPECT_EQ(bad.status, 1) << bad.out;
+   EXPECT_NE(bad.out.find(json + ":4:23: expected an integer, got a string"), std::string::npos)
+      << bad.out;
+   result none = run("ibis-shaderdb " + dir + " --abi-dir " + dir + "/missing");
+   EXPECT_EQ(none.status, 2) << none.out;
+   EXPECT_NE(none.out.find("not a directory"), std::string::npos) << none.out;
+   /* ibis-run's brw mode reports the same error, exit status 1. */
+   const std::string asm_file = write_temp("brw.asm", "nop;\n");
+   result r = run("ibis-run " + asm_file + " --abi " + json + " --simd 8 --check " + example());
+   EXPECT_EQ(r.status, 1) << r.out;
+   EXPECT_NE(r.out.find(json + ":4:23: expected an integer"), std::string::npos) << r.out;
+}

@@ -45,8 +45,8 @@ typedef struct ibis_compile_options {
     */
    int force_simd32;
    /* The driver's ABI decisions, in the ABI file format of
-    * docs/compiler.md (push ranges, FS input slots, VUE map); NULL:
-    * the defaults.
+    * docs/compiler.md (push ranges, FS input slots, VUE map), or a
+    * brw-abi JSON text (detected by its leading '{'); NULL: the defaults.
     */
    const char *abi;
    /* IBIS_DEBUG-style dumps for this compile ("ir,asm"); they go to the

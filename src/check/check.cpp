@@ -307,19 +307,22 @@ make_inputs(const nir::shader &s, unsigned simd, uint64_t seed, unsigned index)
       in.base_instance = r.below(4);
       break;
    case nir::shader_stage::fragment: {
-      /* Odd sets: whole quads off (the hardware dispatches quads), and
-       * in a third of the others one to three helper pixels (a partly
-       * covered quad): they run, for derivatives, but write nothing.
+      /* Odd sets: fewer quads (the hardware dispatches whole quads), and
+       * in a third of those one to three helper pixels (a partly covered
+       * quad): they run, for derivatives, but write nothing.  The quads
+       * are packed from channel 0, as Gen9's pixel shader dispatch packs
+       * them (brw_stage_has_packed_dispatch): brw reads values it knows
+       * uniform from channel 0 at the top level, and dolphin's
+       * ubershaders 138, 147 and 156 (brw SIMD8) read a stale channel 0
+       * when quad 0 was off.
        */
       if (index % 2) {
-         unsigned quads = simd / 4;
-         uint32_t mask = 0;
-         while (!mask) {
-            for (unsigned q = 0; q < quads; q++) {
-               if (r.below(3))
-                  mask |= 0xfu << (4 * q);
-            }
+         unsigned quads = simd / 4, on = 0;
+         while (!on) {
+            for (unsigned q = 0; q < quads; q++)
+               on += r.below(3) != 0;
          }
+         const uint32_t mask = on == 8 ? ~0u : (1u << (4 * on)) - 1;
          in.channels = mask;
          for (unsigned q = 0; q < quads; q++) {
             if ((mask >> (4 * q) & 0xf) && !r.below(3))
@@ -382,53 +385,9 @@ struct setup {
    /* CS: every thread of the workgroup (t unused). */
    std::vector<sim::thread> group;
    sim::memory mem;
-   std::vector<unsigned> vue;    /* VS: VUE slot -> location */
+   std::vector<unsigned> vue;    /* VS: VUE slot -> location (~0u: none) */
+   unsigned ssbo_base = bti_ssbo;
 };
-
-using sim::check::barycentric;
-
-void
-put_dwords(sim::thread &t, unsigned reg, const std::vector<uint32_t> &d)
-{
-   if (reg * 8 + d.size() > sim::num_grfs * 8)
-      throw error("check: push constants do not fit in the GRF file");
-   for (size_t i = 0; i < d.size(); i++)
-      t.write<uint32_t>(reg + unsigned(i / 8), unsigned(i % 8), d[i]);
-}
-
-/* Uniforms, then the pushed UBO ranges, as from_nir lays them out. */
-std::vector<uint32_t>
-push_data(const interp::inputs &in, const payload_layout &l)
-{
-   std::vector<uint32_t> d(size_t(l.uniform_regs) * 8, 0);
-   if (!d.empty() && !in.push.empty())
-      memcpy(d.data(), in.push.data(), std::min(in.push.size(), d.size() * 4));
-   for (size_t i = 0; i < l.ubo_ranges.size(); i++) {
-      const push_range &pr = l.ubo_ranges[i];
-      size_t at = size_t(l.ubo_range_start[i] - l.push_start) * 8;
-      d.resize(std::max(d.size(), at + pr.length * 8), 0);
-      auto it = in.ubos.find(pr.block);
-      if (it == in.ubos.end())
-         continue;
-      size_t from = size_t(pr.start) * 32, n = size_t(pr.length) * 32;
-      if (from < it->second.size())
-         memcpy(&d[at], it->second.data() + from, std::min(n, it->second.size() - from));
-   }
-   return d;
-}
-
-void
-fill_memory(const nir::shader &s, const interp::inputs &in, sim::memory &mem)
-{
-   for (const auto &[b, data] : in.ubos)
-      mem.surfaces[bti_ubo + b].data = data;
-   for (const auto &[b, data] : in.ssbos)
-      mem.surfaces[bti_ssbo + b].data = data;
-   /* The surface and sampler mapping is sim/check's, which ibis-run uses. */
-   sim::check::map_textures(&s, in, mem);
-   sim::check::map_images(in, mem);
-   mem.scratch.assign(256 * 1024, 0);
-}
 
 /* brw's VUE map for the locations the interpreter saw written. */
 std::vector<unsigned>
@@ -451,134 +410,42 @@ vue_map(const interp::outputs &want)
 
 setup
 make_setup(const nir::shader &s, unsigned simd, const interp::inputs &in,
-           const interp::outputs &want, const compile_options &o)
+           const interp::outputs &want, const program_abi &abi)
 {
    setup r;
-   fill_memory(s, in, r.mem);
-   /* Shared local memory: brw's SLM surface 254, as from_nir addresses it. */
-   if (s.info.stage == nir::shader_stage::compute && s.info.shared_size) {
-      std::vector<uint8_t> &slm = r.mem.surfaces[254].data;
-      slm = in.shared;
-      slm.resize(std::max<size_t>(slm.size(), s.info.shared_size), 0);
-   }
-   from_nir_options fo = o.abi;
-   fo.dispatch_width = simd;
-   const payload_layout l = compute_payload(s, fo);
-   const std::vector<uint32_t> push = push_data(in, l);
-   const uint32_t mask = in.channel_mask();
-
+   const sim::check::thread_layout &l = abi.layout;
+   r.ssbo_base = l.ssbo_bti_base;
    switch (s.info.stage) {
-   case nir::shader_stage::vertex: {
-      sim::vs_payload p;
-      p.num_vertices = 0;
-      while (p.num_vertices < 8 && ((mask >> p.num_vertices) & 1))
-         p.num_vertices++;
-      if (p.num_vertices == 0 || mask != (1u << p.num_vertices) - 1)
-         throw error("check: VS channels must be 0..n-1");
-      r.t = sim::make_vs_thread(p);
-      put_dwords(r.t, l.push_start, push);
-      /* 4 GRFs per attribute slot, component k in g(attr + 4s + k). */
-      for (size_t slot = 0; slot < l.attr_slots.size(); slot++) {
-         for (unsigned c = 0; c < 8; c++) {
-            interp::words4 w{};
-            int loc = l.attr_slots[slot];
-            if (loc >= 0) {
-               auto it = in.attribs.find(unsigned(loc));
-               if (it != in.attribs.end() && !it->second.empty())
-                  w = it->second.size() == 1 ? it->second[0]
-                    : c < it->second.size() ? it->second[c] : interp::words4{};
-            } else if (loc == -1) {
-               uint32_t vid = c < in.vertex_id.size() ? in.vertex_id[c] : in.first_vertex + c;
-               w = {in.first_vertex, in.base_instance, vid - in.first_vertex, in.instance_id};
-            } else {
-               w = {in.draw_id, 0, 0, 0};
-            }
-            for (unsigned k = 0; k < 4; k++)
-               r.t.write<uint32_t>(l.attr_start + 4 * unsigned(slot) + k, c, w[k]);
-         }
-      }
-      r.vue = vue_map(want);
-      break;
-   }
+   case nir::shader_stage::vertex:
    case nir::shader_stage::fragment: {
-      /* The barycentrics go where ibis's layout puts them, below. */
-      if (in.simd != simd)
+      const bool vs = s.info.stage == nir::shader_stage::vertex;
+      if (!vs && in.simd != simd)
          throw error(strfmt("check: inputs for SIMD%u, shader at SIMD%u", in.simd, simd));
-      r.t = sim::make_fs_thread(sim::check::fs_dispatch(in, 0));
-      const unsigned halves = simd == 32 ? 2 : 1, hw = std::min(16u, simd);
-      for (unsigned h = 0; h < halves; h++) {
-         for (unsigned m = 0; m < 6; m++) {
-            if (l.bary_reg[m][h] < 0)
-               continue;
-            /* Centroid and sample modes: one sample at the pixel centre. */
-            bool persp = m < 3;
-            for (unsigned i = 0; i < hw; i++) {
-               unsigned ch = h * 16 + i;
-               double x = r.t.pixel_x[ch] + 0.5, y = r.t.pixel_y[ch] + 0.5;
-               auto b = barycentric(in, x, y, persp);
-               unsigned base = unsigned(l.bary_reg[m][h]) + (i / 8) * 2;
-               r.t.write<float>(base, i % 8, b[0]);
-               r.t.write<float>(base + 1, i % 8, b[1]);
+      sim::check::thread_setup ts = sim::check::map_inputs(vs ? "vs" : "fs", &s, in, l);
+      r.t = std::move(ts.t);
+      r.mem = std::move(ts.mem);
+      if (vs) {
+         if (abi.vue_slots.empty()) {
+            r.vue = vue_map(want);
+         } else {
+            /* The header (slot 0) and brw's own slots compare nothing. */
+            for (size_t k = 0; k < abi.vue_slots.size(); k++) {
+               const int v = abi.vue_slots[k];
+               r.vue.push_back(k == 0 || v < 0 || v >= 64 ? ~0u : unsigned(v));
             }
-         }
-         for (unsigned i = 0; i < hw; i++) {
-            unsigned ch = h * 16 + i;
-            double x = r.t.pixel_x[ch] + 0.5, y = r.t.pixel_y[ch] + 0.5;
-            auto b = barycentric(in, x, y, false);
-            double l0 = 1 - b[0] - b[1];
-            const auto &v = in.triangle;
-            if (l.source_depth_reg[h] >= 0) {
-               double z = l0 * v[0].z + b[0] * v[1].z + b[1] * v[2].z;
-               r.t.write<float>(unsigned(l.source_depth_reg[h]) + i / 8, i % 8, float(z));
-            }
-            if (l.source_w_reg[h] >= 0) {
-               double inv_w = l0 / v[0].w + b[0] / v[1].w + b[1] / v[2].w;
-               r.t.write<float>(unsigned(l.source_w_reg[h]) + i / 8, i % 8, float(1 / inv_w));
-            }
-            if (l.sample_pos_reg[h] >= 0) {
-               r.t.write<uint8_t>(unsigned(l.sample_pos_reg[h]), 2 * i, 8);
-               r.t.write<uint8_t>(unsigned(l.sample_pos_reg[h]), 2 * i + 1, 8);
-            }
-            if (l.sample_mask_in_reg[h] >= 0)
-               r.t.write<uint32_t>(unsigned(l.sample_mask_in_reg[h]) + i / 8, i % 8, 1);
          }
       }
-      put_dwords(r.t, l.push_start, push);
-      /* 2 GRFs per varying slot: component k at dwords 16s + 4k: a, b, -, c. */
-      for (size_t slot = 0; slot < l.attr_slots.size(); slot++) {
-         auto it = in.varyings.find(unsigned(l.attr_slots[slot]));
-         for (unsigned k = 0; k < 4; k++) {
-            float v0 = 0, v1 = 0, v2 = 0;
-            if (it != in.varyings.end()) {
-               v0 = float_of(it->second[0][k]);
-               v1 = float_of(it->second[1][k]);
-               v2 = float_of(it->second[2][k]);
-            }
-            unsigned reg = l.attr_start + 2 * unsigned(slot) + k / 2, e = (k % 2) * 4;
-            r.t.write<float>(reg, e + 0, v1 - v0);
-            r.t.write<float>(reg, e + 1, v2 - v0);
-            /* c: the provoking vertex's bits as they are (flat inputs). */
-            r.t.write<uint32_t>(reg, e + 3, it != in.varyings.end() ? it->second[0][k] : 0);
-         }
-      }
-      /* The payload's layout is the compiled shader's: a source depth
-       * whenever the shader stores one, even if every channel was killed
-       * before it did.
-       */
-      r.mem.fs.depth = (s.info.outputs_written >> frag_result_depth) & 1 ||
-                       want.find(frag_result_depth) != nullptr;
-      /* So are an oMask and a computed stencil (3DSTATE_PS_EXTRA's bits). */
-      r.mem.fs.omask = (s.info.outputs_written >> frag_result_sample_mask) & 1 ||
-                       want.find(frag_result_sample_mask) != nullptr;
-      r.mem.fs.stencil = (s.info.outputs_written >> frag_result_stencil) & 1 ||
-                         want.find(frag_result_stencil) != nullptr;
-      /* The pixel interpolator evaluates the same triangle. */
-      r.mem.pi.valid = true;
-      for (unsigned k = 0; k < 3; k++)
-         r.mem.pi.vertex[k] = {in.triangle[k].x, in.triangle[k].y, in.triangle[k].w};
       break;
    }
    case nir::shader_stage::compute: {
+      sim::check::map_memory(&s, in, l, r.mem);
+      /* Shared local memory: brw's SLM surface 254, as from_nir addresses it. */
+      if (s.info.shared_size) {
+         std::vector<uint8_t> &slm = r.mem.surfaces[254].data;
+         slm = in.shared;
+         slm.resize(std::max<size_t>(slm.size(), s.info.shared_size), 0);
+      }
+      const std::vector<uint32_t> push = sim::check::push_data(in, l);
       /* The whole workgroup: ceil(invocations / simd) threads, each with
        * its subgroup id (the local ids derive from it, as brw on Gen9),
        * one SLM and the group's barrier id in g0.2.
@@ -589,17 +456,17 @@ make_setup(const nir::shader &s, unsigned simd, const interp::inputs &in,
       p.local_size = {in.workgroup_size[0], in.workgroup_size[1], in.workgroup_size[2]};
       p.barrier_id = 1 + (in.workgroup_id[0] + 2 * in.workgroup_id[1]) % 15;
       p.push = push;
-      p.push.resize(size_t(l.push_regs - 1) * 8, 0);
+      p.push.resize(size_t(abi.cs_push_regs - 1) * 8, 0);
       const unsigned invocations = p.local_size[0] * p.local_size[1] * p.local_size[2];
       const unsigned threads = in.whole_workgroup ? (invocations + simd - 1) / simd : 1;
       for (unsigned k = 0; k < threads; k++) {
          p.subgroup_id = in.whole_workgroup ? k : in.subgroup_id;
          sim::payload_layout sl;
          r.group.push_back(sim::make_cs_thread(p, &sl));
-         if (sl.subgroup_id_dword != l.push_start * 8 + unsigned(l.cs_subgroup_id_dword))
+         if (int(sl.subgroup_id_dword) != abi.cs_subgroup_id_dword)
             throw error(strfmt("check: the simulator puts the subgroup id in dword %u, ibis "
-                               "reads dword %u", sl.subgroup_id_dword,
-                               l.push_start * 8 + unsigned(l.cs_subgroup_id_dword)));
+                               "reads dword %d", sl.subgroup_id_dword,
+                               abi.cs_subgroup_id_dword));
       }
       break;
    }
@@ -942,7 +809,7 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
    for (const auto &[b, data] : want.ssbos) {
       std::string name = strfmt("ssbo %u", b);
       exactness e = std::max(cmp.class_of(name), cmp.class_of("ssbo"));
-      auto it = r.mem.surfaces.find(bti_ssbo + b);
+      auto it = r.mem.surfaces.find(r.ssbo_base + b);
       for (size_t i = 0; i + 4 <= data.size(); i += 4) {
          uint32_t w, g;
          memcpy(&w, &data[i], 4);
@@ -993,9 +860,66 @@ compare_outputs(const nir::shader &s, unsigned simd, const setup &r,
 
 } /* anonymous namespace */
 
+program_abi
+ibis_program_abi(const nir::shader &s, unsigned simd, const compile_options &o,
+                 const interp::outputs &want)
+{
+   from_nir_options fo = o.abi;
+   fo.dispatch_width = simd;
+   const payload_layout p = compute_payload(s, fo);
+   program_abi a;
+   sim::check::thread_layout &l = a.layout;
+   l.push_reg = p.push_start;
+   l.uniform_bytes = p.uniform_regs * 32;
+   for (size_t i = 0; i < p.ubo_ranges.size(); i++) {
+      const push_range &pr = p.ubo_ranges[i];
+      l.ubo_pushes.push_back({pr.block, pr.start, pr.length, p.ubo_range_start[i]});
+   }
+   l.attr_reg = p.attr_start;
+   l.attr_slots = p.attr_slots;
+   for (unsigned m = 0; m < 6; m++) {
+      for (unsigned h = 0; h < 2; h++)
+         l.bary_reg[m][h] = p.bary_reg[m][h];
+   }
+   for (unsigned h = 0; h < 2; h++) {
+      l.source_depth_reg[h] = p.source_depth_reg[h];
+      l.source_w_reg[h] = p.source_w_reg[h];
+      l.sample_pos_reg[h] = p.sample_pos_reg[h];
+      l.sample_mask_in_reg[h] = p.sample_mask_in_reg[h];
+   }
+   /* The render-target payload's parts are the compiled shader's: a
+    * source depth whenever the shader stores one, even if every channel
+    * was killed before it did; so are an oMask and a computed stencil.
+    */
+   l.rt_depth = (s.info.outputs_written >> frag_result_depth) & 1 ||
+                want.find(frag_result_depth) != nullptr;
+   l.rt_omask = (s.info.outputs_written >> frag_result_sample_mask) & 1 ||
+                want.find(frag_result_sample_mask) != nullptr;
+   l.rt_stencil = (s.info.outputs_written >> frag_result_stencil) & 1 ||
+                  want.find(frag_result_stencil) != nullptr;
+   l.ubo_bti_base = o.abi.ubo_surface_base;
+   l.ssbo_bti_base = o.abi.ssbo_surface_base;
+   /* The VUE map the compile wrote (the driver's, when it gave one). */
+   a.vue_slots = o.abi.vs_vue_slots;
+   a.cs_push_regs = p.push_regs;
+   if (p.cs_subgroup_id_dword >= 0)
+      a.cs_subgroup_id_dword = int(p.push_start * 8) + p.cs_subgroup_id_dword;
+   return a;
+}
+
 result
 check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &binary,
              const interp::inputs &in, const compile_options &o)
+{
+   return check_binary(s, simd, binary, in, [&](const interp::outputs &want) {
+      return ibis_program_abi(s, simd, o, want);
+   });
+}
+
+result
+check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &binary,
+             const interp::inputs &in,
+             const std::function<program_abi(const interp::outputs &)> &abi)
 {
    result res;
    interp::outputs want;
@@ -1018,7 +942,7 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
    }
    setup r;
    try {
-      r = make_setup(s, simd, in, want, o);
+      r = make_setup(s, simd, in, want, abi(want));
    } catch (const error &e) {
       res.v = verdict::unsupported;
       res.first = e.what();
@@ -1027,9 +951,16 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
    try {
       if (s.info.stage == nir::shader_stage::compute) {
          for (const sim::result &t : sim::run_group(binary, r.group, r.mem))
+         {
             res.executed += t.instructions;
+            res.channel_executed += t.channel_instructions;
+            res.sends += t.sends;
+         }
       } else {
-         res.executed = sim::run(binary, r.t, r.mem).instructions;
+         const sim::result t = sim::run(binary, r.t, r.mem);
+         res.executed = t.instructions;
+         res.channel_executed = t.channel_instructions;
+         res.sends = t.sends;
       }
    } catch (const error &e) {
       res.v = verdict::run_error;
@@ -1101,6 +1032,8 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
       if (ran) {
          result again;
          again.executed = res.executed;
+         again.channel_executed = res.channel_executed;
+         again.sends = res.sends;
          compare_outputs(s, simd, r, want, classes, pert, run_words{&keep}, again);
          res = again;
       }

@@ -28,6 +28,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -37,6 +38,7 @@
 #include "compiler/compiler.h"
 #include "nir/interp/nir_interp.h"
 #include "nir/nir.h"
+#include "sim/check/sim_check.h"
 
 namespace ibis::check {
 
@@ -133,13 +135,63 @@ struct result {
     * denormals (the shader leaves flushing to the target).
     */
    unsigned kept_denormals = 0;
-   /* Instructions the simulator executed (every thread, every set run). */
+   /* Instructions the simulator executed (every thread, every set run):
+    * issued, the channels they ran on summed, and messages sent.
+    */
    uint64_t executed = 0;
+   uint64_t channel_executed = 0;
+   uint64_t sends = 0;
 };
+
+/* Where a program expects its inputs and leaves its outputs: the thread
+ * layout (sim/check's, shared with ibis-run) and, for a VS, the VUE map
+ * (slot -> VARYING_SLOT_*; empty: brw's default map of what the
+ * interpreter saw written).
+ */
+struct program_abi {
+   sim::check::thread_layout layout;
+   std::vector<int> vue_slots;
+   /* CS: push registers, the subgroup id's dword in the GRF file. */
+   unsigned cs_push_regs = 0;
+   int cs_subgroup_id_dword = -1;
+};
+
+/* ibis's own: from_nir's payload layout for s at simd under o.abi, the
+ * check's binding table (bti_ubo, bti_ssbo).  want (the interpreter's
+ * outputs) decides the FS render-target payload parts.
+ */
+program_abi ibis_program_abi(const nir::shader &s, unsigned simd, const compile_options &o,
+                             const nir::interp::outputs &want);
+
+/* brw's, from what iris gave it (a brw-abi file): push data, setup slots,
+ * payload parts at the dispatch GRF start of simd, the VUE map, and the
+ * binding-table indices the corpus' NIR already uses.  An ABI the mapping
+ * cannot reproduce (uniform params, constant data relocations, position
+ * offsets) is an error.
+ */
+program_abi brw_program_abi(const nir::shader &s, unsigned simd, const brw_abi &a);
 
 /* Runs an already compiled binary of s at simd on in and compares. */
 result check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &binary,
                     const nir::interp::inputs &in, const compile_options &o);
+/* The same with the layout the binary was compiled for (brw's, say);
+ * abi is a function of the interpreter's outputs (ibis_program_abi needs
+ * them).
+ */
+result check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &binary,
+                    const nir::interp::inputs &in,
+                    const std::function<program_abi(const nir::interp::outputs &)> &abi);
+
+/* Checks brw's program `binary` of s at simd (laid out as a) on `sets`
+ * input sets from seed, as check_shader() checks ibis's.
+ */
+result check_brw_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &binary,
+                        const brw_abi &a, uint64_t seed, unsigned sets);
+
+/* A corpus disassembly as stored (brw-asm/: the stats header, START/END
+ * block lines, message descriptions) assembled for Gen9.
+ */
+std::vector<uint8_t> assemble_brw_asm(const std::string &text, const std::string &filename);
 
 /* Compiles s at simd (compile_variant) and checks it on `sets` input sets
  * from seed; stops at the first set that does not match.

@@ -44,6 +44,8 @@ check_shader(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
       total.stable += r.stable;
       total.kept_denormals += r.kept_denormals;
       total.executed += r.executed;
+      total.channel_executed += r.channel_executed;
+      total.sends += r.sends;
       total.detail = r.detail;
       if (r.v != verdict::match) {
          r.input_set = i;
@@ -53,6 +55,8 @@ check_shader(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
          r.stable = total.stable;
          r.kept_denormals = total.kept_denormals;
          r.executed = total.executed;
+         r.channel_executed = total.channel_executed;
+         r.sends = total.sends;
          return r;
       }
    }

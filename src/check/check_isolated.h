@@ -11,6 +11,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <string>
 
 #include "check/check.h"
@@ -23,14 +24,16 @@ struct outcome {
    enum kind { match, mismatch, rejected, sim_error, crashed, skipped, timed_out } k = match;
    std::string first;
    unsigned compared = 0, unchecked = 0, input_set = 0;
-   unsigned long long executed = 0;   /* simulator instructions */
+   /* Simulator instructions issued, channel-instructions, sends. */
+   unsigned long long executed = 0, channel_executed = 0, sends = 0;
 };
 
 inline const char *kind_names[] = {"matched", "mismatched", "rejected", "simulator errors", "crashed",
                                    "skipped", "timed out"};
 
+/* Runs check() in a child process. */
 inline outcome
-run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, unsigned timeout)
+run_isolated(const std::function<result()> &check, unsigned timeout)
 {
    int fd[2];
    if (pipe(fd) != 0)
@@ -45,7 +48,7 @@ run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, 
       std::string msg;
       result r;
       try {
-         r = check_shader(s, simd, seed, sets);
+         r = check();
       } catch (const std::exception &e) {
          r.v = verdict::compile_error;
          r.first = std::string("uncaught exception: ") + e.what();
@@ -58,8 +61,9 @@ run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, 
       case verdict::run_error: k = outcome::sim_error; break;
       default: k = outcome::skipped; break;
       }
-      msg = strfmt("%d %u %u %u %llu\n", int(k), r.compared, r.unchecked, r.input_set,
-                   (unsigned long long)r.executed) +
+      msg = strfmt("%d %u %u %u %llu %llu %llu\n", int(k), r.compared, r.unchecked,
+                   r.input_set, (unsigned long long)r.executed,
+                   (unsigned long long)r.channel_executed, (unsigned long long)r.sends) +
             r.first;
       size_t off = 0;
       while (off < msg.size()) {
@@ -90,8 +94,8 @@ run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, 
    int k = 0;
    size_t nl = text.find('\n');
    if (nl == std::string::npos ||
-       sscanf(text.c_str(), "%d %u %u %u %llu", &k, &o.compared, &o.unchecked, &o.input_set,
-              &o.executed) != 5) {
+       sscanf(text.c_str(), "%d %u %u %u %llu %llu %llu", &k, &o.compared, &o.unchecked,
+              &o.input_set, &o.executed, &o.channel_executed, &o.sends) != 7) {
       o.k = outcome::crashed;
       o.first = "the child died without a result";
       return o;
@@ -99,6 +103,17 @@ run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, 
    o.k = outcome::kind(k);
    o.first = text.substr(nl + 1);
    return o;
+}
+
+} /* namespace ibis::check */
+
+namespace ibis::check {
+
+/* Compiles s at simd with ibis and checks it, in a child process. */
+inline outcome
+run_isolated(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets, unsigned timeout)
+{
+   return run_isolated([&]() { return check_shader(s, simd, seed, sets); }, timeout);
 }
 
 } /* namespace ibis::check */

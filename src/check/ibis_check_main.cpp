@@ -5,6 +5,7 @@
  *                      [--sets K] [--skip SUBSTR:LIST]...
  *    ibis-check random [--stage vs|fs|cs|all] [--seeds A-B] [--simd LIST]
  *                      [--sets K] [--exact]
+ *    ibis-check brw [--dir D] [--every N] [--simd LIST] [--sets K] [--with-ibis]
  *    common: [--save DIR] [--timeout SECONDS] [--quiet] [--expect-clean]
  *            [--known-failures FILE]
  *
@@ -28,6 +29,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,10 @@ struct options {
    unsigned timeout = 60;
    bool quiet = false;
    bool expect_clean = false;
+   /* brw: also check ibis's program of each shader at the width, on the
+    * same inputs, and compare what the simulator executed.
+    */
+   bool with_ibis = false;
    /* Corpus variants left out: path substring, widths. */
    std::vector<std::pair<std::string, std::vector<unsigned>>> skips;
    /* Variants known to fail ("random fs seed 29 SIMD8"), as Mesa CI's
@@ -115,7 +121,10 @@ struct tally {
    unsigned generated = 0, compiled = 0;
    unsigned counts[7] = {};
    unsigned long compared = 0, unchecked = 0;
-   unsigned long long executed = 0;   /* simulator instructions, matched variants */
+   /* Simulator instructions issued, channel-instructions and sends, of
+    * the matched variants.
+    */
+   unsigned long long executed = 0, channel_executed = 0, sends = 0;
    std::map<std::string, unsigned> reasons;   /* rejections, first line */
    /* Failures on the known list, and listed variants that passed. */
    unsigned known = 0, unexpected_passes = 0;
@@ -187,8 +196,11 @@ record(tally &t, const outcome &o, const std::string &what, unsigned simd,
    t.counts[o.k]++;
    t.compared += o.compared;
    t.unchecked += o.unchecked;
-   if (o.k == outcome::match)
+   if (o.k == outcome::match) {
       t.executed += o.executed;
+      t.channel_executed += o.channel_executed;
+      t.sends += o.sends;
+   }
    if (o.k != outcome::rejected && o.k != outcome::crashed && o.k != outcome::timed_out)
       t.compiled++;
    if (o.k == outcome::rejected)
@@ -222,11 +234,11 @@ print_tally(const std::string &name, const tally &t)
 {
    printf("%-12s %5u variants: %u compiled, %u matched, %u mismatched, %u crashed, "
           "%u rejected, %u simulator errors, %u timed out, %u skipped (%lu words compared, "
-          "%lu not; %llu instructions executed)\n",
+          "%lu not; executed %llu instructions, %llu channel-instructions, %llu sends)\n",
           name.c_str(), t.generated, t.compiled, t.counts[outcome::match],
           t.counts[outcome::mismatch], t.counts[outcome::crashed], t.counts[outcome::rejected],
           t.counts[outcome::sim_error], t.counts[outcome::timed_out], t.counts[outcome::skipped],
-          t.compared, t.unchecked, t.executed);
+          t.compared, t.unchecked, t.executed, t.channel_executed, t.sends);
    if (t.known || t.unexpected_passes)
       printf("             %u known failures, %u unexpected passes\n", t.known,
              t.unexpected_passes);
@@ -311,6 +323,123 @@ run_corpus(const options &o)
    return o.expect_clean && (!clean(all) || unreadable) ? 1 : 0;
 }
 
+/* brw's programs (brw-asm/<game>/<name>.<stage>.simdN[.do32].asm) on the
+ * inputs ibis's get, laid out as brw-abi/ says iris set them up.
+ */
+int
+run_brw(const options &o)
+{
+   std::string dir = o.dir;
+   if (dir.empty()) {
+      const char *shared = getenv("IBIS_SHARED_DIR");
+      dir = std::string(shared ? shared : "../shared") + "/corpus/skl";
+   }
+   if (!fs::is_directory(dir + "/brw-asm") || !fs::is_directory(dir + "/brw-abi")) {
+      printf("ibis-check: no brw-asm/ and brw-abi/ in %s (set IBIS_SHARED_DIR or --dir): "
+             "nothing to do\n", dir.c_str());
+      return 77;   /* meson: skipped */
+   }
+   std::vector<std::string> files;
+   for (const auto &e : fs::recursive_directory_iterator(dir + "/brw-asm")) {
+      if (e.is_regular_file() && e.path().extension() == ".asm")
+         files.push_back(fs::relative(e.path(), dir + "/brw-asm").string());
+   }
+   std::sort(files.begin(), files.end());
+   std::map<std::string, tally> all, ibis_all;
+   /* Totals of brw's and ibis's programs where both matched. */
+   struct pair_tally {
+      unsigned programs = 0;
+      unsigned long long brw[3] = {}, ibis[3] = {};   /* issued, channel, sends */
+   };
+   std::map<std::string, pair_tally> pairs;
+   unsigned index = 0;
+   for (const std::string &f : files) {
+      /* <game>/<name>.<stage>.simdN.asm or .simd32.do32.asm */
+      const bool do32 = f.size() > 9 && f.compare(f.size() - 9, 9, ".do32.asm") == 0;
+      const std::string stem = f.substr(0, f.size() - (do32 ? 9 : 4));
+      const size_t dot = stem.rfind(".simd");
+      const unsigned w = dot == std::string::npos ? 0 : unsigned(atoi(stem.c_str() + dot + 5));
+      const std::string shader = dot == std::string::npos ? stem : stem.substr(0, dot);
+      const std::string st = shader.substr(shader.rfind('.') + 1);
+      const std::string key = strfmt("%s SIMD%u%s", st.c_str(), w, do32 ? " do32" : "");
+      if (std::find(o.widths.begin(), o.widths.end(), w) == o.widths.end())
+         continue;
+      if (index++ % o.every)
+         continue;
+      const std::string asm_path = dir + "/brw-asm/" + f;
+      const std::string nir_path = dir + "/" + shader + ".nir";
+      const std::string abi_path = dir + "/brw-abi/" + shader + ".json";
+      const std::string what = "brw " + f;
+      const std::string repro = strfmt("ibis-run %s --abi %s --simd %u --seed 1 --sets %u "
+                                       "--check %s", asm_path.c_str(), abi_path.c_str(), w,
+                                       o.sets, nir_path.c_str());
+      outcome r = check::run_isolated([&]() {
+         check::result res;
+         try {
+            std::unique_ptr<nir::shader> s = nir::read_shader_file(nir_path);
+            const brw_abi a = read_brw_abi_file(abi_path);
+            std::ifstream in(asm_path);
+            std::stringstream text;
+            text << in.rdbuf();
+            const std::vector<uint8_t> bin = check::assemble_brw_asm(text.str(), asm_path);
+            return check::check_brw_binary(*s, w, bin, a, 1, o.sets);
+         } catch (const error &e) {
+            /* Unreadable inputs: not the program's fault, not run. */
+            res.v = check::verdict::unsupported;
+            res.first = e.what();
+         }
+         return res;
+      }, o.timeout);
+      tally &t = all[key];
+      record(t, r, what, w, repro, o);
+      if (r.k == outcome::skipped)
+         printf("not run: %s: %s\n", what.c_str(), first_line(r.first).c_str());
+      if (!o.with_ibis)
+         continue;
+      /* ibis's program of the shader at the same width (SIMD32 kept
+       * whatever selection says, like brw's .do32), compiled under brw's
+       * ABI (the same push data), on the same input sets.
+       */
+      outcome mine = check::run_isolated([&]() {
+         std::unique_ptr<nir::shader> s = nir::read_shader_file(nir_path);
+         compile_options co;
+         apply_abi_file(abi_path, co.abi);
+         return check::check_shader(*s, w, 1, o.sets, co);
+      }, o.timeout);
+      record(ibis_all[key], mine, "ibis " + shader + ".nir", w,
+             check::repro_command(nir_path, w, 1, mine.input_set + 1) + " --abi " + abi_path,
+             o);
+      if (r.k == outcome::match && mine.k == outcome::match) {
+         pair_tally &p = pairs[key];
+         p.programs++;
+         p.brw[0] += r.executed;
+         p.brw[1] += r.channel_executed;
+         p.brw[2] += r.sends;
+         p.ibis[0] += mine.executed;
+         p.ibis[1] += mine.channel_executed;
+         p.ibis[2] += mine.sends;
+      }
+   }
+   for (const auto &[k, t] : all)
+      print_tally(k, t);
+   if (o.with_ibis) {
+      for (const auto &[k, t] : ibis_all)
+         print_tally("ibis " + k, t);
+      printf("executed on the same inputs, programs both matched (brw -> ibis):\n");
+      for (const auto &[k, p] : pairs) {
+         auto pct = [](unsigned long long a, unsigned long long b) {
+            return a ? 100.0 * (double(b) - double(a)) / double(a) : 0.0;
+         };
+         printf("%-15s %4u programs: instructions %llu -> %llu (%+.1f%%), "
+                "channel-instructions %llu -> %llu (%+.1f%%), sends %llu -> %llu (%+.1f%%)\n",
+                k.c_str(), p.programs, p.brw[0], p.ibis[0], pct(p.brw[0], p.ibis[0]), p.brw[1],
+                p.ibis[1], pct(p.brw[1], p.ibis[1]), p.brw[2], p.ibis[2],
+                pct(p.brw[2], p.ibis[2]));
+      }
+   }
+   return o.expect_clean && !(clean(all) && clean(ibis_all)) ? 1 : 0;
+}
+
 int
 run_random(const options &o)
 {
@@ -374,6 +503,7 @@ usage(FILE *f)
       "                         [--sets K] [--exact]\n"
       "Random: even seeds are generated --exact, odd seeds with the approximate\n"
       "operations; --exact makes all of them exact.\n"
+      "       ibis-check brw [--dir D] [--every N] [--simd LIST] [--sets K] [--with-ibis]\n"
       "       common: [--save DIR] [--timeout S] [--quiet] [--expect-clean]\n"
       "               [--known-failures FILE]\n"
       "\n"
@@ -389,7 +519,15 @@ usage(FILE *f)
       "skipped) the corpus variants at the widths of LIST whose path contains\n"
       "SUBSTR.  --known-failures FILE lists variants, one a line as the output\n"
       "names them (\"random fs seed 29 SIMD8\"), whose failure --expect-clean\n"
-      "accepts; a listed variant that matches fails it.\n");
+      "accepts; a listed variant that matches fails it.\n"
+      "\n"
+      "brw: runs brw's programs of the corpus (D/brw-asm/, every N-th of the\n"
+      "widths in LIST) on the same input sets, laid out as D/brw-abi/ says, and\n"
+      "compares with the interpreter; the summary is per stage and width, brw's\n"
+      "discarded SIMD32 programs (.do32) apart.  --with-ibis also checks ibis's\n"
+      "program of each, compiled under the same brw-abi file (same width, same\n"
+      "inputs), and compares the instructions,\n"
+      "channel-instructions and sends the simulator executed.\n");
 }
 
 } /* anonymous namespace */
@@ -406,7 +544,7 @@ main(int argc, char **argv)
                throw error(strfmt("option '%s' needs a value", a.c_str()));
             return argv[++i];
          };
-         if (a == "corpus" || a == "random")
+         if (a == "corpus" || a == "random" || a == "brw")
             o.mode = a;
          else if (a == "--dir")
             o.dir = value();
@@ -428,6 +566,8 @@ main(int argc, char **argv)
             o.quiet = true;
          else if (a == "--expect-clean")
             o.expect_clean = true;
+         else if (a == "--with-ibis")
+            o.with_ibis = true;
          else if (a == "--known-failures")
             o.known = read_known_failures(value());
          else if (a == "--simd") {
@@ -461,6 +601,8 @@ main(int argc, char **argv)
          return run_corpus(o);
       if (o.mode == "random")
          return run_random(o);
+      if (o.mode == "brw")
+         return run_brw(o);
       usage(stderr);
       return 1;
    } catch (const error &e) {

@@ -174,12 +174,57 @@ std::unique_ptr<shader> compile_front_end(const nir::shader &s, unsigned simd,
 prog_data shader_layout(const nir::shader &s, const from_nir_options &abi);
 
 /* Reads a driver-ABI file (docs/compiler.md, "ABI file") into o, replacing
- * what it names: push ranges, FS input slots, the VS VUE map.  Errors
+ * what it names: push ranges, FS input slots, the VS VUE map.  A text
+ * whose first non-blank character is '{' is a brw-abi JSON file
+ * (apply_brw_abi).  Errors
  * throw ibis::error as "file:line: message".
  */
 void apply_abi_text(const std::string &text, const std::string &filename,
                     from_nir_options &o);
 void apply_abi_file(const std::string &path, from_nir_options &o);
+
+/* What iris gave brw for one shader (the corpus' brw-abi/<game>/<name>.
+ * <stage>.json, its README): the parts a compile and a run need.  NIR
+ * indices of UBOs, SSBOs, images and textures already are binding-table
+ * indices in that corpus.
+ */
+struct brw_abi {
+   std::string stage;                     /* "vs" or "fs" */
+   /* First GRF after the payload, per width (index 0, 1, 2: SIMD8, 16,
+    * 32; 0 = not compiled): the push data starts there.
+    */
+   unsigned dispatch_grf_start[3] = {};
+   unsigned nr_params = 0;                /* dwords of "uniform" push data */
+   unsigned curb_read_length = 0;         /* GRFs of push data */
+   std::vector<push_range> ubo_ranges;    /* the used ones, in push order */
+   unsigned total_scratch = 0;
+   unsigned const_data_size = 0;
+   unsigned num_relocs = 0;
+
+   /* VS */
+   uint64_t inputs_read = 0;              /* VERT_ATTRIB_* */
+   bool uses_vertex_ids = false;          /* vertex/instance id, first vertex, base instance */
+   bool uses_draw_id = false;             /* draw id, is indexed draw */
+   unsigned nr_attribute_slots = 0;
+   std::vector<int> vue_slots;            /* VUE slot -> VARYING_SLOT_* */
+
+   /* FS */
+   std::vector<int> urb_setup_attribs;    /* setup slot -> VARYING_SLOT_* */
+   unsigned barycentric_interp_modes = 0; /* brw_barycentric_mode bits */
+   bool uses_src_depth = false, uses_src_w = false, uses_pos_offset = false;
+   bool uses_sample_mask = false, uses_depth_w_coefficients = false;
+   unsigned computed_depth_mode = 0;
+   bool computed_stencil = false, uses_omask = false, dual_src_blend = false;
+   bool dispatch[3] = {};                 /* SIMD8, 16, 32 kernels in the program */
+};
+
+/* Reads a brw-abi JSON text; errors are "file:line:col: message". */
+brw_abi parse_brw_abi(const std::string &text, const std::string &filename);
+brw_abi read_brw_abi_file(const std::string &path);
+/* The ABI inputs of a compile under brw's ABI: its push ranges (none
+ * when it pushes none), FS input slots and VUE map.
+ */
+void apply_brw_abi(const brw_abi &a, from_nir_options &o);
 
 /* "0ad/12.fs.nir - FS SIMD16 shader: 180 inst, ..." lines, one per kept
  * variant, as brw's shader-db log has them (brw logs only the programs it

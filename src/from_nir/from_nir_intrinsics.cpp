@@ -122,6 +122,29 @@ nir_translator::emit_intrinsic(const nir::intrinsic_instr &in)
          }));
          return;
       }
+      if (is_uniform(in.dest) && blk.is_imm() && off.is_imm() && bytes == 4 &&
+          (off.imm & 63u) + in.num_components * 4 <= 64) {
+         /* A constant pull reads its whole 64-byte line, as brw's
+          * uniform pulls do, and the loads of one NIR block share it
+          * (tesseract's VS pulled five vec3s of one line with five
+          * sends under iris's push ranges, brw with one).
+          */
+         const std::pair<unsigned, unsigned> key{blk.imm, off.imm & ~63u};
+         auto it = ubo_lines.find(key);
+         if (it == ubo_lines.end() || it->second.first != cur->block) {
+            builder b = uniform_builder();
+            operand sb = surface_index(b, blk, opts.ubo_surface_base);
+            value *line = b.ssa(data_type::u32, 16);
+            b.emit(opcode::uniform_block_read_logical, {operand(line)},
+                   {sb, operand::imm_u32(key.second), operand::imm_u32(64)});
+            it = ubo_lines.insert_or_assign(key, std::make_pair(cur->block, split(line))).first;
+         }
+         comps c;
+         for (unsigned i = 0; i < in.num_components; i++)
+            c.push_back(it->second.second[(off.imm & 63u) / 4 + i]);
+         set_def(in.dest, c);
+         return;
+      }
       builder b = def_builder(in.dest);
       blk = surface_index(b, blk, opts.ubo_surface_base);
       if (!is_uniform(in.dest)) {

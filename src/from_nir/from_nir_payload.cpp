@@ -140,6 +140,17 @@ default_push_ranges(const nir::shader &s)
 }
 
 int
+vs_sysval_element(const nir::shader &s, const nir::intrinsic_instr &in)
+{
+   const unsigned inputs = unsigned(__builtin_popcountll(s.info.inputs_read));
+   const int base = in.index(nir::intrinsic_index::base);
+   if (base < 0 || (unsigned(base) != inputs && unsigned(base) != inputs + 1))
+      throw error(strfmt("a system-value load_input at base %d: the vertex elements after "
+                         "the %u attributes are %u and %u", base, inputs, inputs, inputs + 1));
+   return int(unsigned(base) - inputs);
+}
+
+int
 payload_layout::attr_index(int slot) const
 {
    auto it = std::find(attr_slots.begin(), attr_slots.end(), slot);
@@ -186,6 +197,14 @@ compute_payload(const nir::shader &s, const from_nir_options &o)
       case op::load_input:
       case op::load_interpolated_input: {
          nir::io_semantics io = in.get_io_semantics();
+         /* brw_nir_lower_vs_inputs' system values: no slot, the base is
+          * the vertex element after the attributes (vs_sysval_element).
+          */
+         if (s.info.stage == nir::shader_stage::vertex && in.op == op::load_input &&
+             io.num_slots == 0) {
+            reads_sysval[vs_sysval_element(s, in) == 0 ? 3 : 4] = true;
+            break;
+         }
          for (unsigned i = 0; i < std::max(1u, io.num_slots); i++)
             slots.push_back(io.location + i);
          break;

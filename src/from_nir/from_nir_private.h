@@ -203,6 +203,12 @@ struct payload_layout {
 
 payload_layout compute_payload(const nir::shader &s, const from_nir_options &o);
 
+/* A VS load_input without a slot (num_slots 0: brw_nir_lower_vs_inputs'
+ * vertex system values): 0 when it reads the vertex/instance id element
+ * (base = the attribute count), 1 the draw id element (the next one).
+ */
+int vs_sysval_element(const nir::shader &s, const nir::intrinsic_instr &in);
+
 /* brw_barycentric_mode */
 enum bary_mode {
    BARY_PERSP_PIXEL, BARY_PERSP_CENTROID, BARY_PERSP_SAMPLE,
@@ -404,6 +410,10 @@ public:
    std::unique_ptr<shader> run();
 
    const nir::shader &nir;
+   /* Constant UBO pulls: (block, 64-byte line) -> the NIR block that read
+    * it and its 16 dwords, shared by the later loads of that block.
+    */
+   std::map<std::pair<unsigned, unsigned>, std::pair<const nir::block *, comps>> ubo_lines;
    const nir::function_impl &impl;
    const from_nir_options &opts;
    const device_info &dev;

@@ -33,6 +33,19 @@ nir_translator::emit_vs_intrinsic(const nir::intrinsic_instr &in)
 
    switch (in.op) {
    case intrinsic_op::load_input: {
+      if (in.get_io_semantics().num_slots == 0) {
+         /* A system value brw lowered to the vertex element after the
+          * attributes (first vertex, base instance, vertex id, instance
+          * id; then draw id, is indexed draw).
+          */
+         const int slot = vs_sysval_element(nir, in) == 0 ? payload.vs_sgvs_slot
+                                                           : payload.vs_drawid_slot;
+         comps c;
+         for (unsigned i = 0; i < in.num_components; i++)
+            c.push_back(sgvs(slot, in.index(intrinsic_index::component) + i));
+         set_def(in.dest, c);
+         return true;
+      }
       operand off = src(in.srcs[0].ssa, 0);
       if (!off.is_imm())
          unsupported("indirectly indexed vertex attributes are not supported");

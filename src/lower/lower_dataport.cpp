@@ -78,12 +78,13 @@ lower_uniform_block_read(shader &s, instr *in)
       throw error("lower: block reads give width-1 32-bit values: '" +
                   in->str() + "'");
    const operand &off = in->src(src::offset);
-   if (off.is_imm()) {
+   /* A constant offset whose bytes cross a 64-byte line (a vec4-aligned
+    * pull past what the driver pushed: dolphin's and warsow's VS under
+    * iris's push ranges) takes the unaligned read below.
+    */
+   if (off.is_imm() && (off.imm & 63u) + size <= 64) {
       const unsigned base = off.imm & ~63u;
       const unsigned delta = off.imm & 63u;
-      if (delta + size > 64)
-         throw error("lower: block read crosses a 64-byte line: '" +
-                     in->str() + "'");
       value *header = nb.wlr(data_type::u32);
       nb.mov(operand(header), operand(hw_grf(s, 0)));
       operand dw2(header);
@@ -99,7 +100,7 @@ lower_uniform_block_read(shader &s, instr *in)
       replace_uses(result, line, delta);
    } else {
       /* A GRF (or two) from the byte offset, as brw's 8- or 16-dword
-       * blocks.
+       * blocks (its UNALIGNED_OWORD_BLOCK_READ takes an immediate too).
        */
       const unsigned dwords = size <= 32 ? 8 : size <= 64 ? 16 : 0;
       if (!dwords)

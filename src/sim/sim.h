@@ -217,7 +217,12 @@ struct limits {
 };
 
 struct result {
-   uint64_t instructions = 0;   /* dynamic count */
+   uint64_t instructions = 0;   /* dynamic count: instructions issued */
+   /* Of those, the channels each ran on (its execution mask, predicate and
+    * NoMask applied), summed: what a wider SIMD or less divergence saves.
+    */
+   uint64_t channel_instructions = 0;
+   uint64_t sends = 0;          /* messages sent (send, sendc, sends, sendsc) */
    bool eot = false;            /* ended by a send with EOT */
 };
 

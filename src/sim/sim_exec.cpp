@@ -1096,6 +1096,9 @@ thread_run::go(memory &mem, const limits &lim)
                c.enabled |= 1u << i;
          }
       }
+      res.channel_instructions += unsigned(__builtin_popcount(c.enabled));
+      if (isa::is_send(in.op))
+         res.sends++;
 
       int64_t next = s.ip + size;
       auto join = [&](int64_t jump) {

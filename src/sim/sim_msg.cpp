@@ -367,31 +367,41 @@ struct cube_pos {
    float s, t;
 };
 
+/* (s, t) of a direction on a given face, which need not be its own (a
+ * neighbour's, for derivatives).
+ */
+cube_pos
+cube_on_face(float x, float y, float z, unsigned face)
+{
+   float sc, tc, ma;
+   switch (face) {
+   case 0: sc = -z; tc = -y; ma = x; break;
+   case 1: sc = z; tc = -y; ma = x; break;
+   case 2: sc = x; tc = z; ma = y; break;
+   case 3: sc = x; tc = -z; ma = y; break;
+   case 4: sc = x; tc = -y; ma = z; break;
+   default: sc = -x; tc = -y; ma = z; break;
+   }
+   ma = std::fabs(ma);
+   cube_pos p;
+   p.face = face;
+   p.s = ma == 0 ? 0.5f : (sc / ma + 1) * 0.5f;
+   p.t = ma == 0 ? 0.5f : (tc / ma + 1) * 0.5f;
+   return p;
+}
+
 cube_pos
 cube_project(float x, float y, float z)
 {
    float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
-   cube_pos p;
-   float sc, tc, ma;
-   if (ax >= ay && ax >= az) {
-      p.face = x >= 0 ? 0 : 1;
-      sc = x >= 0 ? -z : z;
-      tc = -y;
-      ma = ax;
-   } else if (ay >= az) {
-      p.face = y >= 0 ? 2 : 3;
-      sc = x;
-      tc = y >= 0 ? z : -z;
-      ma = ay;
-   } else {
-      p.face = z >= 0 ? 4 : 5;
-      sc = z >= 0 ? x : -x;
-      tc = -y;
-      ma = az;
-   }
-   p.s = ma == 0 ? 0.5f : (sc / ma + 1) * 0.5f;
-   p.t = ma == 0 ? 0.5f : (tc / ma + 1) * 0.5f;
-   return p;
+   unsigned face;
+   if (ax >= ay && ax >= az)
+      face = x >= 0 ? 0 : 1;
+   else if (ay >= az)
+      face = y >= 0 ? 2 : 3;
+   else
+      face = z >= 0 ? 4 : 5;
+   return cube_on_face(x, y, z, face);
 }
 
 /* Filtered lookup of normalized coordinates at one mip level; with
@@ -624,7 +634,23 @@ message::sampler()
    std::array<float, 32> lod{};
    for (unsigned i = 0; i < width; i++) {
       float l = 0;
-      if (implicit && t.fragment) {
+      if (implicit && t.fragment && s.cube) {
+         /* One LOD per quad, from how the face's (s, t) move from the
+          * quad's first pixel to its right and lower neighbours, on the
+          * face that pixel's direction falls on (the GL rule).  The raw
+          * direction's derivatives put tesseract 336-340's cube lookups
+          * levels away from where the hardware samples.
+          */
+         const unsigned q = i & ~3u;
+         const cube_pos c = cube_project(getf(U, q), getf(V, q), getf(R, q));
+         auto moved = [&](unsigned n) {
+            return cube_on_face(getf(U, n), getf(V, n), getf(R, n), c.face);
+         };
+         const cube_pos fx = moved(q + 1), fy = moved(q + 2);
+         const float sx = (fx.s - c.s) * s.width, tx = (fx.t - c.t) * s.height;
+         const float sy = (fy.s - c.s) * s.width, ty = (fy.t - c.t) * s.height;
+         l = std::log2(std::sqrt(std::max(sx * sx + tx * tx, sy * sy + ty * ty)));
+      } else if (implicit && t.fragment) {
          unsigned q = i & ~3u;
          l = rho_lod(getf(U, q + 1) - getf(U, q), getf(V, q + 1) - getf(V, q),
                      getf(R, q + 1) - getf(R, q), getf(U, q + 2) - getf(U, q),

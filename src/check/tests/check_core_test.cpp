@@ -280,6 +280,117 @@ TEST(check_binary, vertex_shader_matches_and_mismatches)
    }
 }
 
+/* Gen9 dispatches a pixel shader's subspans packed from channel 0
+ * (brw_stage_has_packed_dispatch), and brw reads values it knows uniform
+ * from channel 0: input sets with quad 0 off made brw's SIMD8 programs of
+ * dolphin's ubershaders 138, 147 and 156 read a stale channel 0 (an
+ * OWord block read's offset).
+ */
+TEST(check_inputs, fs_dispatch_is_packed)
+{
+   auto s = nir::read_shader(fs_shader(std::string(varying) +
+                                       "    div 32x4 %9 = fadd %2, %2\n" + store), "packed.nir");
+   for (unsigned simd : {8u, 16u, 32u}) {
+      bool partial = false;
+      for (unsigned set = 0; set < 24; set++) {
+         const uint32_t m = check::make_inputs(*s, simd, 3, set).channel_mask();
+         EXPECT_NE(m, 0u);
+         EXPECT_EQ(m & (m + 1), 0u) << "SIMD" << simd << " set " << set;
+         EXPECT_EQ(__builtin_popcount(m) % 4, 0);
+         partial |= __builtin_popcount(m) < int(simd);
+      }
+      EXPECT_TRUE(partial) << "SIMD" << simd << ": no set leaves quads out";
+   }
+}
+
+namespace {
+
+/* vs_nir under a brw-abi file that pushes one register of UBO 0, so the
+ * attribute lands in g3..g6 (iris's layout, not ibis's for this NIR).
+ */
+const char *vs_brw_abi = R"({
+  "stage": "vs", "nr_params": 0, "curb_read_length": 1,
+  "ubo_ranges": [
+    {"block": 0, "start": 0, "length": 1, "ubo_index": 0},
+    {"block": 0, "start": 0, "length": 0, "ubo_index": -1},
+    {"block": 0, "start": 0, "length": 0, "ubo_index": -1},
+    {"block": 0, "start": 0, "length": 0, "ubo_index": -1}
+  ],
+  "total_scratch": 0, "const_data_size": 0, "num_relocs": 0,
+  "dispatch_grf_start_reg": 2,
+  "vue_map": {"num_slots": 2, "slot_to_varying": [12, 0]},
+  "inputs_read": "0x0000000000008000", "nr_attribute_slots": 1,
+  "uses_vertexid": false, "uses_instanceid": false, "uses_is_indexed_draw": false,
+  "uses_firstvertex": false, "uses_baseinstance": false, "uses_drawid": false
+}
+)";
+
+/* As brw-asm/ stores a program: stats header, block lines, descriptions. */
+std::string
+vs_brw_asm(unsigned attr)
+{
+   return ibis::strfmt(
+      "SIMD8 shader: 6 instructions. 0 loops. 20 cycles. 0:0 spills:fills, 1 sends, "
+      "scheduled with mode top-down. Promoted 0 constants. Compacted 96 to 96 bytes (0%%)\n"
+      "   START B0 (20 cycles)\n"
+      "mov(8) g10<1>UD g1<8,8,1>UD { align1 1Q };\n"
+      "mov(8) g11<1>F g%u<8,8,1>F { align1 1Q };\n"
+      "mov(8) g12<1>F g%u<8,8,1>F { align1 1Q };\n"
+      "mov(8) g13<1>F g%u<8,8,1>F { align1 1Q };\n"
+      "mov(8) g14<1>F g%u<8,8,1>F { align1 1Q };\n"
+      "send(8)         null<1>F        g10<8,8,1>F     0x0a080017\n"
+      "                            urb MsgDesc: offset 1 SIMD8 write  mlen 5 rlen 0 "
+      "{ align1 1Q EOT };\n"
+      "   END B0\n", attr, attr + 1, attr + 2, attr + 3);
+}
+
+} /* anonymous namespace */
+
+TEST(check_brw, program_runs_under_its_abi)
+{
+   auto s = nir::read_shader(vs_nir, "vs.nir");
+   const brw_abi a = parse_brw_abi(vs_brw_abi, "vs.json");
+   const check::program_abi p = check::brw_program_abi(*s, 8, a);
+   EXPECT_EQ(p.layout.push_reg, 2u);
+   ASSERT_EQ(p.layout.ubo_pushes.size(), 1u);
+   EXPECT_EQ(p.layout.ubo_pushes[0].reg, 2u);
+   EXPECT_EQ(p.layout.attr_reg, 3u);
+   EXPECT_EQ(p.layout.attr_slots, std::vector<int>({15}));
+   EXPECT_EQ(p.layout.ubo_bti_base, 0u);
+
+   auto good = check::assemble_brw_asm(vs_brw_asm(3), "vs.simd8.asm");
+   auto r = check::check_brw_binary(*s, 8, good, a, 1, 4);
+   EXPECT_EQ(r.v, check::verdict::match) << r.first;
+   EXPECT_GT(r.compared, 0u);
+   /* The same program where ibis's layout (no push) would put it. */
+   auto off = check::assemble_brw_asm(vs_brw_asm(2), "vs.simd8.asm");
+   EXPECT_EQ(check::check_brw_binary(*s, 8, off, a, 1, 4).v, check::verdict::mismatch);
+   /* An ABI of the wrong stage or width does not run. */
+   EXPECT_EQ(check::check_brw_binary(*s, 16, good, a, 1, 1).v, check::verdict::unsupported);
+}
+
+/* An ABI the mapping cannot reproduce is refused, with its reason. */
+TEST(check_brw, payload_must_end_at_the_dispatch_start)
+{
+   auto s = nir::read_shader(fs_shader(std::string(varying) +
+                                       "    div 32x4 %9 = fadd %2, %2\n" + store), "fs.nir");
+   brw_abi a;
+   a.stage = "fs";
+   a.dispatch_grf_start[0] = 4;       /* g0, g1, 2 of barycentrics */
+   a.barycentric_interp_modes = 1;
+   a.urb_setup_attribs = {32};
+   a.dispatch[0] = true;
+   EXPECT_EQ(check::brw_program_abi(*s, 8, a).layout.bary_reg[0][0], 2);
+   EXPECT_EQ(check::brw_program_abi(*s, 8, a).layout.attr_reg, 4u);
+   /* SIMD32 without a start (a .do32 program): where brw's payload ends. */
+   EXPECT_EQ(check::brw_program_abi(*s, 32, a).layout.push_reg, 3u + 8u);
+   a.uses_src_depth = true;
+   EXPECT_THROW(check::brw_program_abi(*s, 8, a), error);
+   a.uses_src_depth = false;
+   a.nr_params = 4;
+   EXPECT_THROW(check::brw_program_abi(*s, 8, a), error);
+}
+
 /* A binary the simulator cannot run is a run error, not a crash. */
 TEST(check_binary, simulator_errors_are_reported)
 {

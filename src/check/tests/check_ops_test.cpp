@@ -345,3 +345,119 @@ TEST(check_ops, shadow_lookup_and_gather)
       EXPECT_GT(r.approximate, 0u);
    }
 }
+
+namespace {
+
+/* glamor/91.vs's shape: one attribute (GENERIC0, slot 0) and gl_VertexID
+ * as brw_nir_lower_vs_inputs leaves it, a load_input without a slot at the
+ * vertex element after the attributes.  ibis took it for attribute 0 (a
+ * slot before GENERIC0's), so under brw's layout it read the ids where
+ * GENERIC0 was.
+ */
+const char *sysval_vs_nir = R"(shader: MESA_SHADER_VERTEX
+stage: 0
+inputs_read: 15
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    con 32    %0 = load_const (0x00000000)
+    div 32x4  %1 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+    div 32    %2 = @load_input (%0 (0x0)) (base=1, range=0, component=0, dest_type=invalid, io location=VERT_ATTRIB_POS slots=0)
+    div 32    %3 = @load_input (%0 (0x0)) (base=1, range=0, component=2, dest_type=invalid, io location=VERT_ATTRIB_POS slots=0)
+    div 32    %4 = iadd %3, %2
+    div 32    %5 = i2f32 %4
+    div 32    %6 = fadd %1.x, %5
+    div 32x4  %7 = vec4 %6, %1.y, %1.z, %1.w
+    @store_output (%7, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
+} /* anonymous namespace */
+
+TEST(check_ops, brw_lowered_vertex_ids_are_the_vertex_element)
+{
+   auto s = nir::read_shader(sysval_vs_nir, "sysval.vs.nir");
+   check::result r = check::check_shader(*s, 8, 1, 4);
+   EXPECT_EQ(r.v, check::verdict::match) << r.first;
+   EXPECT_EQ(r.compared % 4, 0u);
+   EXPECT_GT(r.compared, 0u);
+}
+
+namespace {
+
+/* A vec8 uniform block read at byte 52 of UBO 0 crosses a 64-byte line;
+ * with nothing pushed it is pulled.  The lowering refused it ("block read
+ * crosses a 64-byte line": warsow/157, 160, 241, 244 and five dolphin VS
+ * under iris's push ranges).
+ */
+const char *line_crossing_vs_nir = R"(shader: MESA_SHADER_VERTEX
+stage: 0
+inputs_read: 15
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    con 32    %0 = load_const (0x00000000)
+    con 32    %1 = load_const (0x00000034)
+    div 32x4  %2 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+    con 32x8  %3 = @load_ubo_uniform_block_intel (%0 (0x0), %1 (0x34)) (access=none, align_mul=1073741824, align_offset=52, range_base=52, range=32)
+    div 32    %4 = fadd %2.x, %3.a
+    div 32    %5 = fadd %2.y, %3.h
+    div 32x4  %6 = vec4 %4, %5, %3.c, %3.f
+    @store_output (%6, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
+} /* anonymous namespace */
+
+TEST(check_ops, pulled_block_read_across_a_64_byte_line)
+{
+   auto s = nir::read_shader(line_crossing_vs_nir, "line.vs.nir");
+   compile_options o;
+   apply_abi_text("push_ranges none\n", "none.abi", o.abi);
+   check::result r = check::check_shader(*s, 8, 1, 4, o);
+   EXPECT_EQ(r.v, check::verdict::match) << r.first;
+   EXPECT_GT(r.compared, 0u);
+}
+
+namespace {
+
+/* A VS writing a clip distance: iris's VUE map has a pad slot after it
+ * (dolphin's ubershader VS), where brw's default map for what the
+ * interpreter saw written has none.  The check compared VAR0 with the
+ * pad's slot.
+ */
+const char *clip_vs_nir = R"(shader: MESA_SHADER_VERTEX
+stage: 0
+inputs_read: 15
+uniforms: 0
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    con 32    %0 = load_const (0x00000000)
+    div 32x4  %1 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+    div 32x4  %2 = fadd %1, %1
+    @store_output (%1, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+    @store_output (%2, %0 (0x0)) (base=1, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_CLIP_DIST0 slots=1, xfb(), xfb2())
+    @store_output (%2, %0 (0x0)) (base=2, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_VAR0 slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
+} /* anonymous namespace */
+
+TEST(check_ops, vue_map_of_the_abi_is_the_one_compared)
+{
+   auto s = nir::read_shader(clip_vs_nir, "clip.vs.nir");
+   compile_options o;
+   apply_abi_text("vs_vue_slots 12 0 17 65 32\n", "clip.abi", o.abi);
+   check::result r = check::check_shader(*s, 8, 1, 2, o);
+   EXPECT_EQ(r.v, check::verdict::match) << r.first;
+   EXPECT_GE(r.compared, 3u * 4 * 8);   /* set 0: 3 outputs, 8 vertices */
+}

@@ -122,3 +122,51 @@ TEST(compiler_abi, fs_input_slots_reorder_urb_setup)
    /* The setup data moved, so the code reading it did too. */
    EXPECT_NE(variant(r, 8)->binary, variant(d, 8)->binary);
 }
+
+namespace {
+
+/* The corpus' brw-abi JSON for ubo_fs as iris would set it up: UBO 1's
+ * second register pushed, the varyings in the order VAR1, VAR0.
+ */
+const char *const ubo_fs_json = R"({
+  "stage": "fs", "nr_params": 0, "curb_read_length": 1,
+  "ubo_ranges": [
+    {"block": 1, "start": 2, "length": 1, "ubo_index": 0},
+    {"block": 0, "start": 0, "length": 0, "ubo_index": -1},
+    {"block": 0, "start": 0, "length": 0, "ubo_index": -1},
+    {"block": 0, "start": 0, "length": 0, "ubo_index": -1}
+  ],
+  "total_scratch": 0, "const_data_size": 0, "num_relocs": 0,
+  "dispatch_grf_start_reg": 4, "dispatch_grf_start_reg_16": 6, "dispatch_grf_start_reg_32": 0,
+  "dispatch_8": true, "dispatch_16": true, "dispatch_32": false,
+  "urb_setup_attribs": [33, 32], "barycentric_interp_modes": 1,
+  "uses_src_depth": false, "uses_src_w": false, "uses_pos_offset": false,
+  "uses_sample_mask": false, "uses_depth_w_coefficients": false,
+  "computed_depth_mode": 0, "computed_stencil": false, "uses_omask": false,
+  "dual_src_blend": false
+}
+)";
+
+} /* anonymous namespace */
+
+/* A JSON text is a brw-abi file (by content, whatever its name). */
+TEST(compiler_abi, brw_abi_json_is_read_by_content)
+{
+   compile_options o;
+   o.widths = {8};
+   apply_abi_text(ubo_fs_json, "t.abi", o.abi);
+   ASSERT_EQ(o.abi.push_ranges.size(), 1u);
+   EXPECT_EQ(o.abi.push_ranges[0].block, 1u);
+   EXPECT_EQ(o.abi.push_ranges[0].start, 2u);
+   EXPECT_FALSE(o.abi.auto_push_ubos);
+   EXPECT_EQ(o.abi.fs_input_slots, (std::vector<int>{33, 32}));
+   compile_result r = compile_shader(*read_nir("fs", ubo_fs), o);
+   EXPECT_EQ(r.prog.urb_setup, (std::vector<int>{33, 32}));
+   /* Errors name the file, line and column. */
+   std::string bad = ubo_fs_json;
+   bad.replace(bad.find("\"curb_read_length\": 1"), 21, "\"curb_read_length\": 2");
+   const std::string e = abi_error(bad);
+   EXPECT_EQ(e.rfind("t.abi:2:", 0), 0u) << e;
+   EXPECT_NE(e.find("curb_read_length"), std::string::npos) << e;
+   EXPECT_NE(abi_error("{\"stage\": \"gs\"}").find("'stage'"), std::string::npos);
+}

@@ -96,8 +96,47 @@ TEST(from_nir_api, push_ranges_decide_push_or_pull)
 
    o.auto_push_ubos = false;
    std::string pulled = from_nir(*s, o)->str();
-   EXPECT_NE(pulled.find(":u32x1[4] = uniform_block_read_logical 0:u32, 64:u32, 16:u32 {WE_all}"),
+   /* The whole 64-byte line, as brw's uniform pulls read it. */
+   EXPECT_NE(pulled.find(":u32x1[16] = uniform_block_read_logical 0:u32, 64:u32, 64:u32 {WE_all}"),
              std::string::npos) << pulled;
+}
+
+/* Constant pulls of one 64-byte line in one block share its read; another
+ * line, or a load crossing into the next, reads its own.  tesseract's VS
+ * pulled five vec3s of one line with five sends under iris's push ranges
+ * (brw: one).
+ */
+TEST(from_nir_api, constant_pulls_of_one_line_share_its_read)
+{
+   const char *body = R"(
+      con 32 %0 = load_const (0x00000000)
+      con 32 %1 = load_const (0x00000040)
+      con 32 %2 = load_const (0x0000004c)
+      con 32 %3 = load_const (0x00000080)
+      con 32 %4 = load_const (0x00000078)
+      con 32x3 %5 = @load_ubo (%0 (0x0), %1 (0x40)) (access=none, align_mul=1073741824, align_offset=64, range_base=64, range=12)
+      con 32x3 %6 = @load_ubo (%0 (0x0), %2 (0x4c)) (access=none, align_mul=1073741824, align_offset=76, range_base=76, range=12)
+      con 32 %7 = @load_ubo (%0 (0x0), %3 (0x80)) (access=none, align_mul=1073741824, align_offset=128, range_base=128, range=4)
+      con 32x4 %8 = @load_ubo (%0 (0x0), %4 (0x78)) (access=none, align_mul=1073741824, align_offset=120, range_base=120, range=16)
+      con 32x4 %9 = vec4 %5.x, %6.z, %7, %8.w
+      @store_output (%9, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=VARYING_SLOT_POS slots=1, xfb(), xfb2())
+      block b1:
+   )";
+   auto s = nir::read_shader(ibis::test::nir_shader("vs", body), "t.nir");
+   from_nir_options o;
+   o.auto_push_ubos = false;
+   const std::string ir = from_nir(*s, o)->str();
+   auto count = [&](const std::string &what) {
+      size_t n = 0;
+      for (size_t p = ir.find(what); p != std::string::npos; p = ir.find(what, p + 1))
+         n++;
+      return n;
+   };
+   EXPECT_EQ(count("uniform_block_read_logical 0:u32, 64:u32, 64:u32"), 1u) << ir;
+   EXPECT_EQ(count("uniform_block_read_logical 0:u32, 128:u32, 64:u32"), 1u) << ir;
+   /* 120..135 crosses from the line at 64 into the one at 128. */
+   EXPECT_EQ(count("uniform_block_read_logical 0:u32, 120:u32, 16:u32"), 1u) << ir;
+   EXPECT_EQ(count("uniform_block_read_logical"), 3u) << ir;
 }
 
 /* The seed's WLR examples at every width: the write sequences are in one

@@ -269,6 +269,7 @@ private:
    std::array<double, 2> pixel_pos(unsigned lane) const;
    uint64_t fold(alu_op op, unsigned bit_size, uint64_t a, uint64_t b);
 
+
    const shader &sh_;
    const inputs &in_;
    const unsigned simd_;
@@ -983,6 +984,36 @@ machine::exec_io(const intrinsic_instr &in, lane_mask mask)
 
    switch (in.op) {
    case intrinsic_op::load_input:
+      /* brw_nir_lower_vs_inputs turns the vertex system values into
+       * load_inputs without a slot (num_slots 0) whose base is the vertex
+       * element after the attributes: (first vertex, base instance,
+       * vertex id from zero, instance id), then (draw id, is indexed draw).
+       */
+      if (stage == shader_stage::vertex && io.num_slots == 0) {
+         const unsigned base = unsigned(in.index(intrinsic_index::base));
+         /* brw's num_inputs: the attribute slots before the element. */
+         const unsigned n = unsigned(__builtin_popcountll(sh_.info.inputs_read));
+         if (base != n && base != n + 1)
+            unsupported(in, "a system-value load_input past the vertex elements");
+         const unsigned comp = unsigned(in.index(intrinsic_index::component));
+         /* A shader that reads the draw id alone has it at base n too;
+          * the corpus has none (docs/interp.md).
+          */
+         const bool ids = base == n;
+         for_each_lane(mask, [&](unsigned c) {
+            words4 w[2] = {};
+            if (ids) {
+               const uint32_t vid = c < in_.vertex_id.size() ? in_.vertex_id[c]
+                                                             : in_.first_vertex + c;
+               w[0] = {in_.first_vertex, in_.base_instance, vid - in_.first_vertex,
+                       in_.instance_id};
+            } else {
+               w[0] = {in_.draw_id, 0, 0, 0};
+            }
+            load_words(in, c, w, 2, comp);
+         });
+         return true;
+      }
       for_each_lane(mask, [&](unsigned c) {
          const unsigned loc = io.location + get32(in.srcs[0], c);
          const unsigned comp = unsigned(in.index(intrinsic_index::component));

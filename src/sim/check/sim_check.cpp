@@ -224,19 +224,208 @@ fs_dispatch(const interp::inputs &in, unsigned bary_modes)
    return p;
 }
 
+void
+map_memory(const nir::shader *s, const interp::inputs &in, const thread_layout &l,
+           sim::memory &mem)
+{
+   for (const auto &[b, data] : in.ubos)
+      mem.surfaces[l.ubo_bti_base + b].data = data;
+   for (const auto &[b, data] : in.ssbos)
+      mem.surfaces[l.ssbo_bti_base + b].data = data;
+   map_textures(s, in, mem);
+   map_images(in, mem);
+   mem.scratch.assign(256 * 1024, 0);
+}
+
+std::vector<uint32_t>
+push_data(const interp::inputs &in, const thread_layout &l)
+{
+   std::vector<uint32_t> d((size_t(l.uniform_bytes) + 31) / 32 * 8, 0);
+   if (!d.empty() && !in.push.empty())
+      std::memcpy(d.data(), in.push.data(), std::min<size_t>(in.push.size(), l.uniform_bytes));
+   for (const thread_layout::ubo_push &pr : l.ubo_pushes) {
+      if (pr.reg < l.push_reg)
+         throw error("a pushed UBO range before the push registers");
+      const size_t at = size_t(pr.reg - l.push_reg) * 8;
+      d.resize(std::max(d.size(), at + pr.length * 8), 0);
+      auto it = in.ubos.find(pr.block);
+      if (it == in.ubos.end())
+         continue;
+      const size_t from = size_t(pr.start) * 32, n = size_t(pr.length) * 32;
+      if (from < it->second.size())
+         std::memcpy(&d[at], it->second.data() + from, std::min(n, it->second.size() - from));
+   }
+   return d;
+}
+
 namespace {
 
 void
-fill_memory(const interp::inputs &in, const nir::shader *s, sim::memory &mem)
+put_dwords(sim::thread &t, unsigned reg, const std::vector<uint32_t> &d)
 {
-   for (const auto &[b, data] : in.ubos)
-      mem.surfaces[bti_ubo + b].data = data;
-   for (const auto &[b, data] : in.ssbos)
-      mem.surfaces[bti_ssbo + b].data = data;
-   map_textures(s, in, mem);
-   map_images(in, mem);
-   mem.scratch.assign(64 * 1024, 0);
+   if (reg * 8 + d.size() > sim::num_grfs * 8)
+      throw error("push constants do not fit in the GRF file");
+   for (size_t i = 0; i < d.size(); i++)
+      t.write<uint32_t>(reg + unsigned(i / 8), unsigned(i % 8), d[i]);
 }
+
+void
+check_reg(unsigned reg, unsigned n, const char *what)
+{
+   if (reg + n > sim::num_grfs)
+      throw error(strfmt("%s do not fit in the GRF file", what));
+}
+
+} /* anonymous namespace */
+
+thread_setup
+map_inputs(const std::string &stage, const nir::shader *s, const interp::inputs &in,
+           const thread_layout &l)
+{
+   thread_setup r;
+   map_memory(s, in, l, r.mem);
+   const std::vector<uint32_t> push = push_data(in, l);
+   if (stage == "vs") {
+      if (in.simd != 8)
+         throw error("vertex shaders run SIMD8");
+      const uint32_t mask = in.channel_mask();
+      sim::vs_payload p;
+      p.num_vertices = 0;
+      while (p.num_vertices < 8 && ((mask >> p.num_vertices) & 1))
+         p.num_vertices++;
+      if (p.num_vertices == 0 || mask != (1u << p.num_vertices) - 1)
+         throw error("VS channels must be 0..n-1");
+      r.t = sim::make_vs_thread(p);
+      put_dwords(r.t, l.push_reg, push);
+      check_reg(l.attr_reg, 4 * unsigned(l.attr_slots.size()), "VS attributes");
+      /* 4 GRFs per attribute slot, component k in g(attr + 4s + k). */
+      for (size_t slot = 0; slot < l.attr_slots.size(); slot++) {
+         const int loc = l.attr_slots[slot];
+         for (unsigned c = 0; c < 8; c++) {
+            interp::words4 w{};
+            if (loc >= 0) {
+               auto it = in.attribs.find(unsigned(loc));
+               if (it != in.attribs.end() && !it->second.empty())
+                  w = it->second.size() == 1 ? it->second[0]
+                    : c < it->second.size() ? it->second[c] : interp::words4{};
+            } else if (loc == -1) {
+               uint32_t vid = c < in.vertex_id.size() ? in.vertex_id[c] : in.first_vertex + c;
+               w = {in.first_vertex, in.base_instance, vid - in.first_vertex, in.instance_id};
+            } else {
+               w = {in.draw_id, 0, 0, 0};
+            }
+            for (unsigned k = 0; k < 4; k++)
+               r.t.write<uint32_t>(l.attr_reg + 4 * unsigned(slot) + k, c, w[k]);
+         }
+      }
+      return r;
+   }
+   if (stage != "fs")
+      throw error(strfmt("map_inputs: stage '%s' (vs or fs)", stage.c_str()));
+
+   /* g0/g1 from the dispatch; everything else where l puts it. */
+   r.t = sim::make_fs_thread(fs_dispatch(in, 0));
+   const unsigned simd = in.simd;
+   const unsigned halves = simd == 32 ? 2 : 1, hw = std::min(16u, simd);
+   for (unsigned h = 0; h < halves; h++) {
+      for (unsigned m = 0; m < 6; m++) {
+         if (l.bary_reg[m][h] < 0)
+            continue;
+         check_reg(unsigned(l.bary_reg[m][h]), hw / 4, "barycentrics");
+         /* Centroid and sample modes: one sample at the pixel centre. */
+         const bool persp = m < 3;
+         for (unsigned i = 0; i < hw; i++) {
+            const unsigned ch = h * 16 + i;
+            const double x = r.t.pixel_x[ch] + 0.5, y = r.t.pixel_y[ch] + 0.5;
+            const auto b = barycentric(in, x, y, persp);
+            const unsigned base = unsigned(l.bary_reg[m][h]) + (i / 8) * 2;
+            r.t.write<float>(base, i % 8, b[0]);
+            r.t.write<float>(base + 1, i % 8, b[1]);
+         }
+      }
+      for (unsigned i = 0; i < hw; i++) {
+         const unsigned ch = h * 16 + i;
+         const double x = r.t.pixel_x[ch] + 0.5, y = r.t.pixel_y[ch] + 0.5;
+         const auto b = barycentric(in, x, y, false);
+         const double l0 = 1 - b[0] - b[1];
+         const auto &v = in.triangle;
+         if (l.source_depth_reg[h] >= 0) {
+            const double z = l0 * v[0].z + b[0] * v[1].z + b[1] * v[2].z;
+            r.t.write<float>(unsigned(l.source_depth_reg[h]) + i / 8, i % 8, float(z));
+         }
+         if (l.source_w_reg[h] >= 0) {
+            const double inv_w = l0 / v[0].w + b[0] / v[1].w + b[1] / v[2].w;
+            r.t.write<float>(unsigned(l.source_w_reg[h]) + i / 8, i % 8, float(1 / inv_w));
+         }
+         if (l.sample_pos_reg[h] >= 0) {
+            r.t.write<uint8_t>(unsigned(l.sample_pos_reg[h]), 2 * i, 8);
+            r.t.write<uint8_t>(unsigned(l.sample_pos_reg[h]), 2 * i + 1, 8);
+         }
+         if (l.sample_mask_in_reg[h] >= 0)
+            r.t.write<uint32_t>(unsigned(l.sample_mask_in_reg[h]) + i / 8, i % 8, 1);
+      }
+   }
+   put_dwords(r.t, l.push_reg, push);
+   check_reg(l.attr_reg, 2 * unsigned(l.attr_slots.size()), "FS setup data");
+   /* 2 GRFs per varying slot: component k at dwords 16s + 4k: a, b, -, c. */
+   for (size_t slot = 0; slot < l.attr_slots.size(); slot++) {
+      auto it = l.attr_slots[slot] < 0 ? in.varyings.end()
+                                       : in.varyings.find(unsigned(l.attr_slots[slot]));
+      for (unsigned k = 0; k < 4; k++) {
+         float v0 = 0, v1 = 0, v2 = 0;
+         if (it != in.varyings.end()) {
+            std::memcpy(&v0, &it->second[0][k], 4);
+            std::memcpy(&v1, &it->second[1][k], 4);
+            std::memcpy(&v2, &it->second[2][k], 4);
+         }
+         const unsigned reg = l.attr_reg + 2 * unsigned(slot) + k / 2, e = (k % 2) * 4;
+         r.t.write<float>(reg, e + 0, v1 - v0);
+         r.t.write<float>(reg, e + 1, v2 - v0);
+         /* c: the provoking vertex's bits as they are (flat inputs). */
+         r.t.write<uint32_t>(reg, e + 3, it != in.varyings.end() ? it->second[0][k] : 0);
+      }
+   }
+   r.mem.fs.depth = l.rt_depth;
+   r.mem.fs.omask = l.rt_omask;
+   r.mem.fs.stencil = l.rt_stencil;
+   /* The pixel interpolator evaluates the same triangle. */
+   r.mem.pi.valid = true;
+   for (unsigned k = 0; k < 3; k++)
+      r.mem.pi.vertex[k] = {in.triangle[k].x, in.triangle[k].y, in.triangle[k].w};
+   return r;
+}
+
+thread_layout
+default_layout(const std::string &stage, const nir::shader *s, const interp::inputs &in)
+{
+   thread_layout l;
+   l.ubo_bti_base = bti_ubo;
+   l.ssbo_bti_base = bti_ssbo;
+   size_t push = std::min(in.push.size(), max_push_bytes);
+   if (s)
+      push = std::min(push, size_t(s->num_uniforms) * 4);
+   l.uniform_bytes = unsigned(push);
+   unsigned r = 1;
+   if (stage == "vs") {
+      r = 2;   /* g0 header, g1 URB handles */
+      for (const auto &[loc, vals] : in.attribs)
+         l.attr_slots.push_back(int(loc));
+   } else {
+      const unsigned halves = in.simd == 32 ? 2 : 1, hw = std::min(16u, in.simd);
+      r += halves;
+      for (unsigned h = 0; h < halves; h++) {
+         l.bary_reg[bary_persp_pixel][h] = int(r);
+         r += hw / 4;
+      }
+      for (const auto &[loc, v] : in.varyings)
+         l.attr_slots.push_back(int(loc));
+   }
+   l.push_reg = r;
+   l.attr_reg = r + (l.uniform_bytes + 31) / 32;
+   return l;
+}
+
+namespace {
 
 struct run_setup {
    sim::thread t;
@@ -244,65 +433,36 @@ struct run_setup {
 };
 
 run_setup
-setup(const std::string &stage, const interp::inputs &in, const nir::shader *s)
+setup(const std::string &stage, const interp::inputs &in, const nir::shader *s,
+      const interp::outputs *want)
 {
    run_setup r;
-   fill_memory(in, s, r.mem);
-   if (stage == "vs") {
-      if (in.simd != 8)
-         throw error("ibis-run: vertex shaders run SIMD8");
-      sim::vs_payload p;
-      uint32_t mask = in.channel_mask();
-      p.num_vertices = 0;
-      while (p.num_vertices < 8 && ((mask >> p.num_vertices) & 1))
-         p.num_vertices++;
-      if (p.num_vertices == 0 || mask != (1u << p.num_vertices) - 1)
-         throw error("ibis-run: VS channels must be 0..n-1");
-      p.push = push_dwords(in.push, s);
-      for (const auto &[loc, vals] : in.attribs) {
-         std::array<std::array<uint32_t, 8>, 4> slot{};
-         for (unsigned c = 0; c < 8; c++) {
-            const interp::words4 &w = vals.size() == 1 ? vals[0]
-                                      : c < vals.size() ? vals[c] : interp::words4{};
-            for (unsigned k = 0; k < 4; k++)
-               slot[k][c] = w[k];
-         }
-         p.attributes.push_back(slot);
-      }
-      r.t = sim::make_vs_thread(p);
-   } else if (stage == "fs") {
-      sim::fs_payload p = fs_dispatch(in, 1u << sim::bary_persp_pixel);
-      p.push = push_dwords(in.push, s);
-      for (const auto &[loc, v] : in.varyings) {
-         std::array<std::array<float, 3>, 4> slot;
-         for (unsigned k = 0; k < 4; k++) {
-            float v0, v1, v2;
-            std::memcpy(&v0, &v[0][k], 4);
-            std::memcpy(&v1, &v[1][k], 4);
-            std::memcpy(&v2, &v[2][k], 4);
-            slot[k] = { v1 - v0, v2 - v0, v0 };
-         }
-         p.attributes.push_back(slot);
-      }
-      r.t = sim::make_fs_thread(p);
-   } else if (stage == "cs") {
-      sim::cs_payload p;
-      p.simd = in.simd;
-      p.workgroup_id = { in.workgroup_id[0], in.workgroup_id[1], in.workgroup_id[2] };
-      std::array<unsigned, 3> size = in.workgroup_size;
-      if (size[0] == 0 && s) {
-         for (unsigned k = 0; k < 3; k++)
-            size[k] = s->info.workgroup_size[k];
-      }
-      if (size[0] == 0)
-         size = { in.simd, 1, 1 };
-      p.local_size = { size[0], size[1], size[2] };
-      p.subgroup_id = in.subgroup_id;
-      p.push = push_dwords(in.push, s);
-      r.t = sim::make_cs_thread(p);
-   } else {
-      throw error(strfmt("ibis-run: unknown stage '%s'", stage.c_str()));
+   if (stage == "vs" || stage == "fs") {
+      thread_layout l = default_layout(stage, s, in);
+      /* Facts of the FS thread state the payload does not carry. */
+      l.rt_depth = want && want->find(frag_result_depth) != nullptr;
+      thread_setup ts = map_inputs(stage, s, in, l);
+      r.t = std::move(ts.t);
+      r.mem = std::move(ts.mem);
+      return r;
    }
+   if (stage != "cs")
+      throw error(strfmt("ibis-run: unknown stage '%s'", stage.c_str()));
+   map_memory(s, in, default_layout(stage, s, in), r.mem);
+   sim::cs_payload p;
+   p.simd = in.simd;
+   p.workgroup_id = { in.workgroup_id[0], in.workgroup_id[1], in.workgroup_id[2] };
+   std::array<unsigned, 3> size = in.workgroup_size;
+   if (size[0] == 0 && s) {
+      for (unsigned k = 0; k < 3; k++)
+         size[k] = s->info.workgroup_size[k];
+   }
+   if (size[0] == 0)
+      size = { in.simd, 1, 1 };
+   p.local_size = { size[0], size[1], size[2] };
+   p.subgroup_id = in.subgroup_id;
+   p.push = push_dwords(in.push, s);
+   r.t = sim::make_cs_thread(p);
    return r;
 }
 
@@ -510,16 +670,7 @@ run_result
 run(const std::vector<uint8_t> &program, const std::string &stage,
     const interp::inputs &in, const nir::shader *s, const interp::outputs *want)
 {
-   run_setup r = setup(stage, in, s);
-   /* Facts of the FS thread state the payload does not carry. */
-   if (stage == "fs" && want)
-      r.mem.fs.depth = want->find(frag_result_depth) != nullptr;
-   if (stage == "fs") {
-      /* The pixel interpolator evaluates the same triangle. */
-      r.mem.pi.valid = true;
-      for (unsigned k = 0; k < 3; k++)
-         r.mem.pi.vertex[k] = { in.triangle[k].x, in.triangle[k].y, in.triangle[k].w };
-   }
+   run_setup r = setup(stage, in, s, want);
    run_result out;
    out.result = sim::run(program, r.t, r.mem);
 

@@ -94,6 +94,71 @@ std::array<float, 2> barycentric(const nir::interp::inputs &in, double x, double
  */
 sim::fs_payload fs_dispatch(const nir::interp::inputs &in, unsigned bary_modes);
 
+/* Where a compiler expects the inputs of a VS or FS thread: ibis's layout
+ * (from_nir's compute_payload, src/check), brw's (a brw-abi file, src/check)
+ * and ibis-run's plain one (default_layout) are all described by it, and
+ * map_inputs() is the one place an input set becomes a thread.
+ */
+struct thread_layout {
+   /* Push data from GRF push_reg: uniform_bytes of the inputs' push
+    * constants (zero-padded to whole GRFs), then each pushed UBO range at
+    * its GRF.
+    */
+   unsigned push_reg = 0;
+   unsigned uniform_bytes = 0;
+   struct ubo_push {
+      unsigned block, start, length;   /* 32-byte units of UBO block */
+      unsigned reg;
+   };
+   std::vector<ubo_push> ubo_pushes;
+   /* VS: 4 GRFs per attribute slot: VERT_ATTRIB_*, -1 the vertex ids
+    * (first vertex, base instance, vertex id, instance id), -2 the draw id.
+    * FS: 2 GRFs per setup slot: VARYING_SLOT_* (-1: none).
+    */
+   unsigned attr_reg = 0;
+   std::vector<int> attr_slots;
+   /* FS, per 16-wide half (-1: not delivered). */
+   int bary_reg[6][2] = {{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}};
+   int source_depth_reg[2] = {-1, -1};
+   int source_w_reg[2] = {-1, -1};
+   int sample_pos_reg[2] = {-1, -1};
+   int sample_mask_in_reg[2] = {-1, -1};
+   /* FS render-target payload parts (3DSTATE_PS_EXTRA's bits). */
+   bool rt_depth = false, rt_omask = false, rt_stencil = false;
+   /* Binding-table index of UBO 0 and SSBO 0 (textures, samplers and
+    * images at their own index).
+    */
+   unsigned ubo_bti_base = 64, ssbo_bti_base = 128;
+};
+
+struct thread_setup {
+   sim::thread t;
+   sim::memory mem;
+};
+
+/* The UBOs, SSBOs, textures, samplers and images of in as l places them,
+ * and a zeroed scratch space.
+ */
+void map_memory(const nir::shader *s, const nir::interp::inputs &in, const thread_layout &l,
+                sim::memory &mem);
+
+/* The push data l describes, in dwords from l.push_reg. */
+std::vector<uint32_t> push_data(const nir::interp::inputs &in, const thread_layout &l);
+
+/* A VS (SIMD8, channels 0..n-1) or FS thread of stage ("vs", "fs") for
+ * in, its payload and memory filled as l says.
+ */
+thread_setup map_inputs(const std::string &stage, const nir::shader *s,
+                        const nir::interp::inputs &in, const thread_layout &l);
+
+/* ibis-run's plain layout: push constants right after the payload (at
+ * most the shader's num_uniforms bytes when s is given), VS attributes and
+ * FS varyings in increasing location order of the inputs, perspective
+ * pixel barycentrics only.
+ */
+thread_layout default_layout(const std::string &stage, const nir::shader *s,
+                             const nir::interp::inputs &in);
+
 /* Runs program as stage on in; s (optional) gives the workgroup size and
  * the push constant size, want (optional) the FS depth output and the
  * VUE map.

@@ -385,6 +385,39 @@ send(8)  g20<1>UW   g2<8,8,1>UD   0x04229001  sampler  { align1 1Q };
    }
 }
 
+/* A cube's implicit LOD: how the face's (s, t) move across the quad, on
+ * the face of its first pixel, as the interpreter (and GL) computes it.
+ * From the raw direction (the model before) quad 0 was LOD 2 and quad 1
+ * LOD 4, and tesseract 336-340's cube lookups sampled levels away from
+ * the interpreter's.
+ */
+TEST(sim_msg, sampler_cube_lod_on_the_face)
+{
+   machine m;
+   m.t.fragment = true;
+   surface s;
+   s.texture = true;
+   s.cube = true;
+   s.fmt = format::r32_float;
+   s.width = s.height = 8;
+   s.depth = 6;
+   s.data.assign(8 * 8 * 6 * 4, 0);
+   m.mem.surfaces[1] = s;
+   m.mem.samplers[0] = sampler_state();
+   /* +X face, |x| = 2 (quad 0) and 8 (quad 1): s and t move by 1/8 of
+    * the face (one texel) to the right and down in both.
+    */
+   m.set_f(2, { 2, 2, 2, 2, 8, 8, 8, 8 });
+   m.set_f(3, { 0, 0, -0.5f, -0.5f, 0, 0, -2, -2 });
+   m.set_f(4, { 0, -0.5f, 0, -0.5f, 0, -2, 0, -2 });
+   /* lod: mlen 3 (u v r), rlen 2, SIMD8, type 9, BTI 1: 0x06229001. */
+   m.run(R"(
+send(8)  g20<1>UW   g2<8,8,1>UD   0x06229001  sampler  { align1 1Q };
+)");
+   for (unsigned i = 0; i < 8; i++)
+      EXPECT_EQ(m.f(21, i), 0.0f) << i;
+}
+
 /* Pixel interpolator: barycentrics of memory.pi's triangle at a position
  * in each pixel.  Triangle (0,0) (8,0) (0,8): without perspective
  * I = x / 8, J = y / 8.

@@ -1,5 +1,6 @@
 #include "util/ibis_debug.h"
 #include "util/ibis_error.h"
+#include "util/ibis_json.h"
 
 #include <gtest/gtest.h>
 
@@ -40,4 +41,35 @@ TEST(util, check_throws_internal_error)
 {
    EXPECT_THROW(IBIS_CHECK(1 + 1 == 3, "arithmetic is %s", "broken"),
                 internal_error);
+}
+
+/* The JSON reader of the brw-abi files: values, masks, positions in errors. */
+TEST(json, reads_values_and_reports_positions)
+{
+   const json::value v = json::parse(
+      "{\n  \"a\": [1, -2, 3.5],\n  \"s\": \"x\\\"y\",\n  \"m\": \"0x0000000000008000\",\n"
+      "  \"t\": true, \"n\": null, \"o\": {}\n}\n", "t.json");
+   EXPECT_EQ(v.at("a").at(1).as_int(), -2);
+   EXPECT_THROW(v.at("a").at(2).as_int(), error);
+   EXPECT_EQ(v.at("s").as_string(), "x\"y");
+   EXPECT_EQ(v.at("m").as_mask(), 0x8000u);
+   EXPECT_TRUE(v.at("t").as_bool());
+   EXPECT_EQ(v.at("n").k, json::kind::null);
+   EXPECT_EQ(v.find("missing"), nullptr);
+   try {
+      v.at("missing");
+      FAIL();
+   } catch (const error &e) {
+      EXPECT_STREQ(e.what(), "t.json:1:1: missing 'missing'");
+   }
+   try {
+      json::parse("{\n  \"a\": [1,\n  }\n", "bad.json");
+      FAIL();
+   } catch (const error &e) {
+      EXPECT_STREQ(e.what(), "bad.json:3:3: expected a value");
+   }
+   EXPECT_THROW(json::parse("{} x", "t.json"), error);
+   EXPECT_THROW(json::parse("\"open", "t.json"), error);
+   EXPECT_TRUE(json::looks_like_json("  \n{"));
+   EXPECT_FALSE(json::looks_like_json("push_range 1 0 2"));
 }

@@ -82,6 +82,45 @@ TEST(InterpVS, VertexAndInstanceIds)
    }
 }
 
+/* brw_nir_lower_vs_inputs turns the vertex system values into load_inputs
+ * without a slot, at the vertex element after the attributes (base = the
+ * attribute count): (first vertex, base instance, vertex id from zero,
+ * instance id), then (draw id, is indexed draw).  glamor/91.vs reads one
+ * attribute (GENERIC0) and gl_VertexID so; the interpreter read attribute
+ * 0 for it, which brw's program (and the hardware) does not.
+ */
+TEST(InterpVS, BrwLoweredSystemValuesReadTheVertexElement)
+{
+   auto s = make_shader("VERTEX", R"(
+    block b0:
+    32    %0 = load_const (0x00000000)
+    32x4  %1 = @load_input (%0 (0x0)) (base=0, range=1, component=0, dest_type=float32, io location=VERT_ATTRIB_GENERIC0 slots=1)
+    32    %2 = @load_input (%0 (0x0)) (base=1, range=0, component=0, dest_type=invalid, io location=VERT_ATTRIB_POS slots=0)
+    32    %3 = @load_input (%0 (0x0)) (base=1, range=0, component=2, dest_type=invalid, io location=VERT_ATTRIB_POS slots=0)
+    32    %4 = @load_input (%0 (0x0)) (base=1, range=0, component=3, dest_type=invalid, io location=VERT_ATTRIB_POS slots=0)
+    32    %5 = @load_input (%0 (0x0)) (base=2, range=0, component=0, dest_type=invalid, io location=VERT_ATTRIB_POS slots=0)
+    32x4  %6 = vec4 %2, %3, %4, %5
+)" + store_output("%1", "%0", "VARYING_SLOT_POS", "xyzw", "float32") +
+                                  store_output("%6", "%0", "VARYING_SLOT_VAR0", "xyzw") + R"(
+    block b1:
+)", "inputs_read: 15\n");
+   inputs in;
+   in.attribs[0] = {{fw(9.f), fw(9.f), fw(9.f), fw(9.f)}};    /* must not be read */
+   in.attribs[15] = {{fw(1.f), fw(2.f), fw(3.f), fw(4.f)}};
+   in.vertex_id = {100, 101, 102, 103, 104, 105, 106, 107};
+   in.first_vertex = 100;
+   in.instance_id = 3;
+   in.draw_id = 5;
+   const outputs out = run(*s, in);
+   for (unsigned c = 0; c < 8; c++) {
+      EXPECT_EQ(out.word(0, 0, c), fw(1.f));
+      EXPECT_EQ(out.word(var0, 0, c), 100u);
+      EXPECT_EQ(out.word(var0, 1, c), c);
+      EXPECT_EQ(out.word(var0, 2, c), 3u);
+      EXPECT_EQ(out.word(var0, 3, c), 5u);
+   }
+}
+
 /* A 64-bit output takes two words per component. */
 TEST(InterpVS, SixtyFourBitOutputTakesTwoWords)
 {
