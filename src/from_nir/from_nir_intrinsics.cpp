@@ -122,26 +122,35 @@ nir_translator::emit_intrinsic(const nir::intrinsic_instr &in)
          }));
          return;
       }
-      if (is_uniform(in.dest) && blk.is_imm() && off.is_imm() && bytes == 4 &&
-          (off.imm & 63u) + in.num_components * 4 <= 64) {
+      if (is_uniform(in.dest) && blk.is_imm() && off.is_imm() && bytes == 4) {
          /* A constant pull reads its whole 64-byte line, as brw's
           * uniform pulls do, and the loads of one NIR block share it
           * (tesseract's VS pulled five vec3s of one line with five
-          * sends under iris's push ranges, brw with one).
+          * sends under iris's push ranges, brw with one).  Components
+          * the driver pushed come from the push constants: 25.0's
+          * 16-component block loads cover more than the few components
+          * used, and brw pushes only those (a line read nobody uses
+          * goes with dce).
           */
-         const std::pair<unsigned, unsigned> key{blk.imm, off.imm & ~63u};
-         auto it = ubo_lines.find(key);
-         if (it == ubo_lines.end() || it->second.first != cur->block) {
-            builder b = uniform_builder();
-            operand sb = surface_index(b, blk, opts.ubo_surface_base);
-            value *line = b.ssa(data_type::u32, 16);
-            b.emit(opcode::uniform_block_read_logical, {operand(line)},
-                   {sb, operand::imm_u32(key.second), operand::imm_u32(64)});
-            it = ubo_lines.insert_or_assign(key, std::make_pair(cur->block, split(line))).first;
-         }
          comps c;
-         for (unsigned i = 0; i < in.num_components; i++)
-            c.push_back(it->second.second[(off.imm & 63u) / 4 + i]);
+         for (unsigned i = 0; i < n; i++) {
+            const unsigned at = unsigned(off.imm) + i * 4;
+            if (pushed_ubo(blk.imm, at, 4, &push_byte)) {
+               c.push_back(push_constant(push_byte, t));
+               continue;
+            }
+            const std::pair<unsigned, unsigned> key{blk.imm, at & ~63u};
+            auto it = ubo_lines.find(key);
+            if (it == ubo_lines.end() || it->second.first != cur->block) {
+               builder b = uniform_builder();
+               operand sb = surface_index(b, blk, opts.ubo_surface_base);
+               value *line = b.ssa(data_type::u32, 16);
+               b.emit(opcode::uniform_block_read_logical, {operand(line)},
+                      {sb, operand::imm_u32(key.second), operand::imm_u32(64)});
+               it = ubo_lines.insert_or_assign(key, std::make_pair(cur->block, split(line))).first;
+            }
+            c.push_back(it->second.second[(at & 63u) / 4]);
+         }
          set_def(in.dest, c);
          return;
       }

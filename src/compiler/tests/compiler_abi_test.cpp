@@ -110,6 +110,29 @@ TEST(compiler_abi, push_ranges_change_the_push_layout_and_code)
    EXPECT_EQ(variant(mixed, 8)->stats.sends, variant(dflt, 8)->stats.sends + 1);
 }
 
+/* Mesa 25.0's block loads read 16 components where the shader uses four
+ * (iris's fixed-function FS); the driver pushes the register of those
+ * four, and they come from it: the RT write is the only send, as brw's.
+ */
+TEST(compiler_abi, block_load_wider_than_its_pushed_range_reads_the_push)
+{
+   const char *fs = R"(
+      con 32 %0 = load_const (0x00000000)
+      con 32 %1 = load_const (0x00000001)
+      con 32x16 %2 = @load_ubo_uniform_block_intel (%1 (0x1), %0 (0x0)) (access=speculatable, align_mul=1073741824, align_offset=0, range_base=0, range=64)
+      con 32x4 %3 = vec4 %2.a, %2.b, %2.c, %2.d
+      @store_output (%3, %0 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )";
+   compile_options o;
+   o.widths = {8};
+   apply_abi_text("push_range 1 0 1\n", "t.abi", o.abi);
+   compile_result r = compile_shader(*read_nir("fs", fs), o);
+   ASSERT_NE(variant(r, 8), nullptr);
+   EXPECT_EQ(variant(r, 8)->stats.sends, 1u);
+   EXPECT_EQ(r.prog.push_regs, 1u);
+}
+
 TEST(compiler_abi, fs_input_slots_reorder_urb_setup)
 {
    compile_options o;
