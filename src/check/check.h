@@ -243,6 +243,8 @@ struct word_agreement {
    uint64_t exact = 0, exact_differ = 0;
    uint64_t loose = 0, loose_differ = 0;
    uint64_t misaligned = 0;
+   /* Of loose_differ: both words NaNs (of different bits, as a sign). */
+   uint64_t loose_nan = 0;
    std::string first_differ;   /* the first differing word, both values */
 };
 word_agreement compare_words(const std::string &a, const std::string &b);

@@ -4,6 +4,7 @@
  * brw-abi file says iris set it up, and checked on the same input sets as
  * ibis's own programs, through the same mapping (sim::check::map_inputs).
  */
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
 
@@ -211,6 +212,12 @@ compare_words(const std::string &a, const std::string &b)
       (loose ? out.loose : out.exact)++;
       if (!same) {
          (loose ? out.loose_differ : out.exact_differ)++;
+         auto nan = [](const std::string &v) {
+            const uint32_t x = uint32_t(strtoul(v.c_str(), nullptr, 16));
+            return v != "none" && (x & 0x7f800000) == 0x7f800000 && (x & 0x007fffff);
+         };
+         if (loose && nan(la.substr(va + 1, na - va - 1)) && nan(lb.substr(vb + 1, nb - vb - 1)))
+            out.loose_nan++;
          if (out.first_differ.empty())
             out.first_differ = strfmt("%s: %s vs %s", la.substr(na + 1).c_str(),
                                       la.substr(va + 1, na - va - 1).c_str(),

@@ -451,6 +451,7 @@ run_brw(const options &o)
          c.pair.exact_differ += wa.exact_differ;
          c.pair.loose += wa.loose;
          c.pair.loose_differ += wa.loose_differ;
+         c.pair.loose_nan += wa.loose_nan;
          c.pair.misaligned += wa.misaligned;
          if (wa.exact_differ || wa.misaligned) {
             c.failed_programs.push_back(f);
@@ -501,13 +502,13 @@ run_brw(const options &o)
          printf("%-15s %4u programs: interp/brw %llu (%llu within tolerance, %llu not "
                 "compared), interp/ibis %llu (%llu, %llu), brw/ibis %llu: %llu the "
                 "interpreter compared exactly (%llu differ), %llu it did not or within "
-                "tolerance (%llu differ, %zu programs)%s\n",
+                "tolerance (%llu differ, %llu of them NaNs both, %zu programs)%s\n",
                 k.c_str(), c.programs, c.interp[0][0], c.interp[0][1], c.interp[0][2],
                 c.interp[1][0], c.interp[1][1], c.interp[1][2],
                 (unsigned long long)(c.pair.exact + c.pair.loose),
                 (unsigned long long)c.pair.exact, (unsigned long long)c.pair.exact_differ,
                 (unsigned long long)c.pair.loose, (unsigned long long)c.pair.loose_differ,
-                c.loose_programs.size(),
+                (unsigned long long)c.pair.loose_nan, c.loose_programs.size(),
                 c.pair.misaligned ? strfmt(", %llu words not lined up",
                                            (unsigned long long)c.pair.misaligned).c_str()
                                   : "");

@@ -826,10 +826,13 @@ TEST(check_dynamic, scoreboard_of_a_known_pair)
     * line up is no agreement.
     */
    const check::word_agreement loose =
-      check::compare_words("set 0\na 3f800000 rt0.x:0\nu 00000001 rt0.y:0\n",
-                           "set 0\na 3f800001 rt0.x:0\nu 00000001 rt0.y:0\ne 0 rt0.z:0\n");
-   EXPECT_EQ(loose.loose, 2u);
-   EXPECT_EQ(loose.loose_differ, 1u);
+      check::compare_words("set 0\na 3f800000 rt0.x:0\nu 00000001 rt0.y:0\n"
+                           "u ffc00000 rt0.w:0\n",
+                           "set 0\na 3f800001 rt0.x:0\nu 00000001 rt0.y:0\n"
+                           "u 7fc00000 rt0.w:0\ne 0 rt0.z:0\n");
+   EXPECT_EQ(loose.loose, 3u);
+   EXPECT_EQ(loose.loose_differ, 2u);
+   EXPECT_EQ(loose.loose_nan, 1u);
    EXPECT_EQ(loose.exact, 0u);
    EXPECT_EQ(loose.misaligned, 1u);
 
