@@ -668,6 +668,12 @@ struct comparer {
    void one(const std::string &what, unsigned channel, uint32_t want, const uint32_t *got,
             exactness e, bool stable = false, const uint32_t *kept = nullptr)
    {
+      const char cls = stable && (e == exactness::approximate || e == exactness::unchecked) ? 's'
+                       : e == exactness::unchecked || e == exactness::opaque                 ? 'u'
+                       : e == exactness::approximate                                         ? 'a'
+                                                                                             : 'e';
+      res.words += got ? strfmt("%c %08x %s:%u\n", cls, *got, what.c_str(), channel)
+                       : strfmt("%c none %s:%u\n", cls, what.c_str(), channel);
       bool one_ulp = false;
       if (stable && (e == exactness::approximate || e == exactness::unchecked)) {
          e = exactness::exact;
@@ -970,17 +976,23 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
    }
    try {
       if (s.info.stage == nir::shader_stage::compute) {
+         std::vector<uint64_t> issued_at;
          for (const sim::result &t : sim::run_group(binary, r.group, r.mem))
          {
             res.executed += t.instructions;
             res.channel_executed += t.channel_instructions;
             res.sends += t.sends;
+            issued_at.resize(std::max(issued_at.size(), t.issued_at.size()));
+            for (size_t k = 0; k < t.issued_at.size(); k++)
+               issued_at[k] += t.issued_at[k];
          }
+         res.cycles = executed_cycles(binary, issued_at);
       } else {
          const sim::result t = sim::run(binary, r.t, r.mem);
          res.executed = t.instructions;
          res.channel_executed = t.channel_instructions;
          res.sends = t.sends;
+         res.cycles = executed_cycles(binary, t.issued_at);
       }
    } catch (const error &e) {
       res.v = verdict::run_error;
@@ -1054,6 +1066,7 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
          again.executed = res.executed;
          again.channel_executed = res.channel_executed;
          again.sends = res.sends;
+         again.cycles = res.cycles;
          compare_outputs(s, simd, r, want, classes, pert, run_words{&keep}, again);
          res = again;
       }

@@ -36,6 +36,8 @@
 #include <vector>
 
 #include "compiler/compiler.h"
+#include "ir/ibis_perf.h"
+#include "isa/isa.h"
 #include "nir/interp/nir_interp.h"
 #include "nir/nir.h"
 #include "sim/check/sim_check.h"
@@ -141,6 +143,17 @@ struct result {
    uint64_t executed = 0;
    uint64_t channel_executed = 0;
    uint64_t sends = 0;
+   /* The executed instructions' estimated cycles (executed_cycles()). */
+   uint64_t cycles = 0;
+   /* Every output word compared or skipped, one line each, in the order
+    * compared: "<class> <value> <output>:<channel>", class e (exact), a
+    * (within the tolerance), s (approximate or unchecked, compared exactly
+    * as stable), u (unchecked or opaque: skipped); value the program's
+    * word in hex or "none" (not written).  The same shader on the same
+    * inputs lists the same words whoever compiled it, so brw's and ibis's
+    * lists compare line by line (compare_words()).
+    */
+   std::string words;
 };
 
 /* Where a program expects its inputs and leaves its outputs: the thread
@@ -192,6 +205,49 @@ result check_brw_binary(const nir::shader &s, unsigned simd, const std::vector<u
  * block lines, message descriptions) assembled for Gen9.
  */
 std::vector<uint8_t> assemble_brw_asm(const std::string &text, const std::string &filename);
+
+/* The dynamic scoreboard (docs/check.md): a hardware instruction as the
+ * latency table (ir/ibis_perf.h) costs it, and the cycles of a run, each
+ * instruction of binary (decode order) issued issued_at[k] times and
+ * costing its issue and result latency, as if nothing overlapped.
+ */
+hw_instr hw_instr_of(const isa::inst &in);
+uint64_t executed_cycles(const std::vector<uint8_t> &binary,
+                         const std::vector<uint64_t> &issued_at);
+
+/* One program pair of the scoreboard: brw's and ibis's program of a
+ * shader at a width, run on the same inputs.
+ */
+struct dynamic_row {
+   std::string group;     /* "fs SIMD16" */
+   std::string program;   /* brw-asm/'s file */
+   /* executed instructions, channel-instructions, sends, estimated cycles */
+   uint64_t brw[4] = {}, ibis[4] = {};
+};
+/* The rows as a tab-separated table with a header line, and back. */
+std::string dynamic_rows_text(const std::vector<dynamic_row> &rows);
+std::vector<dynamic_row> read_dynamic_rows(const std::string &text);
+/* Per group: the totals of both, ibis/brw, helped and hurt (programs
+ * where ibis executes fewer or more instructions) and the `worst`
+ * programs of highest ibis/brw executed-instruction ratio.
+ */
+std::string dynamic_scoreboard(const std::vector<dynamic_row> &rows, unsigned worst = 10);
+
+/* Two programs' output words (result::words) held to each other bit for
+ * bit.  exact_*: words the interpreter compared exactly; loose_*: those
+ * it compared within a tolerance or not at all, where two correct
+ * compilers may differ (reassociated approximations).  A list that does
+ * not line up (different words) counts in misaligned.
+ */
+struct word_agreement {
+   uint64_t exact = 0, exact_differ = 0;
+   uint64_t loose = 0, loose_differ = 0;
+   uint64_t misaligned = 0;
+   /* Of loose_differ: both words NaNs (of different bits, as a sign). */
+   uint64_t loose_nan = 0;
+   std::string first_differ;   /* the first differing word, both values */
+};
+word_agreement compare_words(const std::string &a, const std::string &b);
 
 /* Compiles s at simd (compile_variant) and checks it on `sets` input sets
  * from seed; stops at the first set that does not match.

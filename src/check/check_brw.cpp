@@ -4,6 +4,7 @@
  * brw-abi file says iris set it up, and checked on the same input sets as
  * ibis's own programs, through the same mapping (sim::check::map_inputs).
  */
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
 
@@ -159,6 +160,8 @@ check_brw_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t>
       total.executed += r.executed;
       total.channel_executed += r.channel_executed;
       total.sends += r.sends;
+      total.cycles += r.cycles;
+      total.words += strfmt("set %u\n", i) + r.words;
       total.detail = r.detail;
       if (r.v != verdict::match) {
          r.input_set = i;
@@ -170,10 +173,58 @@ check_brw_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t>
          r.executed = total.executed;
          r.channel_executed = total.channel_executed;
          r.sends = total.sends;
+         r.cycles = total.cycles;
          return r;
       }
    }
    return total;
+}
+
+word_agreement
+compare_words(const std::string &a, const std::string &b)
+{
+   word_agreement out;
+   std::istringstream ia(a), ib(b);
+   std::string la, lb;
+   while (true) {
+      const bool ha = bool(std::getline(ia, la)), hb = bool(std::getline(ib, lb));
+      if (!ha && !hb)
+         break;
+      if (ha != hb) {
+         out.misaligned++;
+         continue;
+      }
+      if (la.compare(0, 4, "set ") == 0 || lb.compare(0, 4, "set ") == 0) {
+         if (la != lb)
+            out.misaligned++;
+         continue;
+      }
+      /* "<class> <value> <name>": the same word has the same name. */
+      const size_t va = la.find(' '), vb = lb.find(' ');
+      const size_t na = la.find(' ', va + 1), nb = lb.find(' ', vb + 1);
+      if (va == std::string::npos || vb == std::string::npos || na == std::string::npos ||
+          nb == std::string::npos || la.compare(na, std::string::npos, lb, nb) != 0) {
+         out.misaligned++;
+         continue;
+      }
+      const bool loose = la[0] != 'e' || lb[0] != 'e';
+      const bool same = la.compare(va, na - va, lb, vb, nb - vb) == 0;
+      (loose ? out.loose : out.exact)++;
+      if (!same) {
+         (loose ? out.loose_differ : out.exact_differ)++;
+         auto nan = [](const std::string &v) {
+            const uint32_t x = uint32_t(strtoul(v.c_str(), nullptr, 16));
+            return v != "none" && (x & 0x7f800000) == 0x7f800000 && (x & 0x007fffff);
+         };
+         if (loose && nan(la.substr(va + 1, na - va - 1)) && nan(lb.substr(vb + 1, nb - vb - 1)))
+            out.loose_nan++;
+         if (out.first_differ.empty())
+            out.first_differ = strfmt("%s: %s vs %s", la.substr(na + 1).c_str(),
+                                      la.substr(va + 1, na - va - 1).c_str(),
+                                      lb.substr(vb + 1, nb - vb - 1).c_str());
+      }
+   }
+   return out;
 }
 
 std::vector<uint8_t>

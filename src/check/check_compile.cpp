@@ -46,6 +46,8 @@ check_shader(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
       total.executed += r.executed;
       total.channel_executed += r.channel_executed;
       total.sends += r.sends;
+      total.cycles += r.cycles;
+      total.words += strfmt("set %u\n", i) + r.words;
       total.detail = r.detail;
       if (r.v != verdict::match) {
          r.input_set = i;
@@ -57,6 +59,7 @@ check_shader(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
          r.executed = total.executed;
          r.channel_executed = total.channel_executed;
          r.sends = total.sends;
+         r.cycles = total.cycles;
          return r;
       }
    }

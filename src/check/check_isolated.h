@@ -26,6 +26,10 @@ struct outcome {
    unsigned compared = 0, unchecked = 0, input_set = 0;
    /* Simulator instructions issued, channel-instructions, sends. */
    unsigned long long executed = 0, channel_executed = 0, sends = 0;
+   /* Of compared, the words compared within a tolerance. */
+   unsigned approximate = 0;
+   unsigned long long cycles = 0;   /* estimated (executed_cycles()) */
+   std::string words;               /* result::words */
 };
 
 inline const char *kind_names[] = {"matched", "mismatched", "rejected", "simulator errors", "crashed",
@@ -61,10 +65,11 @@ run_isolated(const std::function<result()> &check, unsigned timeout)
       case verdict::run_error: k = outcome::sim_error; break;
       default: k = outcome::skipped; break;
       }
-      msg = strfmt("%d %u %u %u %llu %llu %llu\n", int(k), r.compared, r.unchecked,
+      msg = strfmt("%d %u %u %u %llu %llu %llu %u %llu %zu\n", int(k), r.compared, r.unchecked,
                    r.input_set, (unsigned long long)r.executed,
-                   (unsigned long long)r.channel_executed, (unsigned long long)r.sends) +
-            r.first;
+                   (unsigned long long)r.channel_executed, (unsigned long long)r.sends,
+                   r.approximate, (unsigned long long)r.cycles, r.words.size()) +
+            r.words + r.first;
       size_t off = 0;
       while (off < msg.size()) {
          ssize_t n = write(fd[1], msg.data() + off, msg.size() - off);
@@ -92,16 +97,20 @@ run_isolated(const std::function<result()> &check, unsigned timeout)
       return o;
    }
    int k = 0;
+   size_t words = 0;
    size_t nl = text.find('\n');
    if (nl == std::string::npos ||
-       sscanf(text.c_str(), "%d %u %u %u %llu %llu %llu", &k, &o.compared, &o.unchecked,
-              &o.input_set, &o.executed, &o.channel_executed, &o.sends) != 7) {
+       sscanf(text.c_str(), "%d %u %u %u %llu %llu %llu %u %llu %zu", &k, &o.compared,
+              &o.unchecked, &o.input_set, &o.executed, &o.channel_executed, &o.sends,
+              &o.approximate, &o.cycles, &words) != 10 ||
+       text.size() < nl + 1 + words) {
       o.k = outcome::crashed;
       o.first = "the child died without a result";
       return o;
    }
    o.k = outcome::kind(k);
-   o.first = text.substr(nl + 1);
+   o.words = text.substr(nl + 1, words);
+   o.first = text.substr(nl + 1 + words);
    return o;
 }
 

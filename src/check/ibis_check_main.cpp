@@ -6,6 +6,7 @@
  *    ibis-check random [--stage vs|fs|cs|all] [--seeds A-B] [--simd LIST]
  *                      [--sets K] [--exact]
  *    ibis-check brw [--dir D] [--every N] [--simd LIST] [--sets K] [--with-ibis]
+ *                   [--dynamic-report FILE]
  *    common: [--save DIR] [--timeout SECONDS] [--quiet] [--expect-clean]
  *            [--known-failures FILE]
  *
@@ -64,6 +65,8 @@ struct options {
     * same inputs, and compare what the simulator executed.
     */
    bool with_ibis = false;
+   /* brw --with-ibis: the per-program rows of the dynamic scoreboard. */
+   std::string dynamic_report;
    /* Corpus variants left out: path substring, widths. */
    std::vector<std::pair<std::string, std::vector<unsigned>>> skips;
    /* Variants known to fail ("random fs seed 29 SIMD8"), as Mesa CI's
@@ -352,6 +355,18 @@ run_brw(const options &o)
       unsigned long long brw[3] = {}, ibis[3] = {};   /* issued, channel, sends */
    };
    std::map<std::string, pair_tally> pairs;
+   /* The words each comparison covers, programs both matched. */
+   struct coverage {
+      unsigned programs = 0;
+      /* interpreter vs brw, interpreter vs ibis: compared, of which
+       * within a tolerance, and not compared.
+       */
+      unsigned long long interp[2][3] = {};
+      check::word_agreement pair;
+      std::vector<std::string> loose_programs, failed_programs;
+   };
+   std::map<std::string, coverage> covered;
+   std::vector<check::dynamic_row> rows;
    unsigned index = 0;
    for (const std::string &f : files) {
       /* <game>/<name>.<stage>.simdN.asm or .simd32.do32.asm */
@@ -418,6 +433,50 @@ run_brw(const options &o)
          p.ibis[0] += mine.executed;
          p.ibis[1] += mine.channel_executed;
          p.ibis[2] += mine.sends;
+
+         coverage &c = covered[key];
+         c.programs++;
+         for (unsigned side = 0; side < 2; side++) {
+            const outcome &x = side ? mine : r;
+            c.interp[side][0] += x.compared;
+            c.interp[side][1] += x.approximate;
+            c.interp[side][2] += x.unchecked;
+         }
+         /* brw's and ibis's words held to each other: bit for bit where
+          * the interpreter was exact, a difference elsewhere is reported
+          * apart (both may be right).
+          */
+         const check::word_agreement wa = check::compare_words(r.words, mine.words);
+         c.pair.exact += wa.exact;
+         c.pair.exact_differ += wa.exact_differ;
+         c.pair.loose += wa.loose;
+         c.pair.loose_differ += wa.loose_differ;
+         c.pair.loose_nan += wa.loose_nan;
+         c.pair.misaligned += wa.misaligned;
+         if (wa.exact_differ || wa.misaligned) {
+            c.failed_programs.push_back(f);
+            printf("brw/ibis differ: %s SIMD%u: %llu exact words differ, %llu do not line up; "
+                   "first: %s\n", f.c_str(), w, (unsigned long long)wa.exact_differ,
+                   (unsigned long long)wa.misaligned, wa.first_differ.c_str());
+         } else if (wa.loose_differ) {
+            c.loose_programs.push_back(f);
+            if (!o.quiet)
+               printf("brw/ibis differ where the interpreter allowed it: %s SIMD%u: %llu "
+                      "words; first: %s\n", f.c_str(), w,
+                      (unsigned long long)wa.loose_differ, wa.first_differ.c_str());
+         }
+
+         check::dynamic_row row;
+         row.group = key;
+         row.program = f;
+         const unsigned long long b[4] = {r.executed, r.channel_executed, r.sends, r.cycles};
+         const unsigned long long m[4] = {mine.executed, mine.channel_executed, mine.sends,
+                                          mine.cycles};
+         for (unsigned i = 0; i < 4; i++) {
+            row.brw[i] = b[i];
+            row.ibis[i] = m[i];
+         }
+         rows.push_back(row);
       }
    }
    for (const auto &[k, t] : all)
@@ -436,6 +495,38 @@ run_brw(const options &o)
                 p.ibis[1], pct(p.brw[1], p.ibis[1]), p.brw[2], p.ibis[2],
                 pct(p.brw[2], p.ibis[2]));
       }
+      printf("words covered, programs both matched (interpreter vs brw, interpreter vs "
+             "ibis, brw vs ibis bit for bit):\n");
+      bool pair_clean = true;
+      for (const auto &[k, c] : covered) {
+         printf("%-15s %4u programs: interp/brw %llu (%llu within tolerance, %llu not "
+                "compared), interp/ibis %llu (%llu, %llu), brw/ibis %llu: %llu the "
+                "interpreter compared exactly (%llu differ), %llu it did not or within "
+                "tolerance (%llu differ, %llu of them NaNs both, %zu programs)%s\n",
+                k.c_str(), c.programs, c.interp[0][0], c.interp[0][1], c.interp[0][2],
+                c.interp[1][0], c.interp[1][1], c.interp[1][2],
+                (unsigned long long)(c.pair.exact + c.pair.loose),
+                (unsigned long long)c.pair.exact, (unsigned long long)c.pair.exact_differ,
+                (unsigned long long)c.pair.loose, (unsigned long long)c.pair.loose_differ,
+                (unsigned long long)c.pair.loose_nan, c.loose_programs.size(),
+                c.pair.misaligned ? strfmt(", %llu words not lined up",
+                                           (unsigned long long)c.pair.misaligned).c_str()
+                                  : "");
+         for (const std::string &p : c.loose_programs)
+            printf("   brw/ibis differ where the interpreter allowed it: %s\n", p.c_str());
+         pair_clean &= c.failed_programs.empty();
+      }
+      printf("dynamic scoreboard (same inputs, programs both matched):\n%s",
+             check::dynamic_scoreboard(rows).c_str());
+      if (!o.dynamic_report.empty()) {
+         std::ofstream out(o.dynamic_report);
+         out << check::dynamic_rows_text(rows);
+         if (!out)
+            throw error(strfmt("%s: cannot write the dynamic report",
+                               o.dynamic_report.c_str()));
+      }
+      if (o.expect_clean && !pair_clean)
+         return 1;
    }
    return o.expect_clean && !(clean(all) && clean(ibis_all)) ? 1 : 0;
 }
@@ -504,6 +595,7 @@ usage(FILE *f)
       "Random: even seeds are generated --exact, odd seeds with the approximate\n"
       "operations; --exact makes all of them exact.\n"
       "       ibis-check brw [--dir D] [--every N] [--simd LIST] [--sets K] [--with-ibis]\n"
+      "                      [--dynamic-report FILE]\n"
       "       common: [--save DIR] [--timeout S] [--quiet] [--expect-clean]\n"
       "               [--known-failures FILE]\n"
       "\n"
@@ -526,8 +618,11 @@ usage(FILE *f)
       "compares with the interpreter; the summary is per stage and width, brw's\n"
       "discarded SIMD32 programs (.do32) apart.  --with-ibis also checks ibis's\n"
       "program of each, compiled under the same brw-abi file (same width, same\n"
-      "inputs), and compares the instructions,\n"
-      "channel-instructions and sends the simulator executed.\n");
+      "inputs), holds brw's and ibis's output words to each other bit for bit,\n"
+      "prints the words each comparison covers and the dynamic scoreboard\n"
+      "(executed instructions, channel-instructions, sends, estimated cycles,\n"
+      "helped/hurt, the 10 worst); --dynamic-report FILE writes its per-program\n"
+      "rows, tab-separated.\n");
 }
 
 } /* anonymous namespace */
@@ -568,6 +663,8 @@ main(int argc, char **argv)
             o.expect_clean = true;
          else if (a == "--with-ibis")
             o.with_ibis = true;
+         else if (a == "--dynamic-report")
+            o.dynamic_report = value();
          else if (a == "--known-failures")
             o.known = read_known_failures(value());
          else if (a == "--simd") {

@@ -90,11 +90,12 @@ enum : unsigned {
    SFID_DATA_CACHE1 = 12,
 };
 
+/* A send's figures from its shared function and descriptor; spill_fill:
+ * a spill or fill (INSTR_SPILL, INSTR_FILL).
+ */
 cost
-send_cost(const instr *in, const piece_info &p)
+send_cost(unsigned sfid, uint32_t desc, bool spill_fill, const piece_info &p)
 {
-   const unsigned sfid = in->src(0).is_imm() ? unsigned(in->src(0).imm) : 0;
-   const uint32_t desc = in->src(1).is_imm() ? uint32_t(in->src(1).imm) : 0;
    /* Data port message type, descriptor bits 18:14. */
    const unsigned msg_type = (desc >> 14) & 0x1f;
 
@@ -117,7 +118,7 @@ send_cost(const instr *in, const piece_info &p)
        * opcodes, fences as MEMORY_FENCE; neither is a SEND when it
        * estimates, so they get their own figures.
        */
-      if ((in->flags & (INSTR_SPILL | INSTR_FILL)) ||
+      if (spill_fill ||
           (sfid == SFID_DATA_CACHE && (desc & (1u << 18))))
          return linear(p, UNIT_DP_DC, 2, 0, 0, 0, 8, 10, 100, 0, 0, 0, 0);
       if (sfid == SFID_DATA_CACHE && msg_type == 7)
@@ -148,10 +149,11 @@ fpu_simple(const piece_info &p, int df_sc = 0)
    return linear(p, UNIT_FPU, 0, 2, df_sc, 0, 2, 0, 8, 4, 12, 0, 0);
 }
 
+/* The figures of op; a send's come from sfid, desc and spill_fill. */
 cost
-unit_cost(const instr *in, const piece_info &p)
+unit_cost(opcode op, unsigned sfid, uint32_t desc, bool spill_fill, const piece_info &p)
 {
-   switch (in->op) {
+   switch (op) {
    case opcode::bfe:
    case opcode::bfi2:
    case opcode::csel:
@@ -209,7 +211,7 @@ unit_cost(const instr *in, const piece_info &p)
       /* Part of brw's BARRIER, which the gateway send accounts for. */
       return cost();
    case opcode::send:
-      return send_cost(in, p);
+      return send_cost(sfid, desc, spill_fill, p);
    default:
       break;
    }
@@ -217,7 +219,7 @@ unit_cost(const instr *in, const piece_info &p)
    /* Logical sends only appear before lowering; cost them by latency
     * class as the send they become would.
     */
-   switch (in->info().latency) {
+   switch (op_info(op).latency) {
    case latency_class::sampler:
       return linear(p, UNIT_SAMPLER, 2, 0, 0, 0, 16, 8, 750, 0, 0, 2, 0);
    case latency_class::urb:
@@ -225,15 +227,15 @@ unit_cost(const instr *in, const piece_info &p)
    case latency_class::rt:
       return linear(p, UNIT_DP_RC, 2, 0, 0, 0, 450, 10, 300, 0, 0, 0, 0);
    case latency_class::dataport:
-      if (in->op == opcode::uniform_block_read_logical)
+      if (op == opcode::uniform_block_read_logical)
          return linear(p, UNIT_DP_CC, 2, 0, 0, 0, 16, 10, 100, 0, 0, 0, 0);
-      if (in->op == opcode::varying_pull_constant_logical)
+      if (op == opcode::varying_pull_constant_logical)
          return linear(p, UNIT_SAMPLER, 2, 0, 0, 0, 16, 8, 750, 0, 0, 2, 0);
       return linear(p, UNIT_DP_DC, 2, 0, 0, 0, 20, 10, 100, 0, 0, 0, 0);
    case latency_class::barrier:
-      if (in->op == opcode::barrier)
+      if (op == opcode::barrier)
          return linear(p, UNIT_GATEWAY, 90, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-      if (in->op == opcode::thread_end_logical)
+      if (op == opcode::thread_end_logical)
          return linear(p, UNIT_SPAWNER, 2, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0);
       return linear(p, UNIT_DP_DC, 2, 0, 0, 30, 0, 10, 100, 0, 0, 0, 0);
    case latency_class::none:
@@ -244,6 +246,16 @@ unit_cost(const instr *in, const piece_info &p)
        */
       return fpu_simple(p);
    }
+}
+
+cost
+unit_cost(const instr *in, const piece_info &p)
+{
+   if (in->op != opcode::send)
+      return unit_cost(in->op, 0, 0, false, p);
+   return unit_cost(in->op, in->src(0).is_imm() ? unsigned(in->src(0).imm) : 0,
+                    in->src(1).is_imm() ? uint32_t(in->src(1).imm) : 0,
+                    (in->flags & (INSTR_SPILL | INSTR_FILL)) != 0, p);
 }
 
 bool
@@ -911,6 +923,25 @@ perf_of(const instr *in, const device_info &dev)
    ready = std::max(ready, p.issue);
    p.latency = ready;
    return p;
+}
+
+instr_perf
+perf_of(const hw_instr &h)
+{
+   piece_info p;
+   p.tx = h.slow_int_mul ? 8 : h.tx_bytes;
+   p.sx = (h.exec_size * h.tx_bytes + 31) / 32;
+   if (h.op == opcode::send) {
+      p.sd = (h.desc >> 20) & 0x1f;
+      p.ss = ((h.desc >> 25) & 0xf) + h.ex_mlen;
+   } else {
+      p.sd = (h.dst_bytes + 31) / 32;
+   }
+   const cost c = unit_cost(h.op, h.sfid, h.desc, false, p);
+   instr_perf out;
+   out.issue = unsigned(std::max(0, c.df));
+   out.latency = std::max(out.issue, unsigned(std::max(0, int(out.issue) + c.ld)));
+   return out;
 }
 
 perf_estimate

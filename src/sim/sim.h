@@ -223,6 +223,10 @@ struct result {
     */
    uint64_t channel_instructions = 0;
    uint64_t sends = 0;          /* messages sent (send, sendc, sends, sendsc) */
+   /* How often each instruction issued, in isa::decode_program()'s
+    * order: a profile to weigh by a cost table (src/check's cycles).
+    */
+   std::vector<uint64_t> issued_at;
    bool eot = false;            /* ended by a send with EOT */
 };
 

@@ -1046,6 +1046,7 @@ struct thread_run {
    {
       for (size_t k = 0; k < prog.size(); k++)
          at[int64_t(prog[k].offset)] = k;
+      res.issued_at.assign(prog.size(), 0);
       end = prog.empty() ? 0 : int64_t(program.size());
       if (t.simd != 8 && t.simd != 16 && t.simd != 32)
          throw error(strfmt("sim: dispatch width %u", t.simd));
@@ -1076,6 +1077,7 @@ thread_run::go(memory &mem, const limits &lim)
          c.fail("instruction limit of %llu reached (infinite loop?)",
                 (unsigned long long)lim.max_instructions);
       res.instructions = s.count;
+      res.issued_at[it->second]++;
 
       if (in.op == opcode::illegal || !isa::info(in.op).name)
          c.fail("illegal instruction");

@@ -743,3 +743,128 @@ TEST(check_binary, workgroup_exchanges_through_shared_memory)
       EXPECT_NE(stuck.first.find("workgroup deadlock"), std::string::npos) << stuck.first;
    }
 }
+
+namespace {
+
+/* vs_binary(false) with two more instructions whose results nothing
+ * reads: an add and a reciprocal, at SIMD8.
+ */
+std::vector<uint8_t>
+vs_binary_padded()
+{
+   return isa::assemble("mov(8) g10<1>UD g1<8,8,1>UD { align1 1Q };\n"
+                        "add(8) g20<1>F g2<8,8,1>F g3<8,8,1>F { align1 1Q };\n"
+                        "mov(8) g11<1>F g2<8,8,1>F { align1 1Q };\n"
+                        "mov(8) g12<1>F g3<8,8,1>F { align1 1Q };\n"
+                        "math inv(8) g21<1>F g2<8,8,1>F null<8,8,1>F { align1 1Q };\n"
+                        "mov(8) g13<1>F g4<8,8,1>F { align1 1Q };\n"
+                        "mov(8) g14<1>F g5<8,8,1>F { align1 1Q };\n"
+                        "send(8) null<1>F g10<8,8,1>F 0x0a080017 urb { align1 1Q EOT };\n",
+                        isa::gen::gen9, false, "vs-padded.asm");
+}
+
+} /* anonymous namespace */
+
+/* The latency table's figures for what the programs execute (brw's Gen9
+ * ones, ir/ibis_perf.cpp): a SIMD8 float move or add issues in 2 cycles
+ * and its result is ready 8 later, a SIMD8 reciprocal 2 and 16, a URB
+ * write 2 and 200.
+ */
+TEST(check_dynamic, cycles_from_the_latency_table)
+{
+   auto cost = [](const char *line) {
+      auto d = isa::decode_program(isa::assemble(line, isa::gen::gen9, false, "t.asm").data(),
+                                   16, isa::gen::gen9);
+      return perf_of(check::hw_instr_of(d.at(0).in)).latency;
+   };
+   EXPECT_EQ(cost("mov(8) g11<1>F g2<8,8,1>F { align1 1Q };"), 10u);
+   EXPECT_EQ(cost("add(8) g20<1>F g2<8,8,1>F g3<8,8,1>F { align1 1Q };"), 10u);
+   /* SIMD16: two registers, 4 cycles to issue. */
+   EXPECT_EQ(cost("add(16) g20<1>F g2<8,8,1>F g4<8,8,1>F { align1 1H };"), 12u);
+   EXPECT_EQ(cost("math inv(8) g21<1>F g2<8,8,1>F null<8,8,1>F { align1 1Q };"), 18u);
+   EXPECT_EQ(cost("send(8) null<1>F g10<8,8,1>F 0x0a080017 urb { align1 1Q EOT };"), 202u);
+
+   const std::vector<uint8_t> bin = vs_binary(false);
+   EXPECT_EQ(check::executed_cycles(bin, {1, 1, 1, 1, 1, 1}), 5 * 10 + 202u);
+   EXPECT_EQ(check::executed_cycles(bin, {3, 0, 0, 0, 0, 1}), 3 * 10 + 202u);
+}
+
+/* A pair of programs of one shader whose counts are known: brw's as
+ * vs_binary() (6 instructions), "ibis's" with two more.  The scoreboard
+ * sums them, calls the pair hurt one way round and helped the other, and
+ * puts the worse ratio first; the outputs agree word for word.
+ */
+TEST(check_dynamic, scoreboard_of_a_known_pair)
+{
+   auto s = nir::read_shader(vs_nir, "vs.nir");
+   auto in = check::make_inputs(*s, 8, 7, 0);
+   const unsigned live = unsigned(__builtin_popcount(in.channel_mask()));
+   auto a = check::check_binary(*s, 8, vs_binary(false), in, compile_options());
+   auto b = check::check_binary(*s, 8, vs_binary_padded(), in, compile_options());
+   ASSERT_EQ(a.v, check::verdict::match) << a.first;
+   ASSERT_EQ(b.v, check::verdict::match) << b.first;
+   EXPECT_EQ(a.executed, 6u);
+   EXPECT_EQ(b.executed, 8u);
+   EXPECT_EQ(a.channel_executed, 6u * live);
+   EXPECT_EQ(b.channel_executed, 8u * live);
+   EXPECT_EQ(a.sends, 1u);
+   EXPECT_EQ(b.sends, 1u);
+   EXPECT_EQ(a.cycles, 252u);
+   EXPECT_EQ(b.cycles, 252u + 10 + 18);
+
+   /* The same words, all compared exactly by the interpreter. */
+   const check::word_agreement same = check::compare_words(a.words, b.words);
+   EXPECT_EQ(same.exact, 4u * live);
+   EXPECT_EQ(same.exact_differ + same.loose + same.misaligned, 0u);
+   /* y and z swapped: half the words differ. */
+   auto swapped = check::check_binary(*s, 8, vs_binary(true), in, compile_options());
+   const check::word_agreement differ = check::compare_words(a.words, swapped.words);
+   EXPECT_EQ(differ.exact, 4u * live);
+   EXPECT_EQ(differ.exact_differ, 2u * live);
+   EXPECT_EQ(differ.first_differ.rfind("location 0.y:0: ", 0), 0u) << differ.first_differ;
+   /* Words the interpreter left loose differ apart; a list that does not
+    * line up is no agreement.
+    */
+   const check::word_agreement loose =
+      check::compare_words("set 0\na 3f800000 rt0.x:0\nu 00000001 rt0.y:0\n"
+                           "u ffc00000 rt0.w:0\n",
+                           "set 0\na 3f800001 rt0.x:0\nu 00000001 rt0.y:0\n"
+                           "u 7fc00000 rt0.w:0\ne 0 rt0.z:0\n");
+   EXPECT_EQ(loose.loose, 3u);
+   EXPECT_EQ(loose.loose_differ, 2u);
+   EXPECT_EQ(loose.loose_nan, 1u);
+   EXPECT_EQ(loose.exact, 0u);
+   EXPECT_EQ(loose.misaligned, 1u);
+
+   auto row = [](const char *name, const check::result &brw, const check::result &ibis) {
+      check::dynamic_row r;
+      r.group = "vs SIMD8";
+      r.program = name;
+      const uint64_t x[4] = {brw.executed, brw.channel_executed, brw.sends, brw.cycles};
+      const uint64_t y[4] = {ibis.executed, ibis.channel_executed, ibis.sends, ibis.cycles};
+      std::copy(x, x + 4, r.brw);
+      std::copy(y, y + 4, r.ibis);
+      return r;
+   };
+   const std::vector<check::dynamic_row> rows = {row("helped.asm", b, a),
+                                                 row("hurt.asm", a, b)};
+   const std::vector<check::dynamic_row> back =
+      check::read_dynamic_rows(check::dynamic_rows_text(rows));
+   ASSERT_EQ(back.size(), 2u);
+   EXPECT_EQ(back[1].program, "hurt.asm");
+   EXPECT_EQ(back[1].ibis[3], 280u);
+   const std::string board = check::dynamic_scoreboard(back);
+   EXPECT_NE(board.find("vs SIMD8: 2 programs, 1 helped, 1 hurt"), std::string::npos) << board;
+   EXPECT_NE(board.find("executed instructions  brw           14  ibis           14  "
+                        "ibis/brw 1.000"), std::string::npos) << board;
+   EXPECT_NE(board.find("sends                  brw            2  ibis            2"),
+             std::string::npos) << board;
+   EXPECT_NE(board.find("estimated cycles       brw          532  ibis          532"),
+             std::string::npos) << board;
+   /* 8/6 before 6/8. */
+   const size_t hurt = board.find("1.333  6 -> 8  hurt.asm"),
+                helped = board.find("0.750  8 -> 6  helped.asm");
+   ASSERT_NE(hurt, std::string::npos) << board;
+   ASSERT_NE(helped, std::string::npos) << board;
+   EXPECT_LT(hurt, helped);
+}
