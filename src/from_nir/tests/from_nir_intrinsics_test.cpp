@@ -849,9 +849,9 @@ TEST(from_nir_intrinsics, register_array_divergent_index)
 }
 
 /* 25.0's block loads read up to 16 components.  A uniform one at a
- * constant offset is one read per 64-byte line of the constant cache (one
- * for a line-aligned offset, two from the middle of a line); a varying one
- * is one vec4 pull per four components.
+ * constant offset reads the 64-byte lines of the constant cache it
+ * touches, whole (one for a line-aligned offset, two from the middle of a
+ * line); a varying one is one vec4 pull per four components.
  */
 TEST(from_nir_intrinsics, ubo_block_loads_of_16_components)
 {
@@ -877,8 +877,8 @@ TEST(from_nir_intrinsics, ubo_block_loads_of_16_components)
       hw %19:u32x8@g1
       block0:
          %0:u32x1[16] = uniform_block_read_logical 0:u32, 128:u32, 64:u32 {WE_all}
-         %1:u32x1[8] = uniform_block_read_logical 0:u32, 32:u32, 32:u32 {WE_all}
-         %2:u32x1[8] = uniform_block_read_logical 0:u32, 64:u32, 32:u32 {WE_all}
+         %1:u32x1[16] = uniform_block_read_logical 0:u32, 0:u32, 64:u32 {WE_all}
+         %2:u32x1[16] = uniform_block_read_logical 0:u32, 64:u32, 64:u32 {WE_all}
          %4:u32x8 = mov %3[2]:u32
          %5:u32x8 = shl %4, 128:u32
          %6:u32x8[4] = varying_pull_constant_logical 0:u32, %5, 128:u32
@@ -888,7 +888,7 @@ TEST(from_nir_intrinsics, ubo_block_loads_of_16_components)
          %10:u32x8[4] = varying_pull_constant_logical 0:u32, %9, 16:u32
          %11:u32x8 = add %5, 48:u32
          %12:u32x8[4] = varying_pull_constant_logical 0:u32, %11, 16:u32
-         %13:f32x1 = add %0[15]:f32, %1:f32 {WE_all}
+         %13:f32x1 = add %0[15]:f32, %1[8]:f32 {WE_all}
          %14:f32x1 = add %2:f32, %2[7]:f32 {WE_all}
          %15:f32x8 = add %6:f32, %12[3]:f32
          %16:f32x8 = add %8:f32, %10[1]:f32
