@@ -1075,4 +1075,39 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
    return res;
 }
 
+result
+check_sets(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
+           const std::function<result(const nir::interp::inputs &)> &run)
+{
+   result total;
+   for (unsigned i = 0; i < sets; i++) {
+      result r = run(make_inputs(s, simd, seed, i));
+      total.compared += r.compared;
+      total.approximate += r.approximate;
+      total.unchecked += r.unchecked;
+      total.stable += r.stable;
+      total.kept_denormals += r.kept_denormals;
+      total.executed += r.executed;
+      total.channel_executed += r.channel_executed;
+      total.sends += r.sends;
+      total.cycles += r.cycles;
+      total.words += strfmt("set %u\n", i) + r.words;
+      total.detail = r.detail;
+      if (r.v != verdict::match) {
+         r.input_set = i;
+         r.compared = total.compared;
+         r.approximate = total.approximate;
+         r.unchecked = total.unchecked;
+         r.stable = total.stable;
+         r.kept_denormals = total.kept_denormals;
+         r.executed = total.executed;
+         r.channel_executed = total.channel_executed;
+         r.sends = total.sends;
+         r.cycles = total.cycles;
+         return r;
+      }
+   }
+   return total;
+}
+
 } /* namespace ibis::check */

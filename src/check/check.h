@@ -195,6 +195,13 @@ result check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8
                     const nir::interp::inputs &in,
                     const std::function<program_abi(const nir::interp::outputs &)> &abi);
 
+/* Runs `run` on input sets 0..sets-1 from seed and adds up the counts;
+ * the first set that does not match ends it, its result carrying the
+ * counts so far and its index.
+ */
+result check_sets(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
+                  const std::function<result(const nir::interp::inputs &)> &run);
+
 /* Checks brw's program `binary` of s at simd (laid out as a) on `sets`
  * input sets from seed, as check_shader() checks ibis's.
  */

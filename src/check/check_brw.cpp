@@ -139,45 +139,19 @@ result
 check_brw_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &binary,
                  const brw_abi &a, uint64_t seed, unsigned sets)
 {
-   result total;
    program_abi abi;
    try {
       abi = brw_program_abi(s, simd, a);
    } catch (const error &e) {
-      total.v = verdict::unsupported;
-      total.first = e.what();
-      return total;
+      result bad;
+      bad.v = verdict::unsupported;
+      bad.first = e.what();
+      return bad;
    }
-   for (unsigned i = 0; i < sets; i++) {
-      nir::interp::inputs in = make_inputs(s, simd, seed, i);
-      result r = check_binary(s, simd, binary, in,
-                              [&](const nir::interp::outputs &) { return abi; });
-      total.compared += r.compared;
-      total.approximate += r.approximate;
-      total.unchecked += r.unchecked;
-      total.stable += r.stable;
-      total.kept_denormals += r.kept_denormals;
-      total.executed += r.executed;
-      total.channel_executed += r.channel_executed;
-      total.sends += r.sends;
-      total.cycles += r.cycles;
-      total.words += strfmt("set %u\n", i) + r.words;
-      total.detail = r.detail;
-      if (r.v != verdict::match) {
-         r.input_set = i;
-         r.compared = total.compared;
-         r.approximate = total.approximate;
-         r.unchecked = total.unchecked;
-         r.stable = total.stable;
-         r.kept_denormals = total.kept_denormals;
-         r.executed = total.executed;
-         r.channel_executed = total.channel_executed;
-         r.sends = total.sends;
-         r.cycles = total.cycles;
-         return r;
-      }
-   }
-   return total;
+   return check_sets(s, simd, seed, sets, [&](const nir::interp::inputs &in) {
+      return check_binary(s, simd, binary, in,
+                          [&](const nir::interp::outputs &) { return abi; });
+   });
 }
 
 word_agreement

@@ -35,35 +35,9 @@ check_shader(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
       total.first = v.reason.empty() ? "not compiled" : v.reason;
       return total;
    }
-   for (unsigned i = 0; i < sets; i++) {
-      nir::interp::inputs in = make_inputs(s, simd, seed, i);
-      result r = check_binary(s, simd, v.binary, in, co);
-      total.compared += r.compared;
-      total.approximate += r.approximate;
-      total.unchecked += r.unchecked;
-      total.stable += r.stable;
-      total.kept_denormals += r.kept_denormals;
-      total.executed += r.executed;
-      total.channel_executed += r.channel_executed;
-      total.sends += r.sends;
-      total.cycles += r.cycles;
-      total.words += strfmt("set %u\n", i) + r.words;
-      total.detail = r.detail;
-      if (r.v != verdict::match) {
-         r.input_set = i;
-         r.compared = total.compared;
-         r.approximate = total.approximate;
-         r.unchecked = total.unchecked;
-         r.stable = total.stable;
-         r.kept_denormals = total.kept_denormals;
-         r.executed = total.executed;
-         r.channel_executed = total.channel_executed;
-         r.sends = total.sends;
-         r.cycles = total.cycles;
-         return r;
-      }
-   }
-   return total;
+   return check_sets(s, simd, seed, sets, [&](const nir::interp::inputs &in) {
+      return check_binary(s, simd, v.binary, in, co);
+   });
 }
 
 std::string
