@@ -35,6 +35,7 @@
 
 #include "asm_kinds.h"
 #include "util/ibis_error.h"
+#include "util/ibis_files.h"
 
 #include <dirent.h>
 #include <sys/stat.h>
@@ -203,32 +204,6 @@ program_name(const key &k)
                        std::get<1>(k).c_str(), std::get<2>(k));
 }
 
-void
-list_asm(const std::string &dir, const std::string &prefix, std::vector<std::string> &out)
-{
-   DIR *d = opendir(dir.c_str());
-   if (!d)
-      throw ibis::error(dir + ": cannot read");
-   std::vector<std::string> names;
-   while (const dirent *e = readdir(d)) {
-      const std::string n = e->d_name;
-      if (n != "." && n != "..")
-         names.push_back(n);
-   }
-   closedir(d);
-   std::sort(names.begin(), names.end());
-   for (const std::string &n : names) {
-      struct stat st;
-      if (stat((dir + "/" + n).c_str(), &st) != 0)
-         continue;
-      if (S_ISDIR(st.st_mode))
-         list_asm(dir + "/" + n, prefix + n + "/", out);
-      else if (n.size() > 4 && n.compare(n.size() - 4, 4, ".asm") == 0 &&
-               n.find(".do32.") == std::string::npos)
-         out.push_back(prefix + n);
-   }
-}
-
 std::string
 slurp(const std::string &path)
 {
@@ -285,8 +260,11 @@ report_kinds(const std::string &brw_dir, const std::string &ibis_dir, unsigned t
          return d;
       }
    };
-   std::vector<std::string> rels;
-   list_asm(ibis_dir, "", rels);
+   /* brw's discarded SIMD32 programs (.do32.) are no programs of its. */
+   std::vector<std::string> rels = ibis::files_below(ibis_dir, ".asm");
+   rels.erase(std::remove_if(rels.begin(), rels.end(), [](const std::string &r) {
+                 return r.find(".do32.") != std::string::npos;
+              }), rels.end());
    std::vector<pair> pairs;
    unsigned ibis_only = 0;
    for (const std::string &rel : rels) {

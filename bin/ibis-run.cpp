@@ -136,6 +136,30 @@ load_program(const std::string &path)
    return std::vector<uint8_t>(text.begin(), text.end());
 }
 
+/* How each output is compared, and the check's counts: both modes. */
+void
+print_result(const nir::shader &s, unsigned simd, const check::result &r)
+{
+   for (const auto &[name, e] : check::classify_outputs(s)) {
+      if (e != check::exactness::exact)
+         printf("# %s: %s\n", name.c_str(),
+                e == check::exactness::approximate
+                   ? "approximate (relative tolerance 1/4096 where not stable under "
+                     "perturbation)"
+                   : e == check::exactness::unchecked
+                   ? "compared only where stable under perturbation (an approximation "
+                     "reaches a discontinuous operation)"
+                   : "not compared (an approximate float's bits reach an integer "
+                     "operation)");
+   }
+   printf("# SIMD%u: %u words compared (%u with a tolerance, %u stable under perturbation, "
+          "%u matching with denormals kept), "
+          "%u not compared; executed %llu instructions (%llu channel-instructions), "
+          "%llu sends\n", simd, r.compared, r.approximate, r.stable, r.kept_denormals,
+          r.unchecked, (unsigned long long)r.executed, (unsigned long long)r.channel_executed,
+          (unsigned long long)r.sends);
+}
+
 int
 check_nir(const std::string &path, unsigned simd, const std::string &inputs_path, uint64_t seed,
           unsigned sets, bool verbose, const std::string &abi_path)
@@ -161,22 +185,7 @@ check_nir(const std::string &path, unsigned simd, const std::string &inputs_path
    } else {
       r = check::check_shader(*s, simd, seed, sets, opts);
    }
-   for (const auto &[name, e] : check::classify_outputs(*s)) {
-      if (e != check::exactness::exact)
-         printf("# %s: %s\n", name.c_str(),
-                e == check::exactness::approximate
-                   ? "approximate (relative tolerance 1/4096 where not stable under "
-                     "perturbation)"
-                   : e == check::exactness::unchecked
-                   ? "compared only where stable under perturbation (an approximation "
-                     "reaches a discontinuous operation)"
-                   : "not compared (an approximate float's bits reach an integer "
-                     "operation)");
-   }
-   printf("# SIMD%u: %u words compared (%u with a tolerance, %u stable under perturbation, "
-          "%u matching with denormals kept), "
-          "%u not compared\n", simd, r.compared, r.approximate, r.stable, r.kept_denormals,
-          r.unchecked);
+   print_result(*s, simd, r);
    if (r.v == check::verdict::match) {
       if (verbose)
          fputs(r.detail.c_str(), stdout);
@@ -192,29 +201,6 @@ check_nir(const std::string &path, unsigned simd, const std::string &inputs_path
       printf("reproduce: %s%s\n", check::repro_command(path, simd, seed, r.input_set + 1).c_str(),
              abi_path.empty() ? "" : (" --abi " + abi_path).c_str());
    return 1;
-}
-
-void
-print_result(const nir::shader &s, unsigned simd, const check::result &r)
-{
-   for (const auto &[name, e] : check::classify_outputs(s)) {
-      if (e != check::exactness::exact)
-         printf("# %s: %s\n", name.c_str(),
-                e == check::exactness::approximate
-                   ? "approximate (relative tolerance 1/4096 where not stable under "
-                     "perturbation)"
-                   : e == check::exactness::unchecked
-                   ? "compared only where stable under perturbation (an approximation "
-                     "reaches a discontinuous operation)"
-                   : "not compared (an approximate float's bits reach an integer "
-                     "operation)");
-   }
-   printf("# SIMD%u: %u words compared (%u with a tolerance, %u stable under perturbation, "
-          "%u matching with denormals kept), "
-          "%u not compared; executed %llu instructions (%llu channel-instructions), "
-          "%llu sends\n", simd, r.compared, r.approximate, r.stable, r.kept_denormals,
-          r.unchecked, (unsigned long long)r.executed, (unsigned long long)r.channel_executed,
-          (unsigned long long)r.sends);
 }
 
 /* brw's program for a corpus shader, laid out as its brw-abi file says. */

@@ -40,6 +40,7 @@
 
 #include "compiler/compiler.h"
 #include "util/ibis_error.h"
+#include "util/ibis_files.h"
 
 namespace {
 
@@ -152,32 +153,6 @@ parse_args(int argc, char **argv)
       o.jobs = n > 0 ? unsigned(n) : 1;
    }
    return o;
-}
-
-void
-list_nir(const std::string &dir, const std::string &prefix, std::vector<job> &out)
-{
-   DIR *d = opendir(dir.c_str());
-   if (!d)
-      throw ibis::error(dir + ": " + std::strerror(errno));
-   std::vector<std::string> names;
-   while (const dirent *e = readdir(d)) {
-      const std::string n = e->d_name;
-      if (n != "." && n != "..")
-         names.push_back(n);
-   }
-   closedir(d);
-   std::sort(names.begin(), names.end());
-   for (const std::string &n : names) {
-      const std::string path = dir + "/" + n;
-      struct stat st;
-      if (stat(path.c_str(), &st) != 0)
-         continue;
-      if (S_ISDIR(st.st_mode))
-         list_nir(path, prefix + n + "/", out);
-      else if (n.size() > 4 && n.compare(n.size() - 4, 4, ".nir") == 0)
-         out.push_back(job{path, prefix + n});
-   }
 }
 
 /* CPU time of this process: a worker compiles one shader at a time. */
@@ -424,7 +399,8 @@ main(int argc, char **argv)
       for (std::string d : o.dirs) {
          while (d.size() > 1 && d.back() == '/')
             d.pop_back();
-         list_nir(d, "", jobs);
+         for (const std::string &rel : ibis::files_below(d, ".nir"))
+            jobs.push_back(job{d + "/" + rel, rel});
       }
       /* Vertex shaders run at SIMD8 only. */
       if (o.simd > 8) {

@@ -1,8 +1,13 @@
 #include "util/ibis_debug.h"
 #include "util/ibis_error.h"
+#include "util/ibis_files.h"
 #include "util/ibis_json.h"
 
 #include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sys/stat.h>
 
 using namespace ibis;
 
@@ -72,4 +77,21 @@ TEST(json, reads_values_and_reports_positions)
    EXPECT_THROW(json::parse("\"open", "t.json"), error);
    EXPECT_TRUE(json::looks_like_json("  \n{"));
    EXPECT_FALSE(json::looks_like_json("push_range 1 0 2"));
+}
+
+/* Each directory's entries in name order, subdirectories where they
+ * sort, other suffixes left out; a missing directory is an error.
+ */
+TEST(util, files_below_walks_in_name_order)
+{
+   char tmpl[] = "/tmp/ibis-files-XXXXXX";
+   ASSERT_NE(mkdtemp(tmpl), nullptr);
+   const std::string root = tmpl;
+   ASSERT_EQ(mkdir((root + "/b").c_str(), 0755), 0);
+   for (const char *f : {"/c.nir", "/a.nir", "/b/x.nir", "/b/y.txt", "/b.nir"})
+      std::ofstream(root + f) << "x";
+   EXPECT_EQ(ibis::files_below(root, ".nir"),
+             std::vector<std::string>({"a.nir", "b/x.nir", "b.nir", "c.nir"}));
+   EXPECT_THROW(ibis::files_below(root + "/none", ".nir"), ibis::error);
+   std::system(("rm -rf " + root).c_str());
 }
