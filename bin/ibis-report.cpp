@@ -1,6 +1,7 @@
 /*
  * ibis-report OLD NEW [--top N]
  * ibis-report --kinds BRW_ASM_DIR IBIS_ASM_DIR [--top N] [--programs]
+ * ibis-report --dynamic FILE [--top N]
  *
  * Compares two shader-db results, as shader-db's report.py does: totals
  * of instructions, cycles, spills, fills, sends and loops over the
@@ -20,6 +21,12 @@
  * discarded, are left out): per program both keep, instructions by kind
  * (asm_kinds.h), totalled per stage and width, with the dolphin
  * ubershaders apart from the rest.
+ *
+ * --dynamic reads the per-program rows `ibis-check brw --with-ibis
+ * --dynamic-report FILE` wrote (brw's and ibis's programs run on the same
+ * inputs) and prints the dynamic scoreboard: per stage and width the
+ * executed instructions, channel-instructions, sends and estimated cycles
+ * of both, helped and hurt, and the N worst programs (docs/check.md).
  */
 #include <algorithm>
 #include <cmath>
@@ -34,6 +41,7 @@
 #include <vector>
 
 #include "asm_kinds.h"
+#include "check/check.h"
 #include "util/ibis_error.h"
 #include "util/ibis_files.h"
 
@@ -367,12 +375,14 @@ main(int argc, char **argv)
 {
    std::vector<std::string> files;
    unsigned top = 10;
-   bool kinds = false, all_programs = false;
+   bool kinds = false, dynamic = false, all_programs = false;
    try {
       for (int i = 1; i < argc; i++) {
          const std::string a = argv[i];
          if (a == "--kinds") {
             kinds = true;
+         } else if (a == "--dynamic") {
+            dynamic = true;
          } else if (a == "--programs") {
             all_programs = true;
          } else if (a == "--top" && i + 1 < argc) {
@@ -380,7 +390,8 @@ main(int argc, char **argv)
          } else if (a == "-h" || a == "--help") {
             std::printf("usage: ibis-report OLD NEW [--top N]\n"
                         "       ibis-report --kinds BRW_ASM_DIR IBIS_ASM_DIR [--top N] "
-                        "[--programs]\n");
+                        "[--programs]\n"
+                        "       ibis-report --dynamic FILE [--top N]\n");
             return 0;
          } else if (!a.empty() && a[0] == '-') {
             throw ibis::error("unknown option '" + a + "'");
@@ -388,9 +399,21 @@ main(int argc, char **argv)
             files.push_back(a);
          }
       }
+      if (dynamic) {
+         if (files.size() != 1)
+            throw ibis::error("usage: ibis-report --dynamic FILE [--top N]");
+         std::ifstream in(files[0]);
+         if (!in)
+            throw ibis::error(files[0] + ": cannot read");
+         std::stringstream text;
+         text << in.rdbuf();
+         std::fputs(ibis::check::dynamic_scoreboard(ibis::check::read_dynamic_rows(text.str(), files[0]),
+                                                    top).c_str(), stdout);
+         return 0;
+      }
       if (files.size() != 2)
-         throw ibis::error("usage: ibis-report OLD NEW [--top N], or --kinds "
-                           "BRW_ASM_DIR IBIS_ASM_DIR");
+         throw ibis::error("usage: ibis-report OLD NEW [--top N], --kinds "
+                           "BRW_ASM_DIR IBIS_ASM_DIR, or --dynamic FILE");
       if (kinds)
          return report_kinds(files[0], files[1], top, all_programs);
       const result_set before = read_results(files[0]);

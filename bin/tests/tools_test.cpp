@@ -304,6 +304,41 @@ TEST(tools, shaderdb_asm_dir_feeds_report_kinds)
    EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\nsend +[0-9]+->[0-9]+ \+0)"))) << r.out;
 }
 
+TEST(tools, report_dynamic_scoreboard)
+{
+   /* Two rows as `ibis-check brw --with-ibis --dynamic-report` writes
+    * them: ibis executes 21 of brw's 20 instructions in one program (5%
+    * worse exactly, not more) and 50 of 40 in the other.
+    */
+   const std::string file = ibis::test::temp_dir() + "dynamic.tsv";
+   {
+      std::ofstream f(file);
+      f << "group\tprogram\tbrw_instructions\tbrw_channel_instructions\tbrw_sends\t"
+           "brw_cycles\tibis_instructions\tibis_channel_instructions\tibis_sends\t"
+           "ibis_cycles\n"
+           "fs SIMD16\ta/1.fs.simd16.asm\t20\t320\t2\t900\t21\t336\t2\t910\n"
+           "fs SIMD16\ta/2.fs.simd16.asm\t40\t640\t3\t1000\t50\t800\t3\t1100\n";
+   }
+   result r = run("ibis-report --dynamic " + file + " --top 1");
+   ASSERT_EQ(r.status, 0) << r.out;
+   EXPECT_NE(r.out.find("fs SIMD16: 2 programs, 0 helped, 2 hurt (ibis executes fewer, more "
+                        "instructions), 0 alike; 1 more than 5% worse\n"),
+             std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("executed instructions  brw           60  ibis           71  "
+                        "ibis/brw 1.183"), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("worst 1 (ibis/brw executed instructions):\n"
+                        "      1.250  40 -> 50  a/2.fs.simd16.asm\n"), std::string::npos) << r.out;
+   EXPECT_EQ(r.out.find("a/1.fs.simd16.asm"), std::string::npos) << r.out;
+   /* A row that is not one is an error naming the line. */
+   {
+      std::ofstream f(file);
+      f << "fs SIMD16\ta/1.fs.simd16.asm\t20\n";
+   }
+   r = run("ibis-report --dynamic " + file);
+   EXPECT_EQ(r.status, 1) << r.out;
+   EXPECT_NE(r.out.find(file + ":1: 3 fields, not 10"), std::string::npos) << r.out;
+}
+
 TEST(tools, shaderdb_times_per_stage_width_and_memory)
 {
    const std::string dir = corpus_dir("sdb3");

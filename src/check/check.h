@@ -231,9 +231,12 @@ struct dynamic_row {
    /* executed instructions, channel-instructions, sends, estimated cycles */
    uint64_t brw[4] = {}, ibis[4] = {};
 };
-/* The rows as a tab-separated table with a header line, and back. */
+/* The rows as a tab-separated table with a header line, and back (a
+ * malformed line is an error naming `name` and the line).
+ */
 std::string dynamic_rows_text(const std::vector<dynamic_row> &rows);
-std::vector<dynamic_row> read_dynamic_rows(const std::string &text);
+std::vector<dynamic_row> read_dynamic_rows(const std::string &text,
+                                           const std::string &name = "dynamic report");
 /* Per group: the totals of both, ibis/brw, helped and hurt (programs
  * where ibis executes fewer or more instructions) and the `worst`
  * programs of highest ibis/brw executed-instruction ratio.

@@ -168,7 +168,7 @@ dynamic_rows_text(const std::vector<dynamic_row> &rows)
 }
 
 std::vector<dynamic_row>
-read_dynamic_rows(const std::string &text)
+read_dynamic_rows(const std::string &text, const std::string &name)
 {
    std::vector<dynamic_row> rows;
    std::istringstream in(text);
@@ -187,7 +187,7 @@ read_dynamic_rows(const std::string &text)
          p = q + 1;
       }
       if (f.size() != 10)
-         throw error(strfmt("dynamic report line %u: %zu fields, not 10", n, f.size()));
+         throw error(strfmt("%s:%u: %zu fields, not 10", name.c_str(), n, f.size()));
       dynamic_row r;
       r.group = f[0];
       r.program = f[1];
@@ -209,7 +209,7 @@ dynamic_scoreboard(const std::vector<dynamic_row> &rows, unsigned worst)
    std::string out;
    for (auto &[g, list] : groups) {
       uint64_t brw[4] = {}, ibis[4] = {};
-      unsigned helped = 0, hurt = 0;
+      unsigned helped = 0, hurt = 0, hurt_5 = 0;
       for (const dynamic_row *r : list) {
          for (unsigned i = 0; i < 4; i++) {
             brw[i] += r->brw[i];
@@ -217,10 +217,12 @@ dynamic_scoreboard(const std::vector<dynamic_row> &rows, unsigned worst)
          }
          helped += r->ibis[0] < r->brw[0];
          hurt += r->ibis[0] > r->brw[0];
+         /* The bound: no program more than 5% worse. */
+         hurt_5 += ratio(r->brw[0], r->ibis[0]) > 1.05;
       }
       out += strfmt("%s: %zu programs, %u helped, %u hurt (ibis executes fewer, more "
-                    "instructions), %zu alike\n", g.c_str(), list.size(), helped, hurt,
-                    list.size() - helped - hurt);
+                    "instructions), %zu alike; %u more than 5%% worse\n", g.c_str(),
+                    list.size(), helped, hurt, list.size() - helped - hurt, hurt_5);
       for (unsigned i = 0; i < 4; i++)
          out += strfmt("   %-22s brw %12llu  ibis %12llu  ibis/brw %.3f\n", measure_names[i],
                        (unsigned long long)brw[i], (unsigned long long)ibis[i],
