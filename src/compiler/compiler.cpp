@@ -66,7 +66,7 @@ const struct {
    {"algebraic", opt_algebraic}, {"constant-fold", opt_constant_fold},
    {"copy-prop", opt_copy_prop}, {"sat-prop", opt_sat_prop},
    {"cmod-prop", opt_cmod_prop},
-   {"dce", opt_dce},
+   {"dce", opt_dce}, {"sink", opt_sink},
 };
 
 const sched_mode pre_ra_modes[] = {

@@ -396,6 +396,15 @@ block::insert(iterator pos, instr *in)
 }
 
 void
+block::move_here(iterator pos, instr *in)
+{
+   IBIS_CHECK(in->block_, "move: the instruction is in no block");
+   /* One shader's lists share their node pool: splicing keeps the node. */
+   instrs_.splice(pos, in->block_->instrs_, in->pos_);
+   in->block_ = this;
+}
+
+void
 block::reorder(const std::vector<instr *> &order)
 {
    IBIS_CHECK(order.size() == instrs_.size(),

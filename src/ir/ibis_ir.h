@@ -433,6 +433,10 @@ public:
    void insert(iterator pos, instr *in);
    void insert_before(instr *pos, instr *in) { insert(pos->pos_, in); }
    void insert_after(instr *pos, instr *in) { insert(std::next(pos->pos_), in); }
+   /* Moves in, from the block holding it, in front of pos in this block;
+    * its operands and their use and def lists stay as they are.
+    */
+   void move_here(iterator pos, instr *in);
    /* Puts the block's instructions in the given order, a permutation of
     * them (instruction schedulers).
     */

@@ -72,9 +72,15 @@ bool opt_empty_else(shader &s);
  */
 bool opt_hoist(shader &s);
 
+/* An ALU instruction before an if whose value only one arm reads moves
+ * into that arm, so that threads skipping the arm skip it too (never into
+ * a loop; opt_sink.cpp).
+ */
+bool opt_sink(shader &s);
+
 /* Registers "dce", "copy-prop", "cse", "constant-fold", "algebraic",
  * "cmod-prop", "sat-prop", "combine-constants", "narrow-phis",
- * "empty-else" and "hoist"
+ * "empty-else", "hoist" and "sink"
  * with the pass registry (ir/ibis_pass.h).  Tools call it at start-up;
  * calling it again is a no-op.
  */

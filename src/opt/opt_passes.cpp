@@ -38,6 +38,8 @@ register_opt_passes()
                     "(an empty then-arm inverts the if)", opt_empty_else);
       register_pass("hoist", "compute equal scalar expressions of several "
                     "arms once, in the block dominating them", opt_hoist);
+      register_pass("sink", "move an instruction into the one if-arm that "
+                    "reads its value", opt_sink);
       return true;
    }();
    (void)once;
