@@ -1784,6 +1784,64 @@ TEST_F(ra_test, simd32_flag_chain_read_by_halves_is_split)
    )"));
 }
 
+/* tesseract/283.fs at SIMD32 (brw: "mov(1) g125.2" into the header the
+ * previous write read) and tesseract/500.fs at SIMD16: an RT header
+ * copied again from g0-g1 after every read of an earlier copy, setting
+ * the dwords that one set and more, is that copy with its dwords
+ * written over (%5 over %4, moved down to %5's send so %4 dies there
+ * and the preserve write is tied without a copy).  %6 sets only dword 2
+ * where the chain set dword 0 too (the src0-alpha bit): built again.
+ */
+TEST_F(ra_test, rt_header_copy_is_reused_after_its_reads)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16 lowered
+      hw %0:u32x16[4]@g2
+      hw %1:u32x8[2]@g0
+      hw %2:u32x8@g0
+      hw %3:u32x8@g1
+      wlr %4:u32x8[2]
+      wlr %5:u32x8[2]
+      wlr %6:u32x8[2]
+      block0:
+         %4 = load_payload %2, %3 {WE_all}
+         %4.8 = mov(1) 1:u32 {WE_all}
+         %5 = load_payload %2, %3 {WE_all}
+         %5.0 = or(1) %2, 2048:u32 {WE_all}
+         %5.8 = mov(1) 2:u32 {WE_all}
+         %6 = load_payload %2, %3 {WE_all}
+         %6.8 = mov(1) 3:u32 {WE_all}
+         %7:u32x16[4] = load_payload %0, %0[1], %0[2], %0[3]
+         _ = send 5:u32, 0x40b0000:u32, 512:u32, %1, %7
+         %8:u32x16[4] = load_payload %0, %0[1], %0[2], %0[3]
+         _ = send 5:u32, 0x40b0001:u32, 512:u32, %4, %8
+         %9:u32x16[4] = load_payload %0, %0[1], %0[2], %0[3]
+         _ = send 5:u32, 0x40b0002:u32, 512:u32, %5, %9
+         %10:u32x16[4] = load_payload %0, %0[1], %0[2], %0[3]
+         _ = send 5:u32, 0x40b1003:u32, 512:u32, %6, %10 {EOT}
+   )", "ra", R"(
+      wlr %4:u32x8[2]@g[[h]]
+      wlr %5:u32x8[2]
+      wlr %6:u32x8[2]@g[[_]]
+      ...
+      block0:
+         %4 = load_payload %2, %3 {WE_all}
+         %4.8 = mov(1) 1:u32 {WE_all}
+         %6 = load_payload %2, %3 {WE_all}
+         %6.8 = mov(1) 3:u32 {WE_all}
+         %7:u32x16[4]@g[[c]] = load_payload %0, %0[1], %0[2], %0[3]
+         _ = send 5:u32, 0x40b0000:u32, 512:u32, %1, %7
+         %8:u32x16[4]@g[[c]] = load_payload %0, %0[1], %0[2], %0[3]
+         _ = send 5:u32, 0x40b0001:u32, 512:u32, %4, %8
+         %9:u32x16[4]@g[[c]] = load_payload %0, %0[1], %0[2], %0[3]
+         %[[a]]:u32x8[2]@g[[h]] = or(1) %2, 2048:u32, preserve %4 {WE_all}
+         %[[b]]:u32x8[2]@g[[h]].8 = mov(1) 2:u32, preserve %[[a]] {WE_all}
+         _ = send 5:u32, 0x40b0002:u32, 512:u32, %[[b]], %9
+         %10:u32x16[4]@g112 = load_payload %0, %0[1], %0[2], %0[3]
+         _ = send 5:u32, 0x40b1003:u32, 512:u32, %6, %10 {EOT}
+   )"));
+}
+
 /* A SIMD32 value read whole by a SIMD32 instruction stays whole, also
  * where payload halves read it (%1, %2), and so does a flag an if reads
  * (%3); a cmp whose flag only predicates of halves read splits into two
