@@ -152,6 +152,36 @@ resolved(const std::vector<param> &ps)
  * payload, so gathering it first is only a copy more (dolphin/smg.1.fs
  * SIMD16: a color in both dual-source colors was copied whole first).
  */
+/* A WLR value whose writes all come before `at` in its block, each
+ * unpredicated and writing bytes no other write does (a pln per SIMD16
+ * half): it holds at any later reader what it held at `at`.
+ */
+bool
+written_once_before(const value *v, const instr *at)
+{
+   if (v->file != reg_file::wlr || v->defs().empty())
+      return false;
+   std::vector<std::pair<unsigned, unsigned>> spans;
+   for (const instr *d : v->defs()) {
+      if (d->parent() != at->parent() || d->predicate() || d->num_dsts() != 1 ||
+          d->dst().val != v || d->dst().has_region || d->preserve().val)
+         return false;
+      const unsigned from = d->dst().offset;
+      const unsigned to = from + d->exec_size * type_bits(d->dst().type) / 8;
+      for (const auto &sp : spans)
+         if (from < sp.second && sp.first < to)
+            return false;
+      spans.push_back({from, to});
+   }
+   unsigned seen = 0;
+   for (const instr *in : at->parent()->instrs()) {
+      if (in == at)
+         break;
+      seen += in->writes(v);
+   }
+   return seen == v->defs().size();
+}
+
 operand
 through_wide_vector(const operand &o, unsigned exec)
 {
@@ -173,7 +203,8 @@ through_wide_vector(const operand &o, unsigned exec)
       return operand::imm_of(o.type, s.imm);
    }
    const reg_file f = s.val->file;
-   if ((f != reg_file::ssa && f != reg_file::uniform && f != reg_file::attr) ||
+   if ((f != reg_file::ssa && f != reg_file::uniform && f != reg_file::attr &&
+        !written_once_before(s.val, lp)) ||
        s.val->bit_size() != 32 || type_bits(s.type) != 32 ||
        (s.val->width != 1 && s.val->width != v->width) ||
        (s.val->width != 1 && s.val->group != v->group) ||
@@ -263,8 +294,14 @@ lone_piece_param(const operand &o, unsigned exec, unsigned group)
    uint32_t k;
    if (constant_param(o, &k))
       return true;
+   /* A WLR value the operand reads here was checked where it was
+    * found through a vector (through_wide_vector); read directly, it is
+    * read at the message.  Allocation splits one written by SIMD16
+    * halves (plns) into SSA halves.
+    */
    const value *v = o.val;
-   return v && v->file == reg_file::ssa && v->length == 1 && v->width > exec &&
+   return v && (v->file == reg_file::ssa || v->file == reg_file::wlr) &&
+          v->length == 1 && v->width > exec &&
           v->bit_size() == 32 && type_bits(o.type) == 32 && !o.neg && !o.abs &&
           !o.has_region && !o.offset && v->group <= group &&
           group + exec <= v->group + v->width;

@@ -91,12 +91,178 @@ ssa_live_after(const value *v, const instr *in,
    return false;
 }
 
-/* A preserve write keeps the rest of its preserve value in place, so the
- * destination must be that value's register.  Where the preserve value is
- * still needed afterwards (or is fixed, or is read by another operand of
- * the instruction, or already tied elsewhere), a copy becomes the tied
- * value instead.
+/* Is in the NoMask load_payload of a block of fixed registers (the
+ * thread payload: an RT header, g0 and g1 or g2) into a WLR value that
+ * only sends read, whose other writes are NoMask dwords in its block
+ * that do not read it (the src0-alpha bits, the target index)?  Their
+ * offsets go to *dwords.
  */
+static bool
+is_fixed_copy_header(const instr *in, std::vector<unsigned> *dwords)
+{
+   if (in->op != opcode::load_payload || !in->we_all() || in->predicate() ||
+       in->num_dsts() != 1 || in->dst().offset || in->num_srcs() == 0)
+      return false;
+   const value *h = in->dst().val;
+   if (!h || h->file != reg_file::wlr)
+      return false;
+   for (const operand &o : in->srcs()) {
+      if (!o.val || o.val->file != reg_file::hw_reg || o.offset || o.has_region)
+         return false;
+   }
+   dwords->clear();
+   for (const instr *d : h->defs()) {
+      if (d == in)
+         continue;
+      if (d->parent() != in->parent() || d->exec_size != 1 || !d->we_all() ||
+          d->predicate() || d->preserve().val || d->num_dsts() != 1 ||
+          d->reads(h) || d->dst().has_region || d->dst().offset % 4 ||
+          type_bits(d->dst().type) != 32)
+         return false;
+      dwords->push_back(d->dst().offset);
+   }
+   for (const use &u : h->uses()) {
+      if (u.in->op != opcode::send || u.slot < 0 || u.in->parent() != in->parent())
+         return false;
+   }
+   return true;
+}
+
+/* A header copied again from the same fixed registers after every read
+ * of an earlier copy, setting at least the dwords the earlier one set, is
+ * the earlier copy with its dwords written over, as brw's second SIMD16
+ * half of a second render target: one copy of g0 and g2 for both
+ * writes (tesseract/283.fs SIMD32: "mov(1) g125.2" into the header the
+ * first write read).  The dword writes become a chain of SSA writes
+ * preserving the earlier copy (a WLR value is not written after it is
+ * read), moved down to the first send of the new header so the earlier
+ * copy dies there and the tie needs no copy.
+ */
+static unsigned
+reuse_fixed_copies(shader &s)
+{
+   s.renumber();
+   unsigned n = 0;
+   for (const auto &b : s.blocks()) {
+      /* Each copy, and what holds it now: the copy, or the last write of
+       * the chain reusing it, with the dwords that write set.
+       */
+      struct header {
+         instr *lp;
+         value *cur;
+         std::vector<unsigned> dwords;
+         bool gone;
+      };
+      std::vector<header> hs;
+      for (instr *in : b->instrs()) {
+         std::vector<unsigned> dw;
+         if (is_fixed_copy_header(in, &dw))
+            hs.push_back({in, in->dst().val, dw, false});
+      }
+      for (size_t j = 1; j < hs.size(); j++) {
+         instr *lp2 = hs[j].lp;
+         value *h2 = lp2->dst().val;
+         const std::vector<unsigned> &dw2 = hs[j].dwords;
+         if (h2->uses().empty())
+            continue;
+         const instr *first = nullptr;
+         for (const use &u : h2->uses())
+            if (!first || u.in->ip < first->ip)
+               first = u.in;
+         std::vector<instr *> extras;
+         bool ok2 = true;
+         for (instr *d : h2->defs()) {
+            if (d != lp2)
+               extras.push_back(d);
+            ok2 &= d->ip < first->ip;
+         }
+         if (!ok2)
+            continue;
+         std::sort(extras.begin(), extras.end(),
+                   [](const instr *a, const instr *c) { return a->ip < c->ip; });
+         for (size_t i = j; i-- > 0;) {
+            header &e = hs[i];
+            const instr *lp1 = e.lp;
+            const value *h1 = lp1->dst().val;
+            if (e.gone || lp1->num_srcs() != lp2->num_srcs() ||
+                h1->type != h2->type || h1->width != h2->width ||
+                h1->length != h2->length || h1->group != h2->group)
+               continue;
+            bool ok = true;
+            for (unsigned k = 0; k < lp1->num_srcs(); k++) {
+               const value *a = lp1->src(k).val, *c = lp2->src(k).val;
+               ok &= a == c || (a->phys.kind == c->phys.kind &&
+                                a->phys.nr == c->phys.nr &&
+                                a->phys.subreg == c->phys.subreg &&
+                                a->size_bytes() == c->size_bytes());
+            }
+            for (const instr *d : e.cur->defs())
+               ok &= d->ip < first->ip;
+            /* The same copy again is the earlier one, read by both. */
+            const bool same = dw2.empty() && e.dwords.empty();
+            for (const use &u : e.cur->uses())
+               ok &= same || u.in->ip < first->ip;
+            for (unsigned o : e.dwords)
+               ok &= std::find(dw2.begin(), dw2.end(), o) != dw2.end();
+            if (!ok)
+               continue;
+            value *prev = e.cur;
+            for (instr *d : extras) {
+               value *v = s.create_value(reg_file::ssa, h2->type, h2->width,
+                                         h2->length, h2->group);
+               operand o = d->dst();
+               o.val = v;
+               d->set_dst(0, o);
+               d->set_preserve(operand(prev));
+               prev = v;
+            }
+            std::vector<instr *> order;
+            for (instr *in : b->instrs()) {
+               if (in == first)
+                  order.insert(order.end(), extras.begin(), extras.end());
+               if (std::find(extras.begin(), extras.end(), in) == extras.end())
+                  order.push_back(in);
+            }
+            b->reorder(order);
+            const std::vector<use> uses = h2->uses();
+            for (const use &u : uses) {
+               operand o = u.in->src(u.slot);
+               o.val = prev;
+               u.in->set_src(u.slot, o);
+            }
+            lp2->remove();
+            e.cur = prev;
+            e.dwords = dw2;
+            hs[j].gone = true;
+            s.renumber();
+            n++;
+            break;
+         }
+      }
+   }
+   return n;
+}
+
+/* Is WLR value p written and read only before in, in in's block (a
+ * header reuse_fixed_copies() hands over)?  Then nothing needs it after
+ * in, nor writes it again.
+ */
+static bool
+wlr_dead_after(const value *p, const instr *in)
+{
+   if (p->file != reg_file::wlr)
+      return false;
+   for (const instr *d : p->defs()) {
+      if (d->parent() != in->parent() || d->ip >= in->ip)
+         return false;
+   }
+   for (const use &u : p->uses()) {
+      if (u.in != in && (u.in->parent() != in->parent() || u.in->ip >= in->ip))
+         return false;
+   }
+   return true;
+}
+
 static void
 tie_preserve_writes(shader &s)
 {
@@ -118,8 +284,9 @@ tie_preserve_writes(shader &s)
       bool other = false;
       for (const operand &o : in->srcs())
          other |= o.val == p;
-      if (p->file == reg_file::ssa && !tied.has(p) && !other &&
-          !ssa_live_after(p, in, copies, mark)) {
+      if (!tied.has(p) && !other &&
+          ((p->file == reg_file::ssa && !ssa_live_after(p, in, copies, mark)) ||
+           wlr_dead_after(p, in))) {
          tied.add(p);
          continue;
       }
@@ -493,6 +660,7 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
       if (res.gave_up_early)
          throw error(strfmt("register allocation: SIMD%u needs spilling "
                             "(MaxLive %u GRFs)", s.dispatch_width, res.max_live));
+      reuse_fixed_copies(s);
       ra_split_vectors(s, opts.split_halves, opts.split_phi_halves);
       tie_preserve_writes(s);
       int constant_movs = 0;

@@ -303,15 +303,29 @@ build_halves(shader &s, instr *in, instr *half[2])
 /* Is in a SIMD32 instruction that splits into halves once every reader
  * of its result reads by halves?  64-bit results stay whole: splitting a
  * u16 -> u64 conversion made random fs seed 227 mismatch at SIMD32, for a
- * reason not found yet.
+ * reason not found yet.  An undef splits too: a whole one in both RT
+ * write halves (an undefined alpha) was copied into the second.
  */
+bool predicate_splits(const value *f, const instr *reader);
+
+/* A flag write without a destination (or with a null or unread one). */
+bool
+flag_only(const instr *in)
+{
+   return in->flag_def() &&
+          (in->num_dsts() == 0 || in->dst().is_null() ||
+           (in->dst().val && in->dst().val->uses().empty()));
+}
+
 bool
 may_split(const instr *in)
 {
    if (in->exec_size != 32 || in->group != 0 || in->num_dsts() > 1 ||
        in->preserve().val || in->we_all() || (in->flags & ~INSTR_WE_ALL) ||
-       (in->op != opcode::load_payload && !ra_per_channel_alu(in)) ||
-       (in->predicate() && in->op != opcode::sel))
+       (in->op != opcode::load_payload && in->op != opcode::undef &&
+        !ra_per_channel_alu(in)) ||
+       (in->predicate() && in->op != opcode::sel &&
+        !(flag_only(in) && predicate_splits(in->predicate(), in))))
       return false;
    /* A flag splits when only predicates of halves read it. */
    if (const value *f = in->flag_def()) {
@@ -331,7 +345,39 @@ may_split(const instr *in)
    return dv && dv->file == reg_file::ssa && dv->width == 32 &&
           dv->bit_size() <= 32 && dv->group == 0 && !d.offset && !d.has_region &&
           type_bits(d.type) == dv->bit_size() &&
-          (in->op == opcode::load_payload || dv->length == 1);
+          (in->op == opcode::load_payload || in->op == opcode::undef ||
+           dv->length == 1);
+}
+
+/* Does flag f, the predicate of a flag write `reader` alone reads (a link
+ * of lower_flag_chains), split when reader does?  Its compare comes
+ * earlier in the walk and splits once its flag's readers are halves; a
+ * half compare predicated on a whole flag would take the flag's register
+ * while the other half still reads it, and spill it.
+ */
+bool
+predicate_splits(const value *f, const instr *reader)
+{
+   const instr *d = f->def();
+   if (!d || f->width != 32 || f->group != 0 || d->flag_def() != f ||
+       d->exec_size != 32 || d->group != 0 || d->num_dsts() > 1 ||
+       d->preserve().val || d->we_all() || d->flags || !ra_per_channel_alu(d) ||
+       !flag_only(d))
+      return false;
+   for (const use &u : f->uses()) {
+      if (u.in != reader || u.slot != use::predicate)
+         return false;
+   }
+   if (d->predicate() && !predicate_splits(d->predicate(), d))
+      return false;
+   for (const operand &o : d->srcs()) {
+      for (unsigned h = 0; h < 2; h++) {
+         operand x;
+         if (!half_source(d, o, h, x))
+            return false;
+      }
+   }
+   return true;
 }
 
 /* A phi of SIMD32 values read only by halves, behind forward edges only
@@ -349,9 +395,14 @@ split_phi(shader &s, instr *in)
       return false;
    for (unsigned i = 0; i < in->num_srcs(); i++) {
       const operand &o = in->src(i);
-      if (!o.val || o.val->width != 32 || o.val->group != 0 || o.offset ||
-          o.has_region || o.neg || o.abs || o.val->length != dv->length ||
+      /* A source may be a run of components of a longer vector (a
+       * texture result's component picked on one side of an if).
+       */
+      if (!o.val || o.val->width != 32 || o.val->group != 0 ||
+          o.has_region || o.neg || o.abs ||
           o.val->bit_size() != dv->bit_size() ||
+          o.offset % dv->component_bytes() ||
+          o.offset + dv->size_bytes() > o.val->size_bytes() ||
           b->preds[i]->index >= b->index)
          return false;
    }
@@ -371,7 +422,7 @@ split_phi(shader &s, instr *in)
          lp->add_dst(operand(sh));
          for (unsigned k = 0; k < dv->length; k++) {
             operand x = o;
-            x.offset = k * c + h * hb;
+            x.offset = o.offset + k * c + h * hb;
             lp->add_src(x);
          }
          block *p = b->preds[i];

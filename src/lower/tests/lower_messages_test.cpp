@@ -828,6 +828,54 @@ TEST(lower_messages, simd32_sampler_halves_split_a_lone_coordinate)
    )"));
 }
 
+TEST(lower_messages, simd32_sampler_halves_split_an_interpolated_coordinate)
+{
+   /* warsow/34.fs.simd32.asm: "sends(16) g46UD g44UD g24UD 0x04640001 ex
+    * 0x80" (mlen 2 ex_mlen 2): v, interpolated by two pln halves (a WLR
+    * value), goes alone as the second payload of each half, as a value
+    * of the wide width does (allocation splits the plns into SSA halves
+    * and writes each where its payload reads it); only u is gathered.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      hw %0:f32x8[4]@g2
+      hw %1:f32x8[4]@g6
+      uniform %2:u32x1[16]@g10
+      wlr %3:f32x32
+      wlr %4:f32x32
+      block0:
+         %3 = pln(16) %2:f32, %0
+         %3.64 = pln(16+16) %2:f32, %1
+         %4 = pln(16) %2[4]:f32, %0
+         %4.64 = pln(16+16) %2[4]:f32, %1
+         %5:f32x32 = add %3, 0.5:f32
+         %6:f32x32[2] = load_payload %5, %4
+         %7:f32x32[4] = tex_logical 0:u32, %6, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         fb_write_logical %7, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      hw %0:f32x8[4]@g2
+      hw %1:f32x8[4]@g6
+      uniform %2:u32x1[16]@g10
+      wlr %3:f32x32
+      wlr %4:f32x32
+      block0:
+         %3 = pln(16) %2:f32, %0
+         %3.64 = pln(16+16) %2:f32, %1
+         %4 = pln(16) %2[4]:f32, %0
+         %4.64 = pln(16+16) %2[4]:f32, %1
+         %5:f32x32 = add %3, 0.5:f32
+         %8:u32x16 = load_payload %5:u32
+         %9:u32x16 = load_payload %4:u32
+         %10:f32x16[4] = send 2:u32, 0x4840001:u32, 128:u32, %8, %9
+         %11:u32x16+16 = load_payload %5.64:u32
+         %12:u32x16+16 = load_payload %4.64:u32
+         %13:f32x16+16[4] = send 2:u32, 0x4840001:u32, 128:u32, %11, %12
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %10, _
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %13, _ {EOT}
+   )"));
+}
+
 TEST(lower_messages, simd8_rt_write_reads_g0_g1_in_place)
 {
    /* tesseract/515.fs.simd8.asm:7: sendsc(8) with payload0 g0 for target

@@ -1662,6 +1662,186 @@ TEST_F(ra_test, simd32_phi_read_by_halves_is_split)
       << whole->str();
 }
 
+/* glamor/73.fs at SIMD32: a phi at an if's join takes one component of
+ * a texture result zipped from its two SIMD16 halves.  The phi splits
+ * into halves all the same, each taking its half of the component from
+ * that half's result, so the zip goes: before, the whole vector was
+ * zipped (eight movs) and the component copied whole into the phi web.
+ */
+TEST_F(ra_test, simd32_phi_of_a_vector_component_is_split)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32 lowered
+      hw %0:f32x32@g2
+      hw %1:u32x16@g6
+      hw %2:u32x16@g8
+      uniform %9:u32x1[8]@g10
+      block0:
+         %3:f32x16[4] = send 2:u32, 0x8840001:u32, 0:u32, %1, _
+         %4:f32x16+16[4] = send 2:u32, 0x8840001:u32, 0:u32, %2, _
+         %5:f32x32[4] = load_payload %3, %4, %3[1], %4[1], %3[2], %4[2], %3[3], %4[3]
+         %6:flagx32 = cmp.z %9:s32, 0:s32 {WE_all}
+         (-%6) if
+      block1:
+         %7:f32x32 = mul %5, %5[2]
+      block2:
+         endif
+         %8:f32x32 = phi %5[1], %7
+         %10:u32x16[2] = load_payload(16) %8:u32, %5[3]:u32
+         _ = send(16) 5:u32, 0x8031000:u32, 0:u32, %10, _
+         %11:u32x16+16[2] = load_payload(16+16) %8.64:u32, %5[3].64:u32
+         _ = send(16+16) 5:u32, 0x8031800:u32, 0:u32, %11, _ {EOT}
+   )", "ra", R"(
+      block0:         ; succs: block1 block2
+         %3:f32x16[4]@g[[_]] = send 2:u32, 0x8840001:u32, 0:u32, %1, _
+         %4:f32x16+16[4]@g[[_]] = send 2:u32, 0x8840001:u32, 0:u32, %2, _
+         %6:flagx32@f0.0 = cmp.z %9:s32, 0:s32 {WE_all}
+         %[[a]]:f32x16@g[[_]] = load_payload %3[1]
+         %[[b]]:f32x16+16@g[[_]] = load_payload %4[1]
+         %[[c]]:f32x16@g[[_]] = copy %[[a]]
+         %[[d]]:f32x16+16@g112 = copy %[[b]]
+         (-%6) if
+      block1:         ; preds: block0 succs: block2
+         %[[c]] = mul %3, %3[2]
+         %[[d]] = mul %4, %4[2]
+      block2:         ; preds: block0 block1
+         endif
+         %10:u32x16[2]@g[[_]] = load_payload %[[c]]:u32, %3[3]:u32
+         _ = send(16) 5:u32, 0x8031000:u32, 0:u32, %10, _
+         %11:u32x16+16[2]@g112 = load_payload %[[d]]:u32, %4[3]:u32
+         _ = send(16+16) 5:u32, 0x8031800:u32, 0:u32, %11, _ {EOT}
+   )"));
+}
+
+/* humus-hdr/1.fs at SIMD32: an undefined alpha in both RT write halves.
+ * The undef splits like any value read by halves; whole, its second half
+ * was copied into the EOT payload (128 -> 127 instructions, brw 127).
+ */
+TEST_F(ra_test, simd32_undef_read_by_halves_is_split)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32 lowered
+      hw %0:f32x32@g2
+      block0:
+         %1:f32x32 = add %0, 1.0:f32
+         %2:f32x32 = undef
+         %3:u32x16[2] = load_payload(16) %1:u32, %2:u32
+         _ = send(16) 5:u32, 0x8031000:u32, 0:u32, %3, _
+         %4:u32x16+16[2] = load_payload(16+16) %1.64:u32, %2.64:u32
+         _ = send(16+16) 5:u32, 0x8031800:u32, 0:u32, %4, _ {EOT}
+   )", "ra", R"(
+      block0:
+         %[[a]]:f32x16@g[[p]] = add %0, 1.0:f32
+         %[[b]]:f32x16+16@g112 = add %0.64, 1.0:f32
+         %[[c]]:f32x16@g[[_]] = undef
+         %[[d]]:f32x16+16@g114 = undef
+         %3:u32x16[2]@g[[p]] = load_payload %[[a]]:u32, %[[c]]:u32
+         _ = send(16) 5:u32, 0x8031000:u32, 0:u32, %3, _
+         %4:u32x16+16[2]@g112 = load_payload %[[b]]:u32, %[[d]]:u32
+         _ = send(16+16) 5:u32, 0x8031800:u32, 0:u32, %4, _ {EOT}
+   )"));
+}
+
+/* glamor/82.fs at SIMD32: a chain of compares (lower_flag_chains: the
+ * second predicated on the first's flag) whose last flag only predicates
+ * of halves read splits link by link, so the difference they compare is
+ * computed in halves from the two texture results, without zipping them
+ * (four movs; 130 -> 126 instructions, brw 127).
+ */
+TEST_F(ra_test, simd32_flag_chain_read_by_halves_is_split)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32 lowered
+      hw %0:f32x32@g2
+      hw %1:u32x16@g6
+      hw %2:u32x16@g8
+      block0:
+         %3:f32x16[4] = send 2:u32, 0x8840001:u32, 0:u32, %1, _
+         %4:f32x16+16[4] = send 2:u32, 0x8840001:u32, 0:u32, %2, _
+         %5:f32x32 = load_payload %3, %4
+         %6:f32x32 = load_payload %3[1], %4[1]
+         %7:f32x32 = add %6, -%5
+         %8:flagx32 = cmp.l %7, 0.000001:f32
+         (-%8) %9:flagx32 = cmp.g %7, 2.0:f32
+         (-%9) %10:f32x32 = sel %7, %0
+         %11:u32x16 = mov(16) %10:u32
+         _ = send(16) 5:u32, 0x4031000:u32, 0:u32, %11, _
+         %12:u32x16+16 = mov(16+16) %10.64:u32
+         _ = send(16+16) 5:u32, 0x4031800:u32, 0:u32, %12, _ {EOT}
+   )", "ra", R"(
+      block0:
+         %3:f32x16[4]@g[[_]] = send 2:u32, 0x8840001:u32, 0:u32, %1, _
+         %4:f32x16+16[4]@g[[_]] = send 2:u32, 0x8840001:u32, 0:u32, %2, _
+         %[[a]]:f32x16@g[[_]] = add %3[1], -%3
+         %[[b]]:f32x16+16@g[[_]] = add %4[1], -%4
+         %[[f]]:flagx16@f[[_]].[[_]] = cmp.l %[[a]], 1e-06:f32
+         %[[g]]:flagx16+16@f[[_]].[[_]] = cmp.l %[[b]], 1e-06:f32
+         (-%[[f]]) %[[h]]:flagx16@f[[_]].[[_]] = cmp.g %[[a]], 2.0:f32
+         (-%[[g]]) %[[i]]:flagx16+16@f[[_]].[[_]] = cmp.g %[[b]], 2.0:f32
+         (-%[[h]]) %[[c]]:f32x16@g[[_]] = sel %[[a]], %0
+         (-%[[i]]) %[[d]]:f32x16+16@g[[_]] = sel %[[b]], %0.64
+   ...
+   )"));
+}
+
+/* tesseract/283.fs at SIMD32 (brw: "mov(1) g125.2" into the header the
+ * previous write read) and tesseract/500.fs at SIMD16: an RT header
+ * copied again from g0-g1 after every read of an earlier copy, setting
+ * the dwords that one set and more, is that copy with its dwords
+ * written over (%5 over %4, moved down to %5's send so %4 dies there
+ * and the preserve write is tied without a copy).  %6 sets only dword 2
+ * where the chain set dword 0 too (the src0-alpha bit): built again.
+ */
+TEST_F(ra_test, rt_header_copy_is_reused_after_its_reads)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16 lowered
+      hw %0:u32x16[4]@g2
+      hw %1:u32x8[2]@g0
+      hw %2:u32x8@g0
+      hw %3:u32x8@g1
+      wlr %4:u32x8[2]
+      wlr %5:u32x8[2]
+      wlr %6:u32x8[2]
+      block0:
+         %4 = load_payload %2, %3 {WE_all}
+         %4.8 = mov(1) 1:u32 {WE_all}
+         %5 = load_payload %2, %3 {WE_all}
+         %5.0 = or(1) %2, 2048:u32 {WE_all}
+         %5.8 = mov(1) 2:u32 {WE_all}
+         %6 = load_payload %2, %3 {WE_all}
+         %6.8 = mov(1) 3:u32 {WE_all}
+         %7:u32x16[4] = load_payload %0, %0[1], %0[2], %0[3]
+         _ = send 5:u32, 0x40b0000:u32, 512:u32, %1, %7
+         %8:u32x16[4] = load_payload %0, %0[1], %0[2], %0[3]
+         _ = send 5:u32, 0x40b0001:u32, 512:u32, %4, %8
+         %9:u32x16[4] = load_payload %0, %0[1], %0[2], %0[3]
+         _ = send 5:u32, 0x40b0002:u32, 512:u32, %5, %9
+         %10:u32x16[4] = load_payload %0, %0[1], %0[2], %0[3]
+         _ = send 5:u32, 0x40b1003:u32, 512:u32, %6, %10 {EOT}
+   )", "ra", R"(
+      wlr %4:u32x8[2]@g[[h]]
+      wlr %5:u32x8[2]
+      wlr %6:u32x8[2]@g[[_]]
+      ...
+      block0:
+         %4 = load_payload %2, %3 {WE_all}
+         %4.8 = mov(1) 1:u32 {WE_all}
+         %6 = load_payload %2, %3 {WE_all}
+         %6.8 = mov(1) 3:u32 {WE_all}
+         %7:u32x16[4]@g[[c]] = load_payload %0, %0[1], %0[2], %0[3]
+         _ = send 5:u32, 0x40b0000:u32, 512:u32, %1, %7
+         %8:u32x16[4]@g[[c]] = load_payload %0, %0[1], %0[2], %0[3]
+         _ = send 5:u32, 0x40b0001:u32, 512:u32, %4, %8
+         %9:u32x16[4]@g[[c]] = load_payload %0, %0[1], %0[2], %0[3]
+         %[[a]]:u32x8[2]@g[[h]] = or(1) %2, 2048:u32, preserve %4 {WE_all}
+         %[[b]]:u32x8[2]@g[[h]].8 = mov(1) 2:u32, preserve %[[a]] {WE_all}
+         _ = send 5:u32, 0x40b0002:u32, 512:u32, %[[b]], %9
+         %10:u32x16[4]@g112 = load_payload %0, %0[1], %0[2], %0[3]
+         _ = send 5:u32, 0x40b1003:u32, 512:u32, %6, %10 {EOT}
+   )"));
+}
+
 /* A SIMD32 value read whole by a SIMD32 instruction stays whole, also
  * where payload halves read it (%1, %2), and so does a flag an if reads
  * (%3); a cmp whose flag only predicates of halves read splits into two
