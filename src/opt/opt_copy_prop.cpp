@@ -308,6 +308,70 @@ propagate_value(instr *in, unsigned slot, operand u, const copy_src &c)
    return true;
 }
 
+/* "%f:f32 = mov %i:u16" (or s16) of a whole SSA value: every 16-bit
+ * integer is a float exactly, and a Gen ALU instruction converts a source
+ * to its execution type as it reads it (brw's get_exec_type()), so a
+ * two-source float instruction may read the integer instead ("add %f,
+ * 0.5" becomes "add %i:u16, 0.5:f32": the pixel centre from the thread
+ * payload's coordinates).
+ */
+bool
+get_conversion(const instr *in, operand *src)
+{
+   if (in->op != opcode::mov || in->num_dsts() != 1 || in->num_srcs() != 1 ||
+       in->saturate || in->cmod != cond_mod::none || in->flag_def() ||
+       in->predicate() || !in->preserve().is_null() || in->has_side_effects())
+      return false;
+   const operand &d = in->dst(0), &s = in->src(0);
+   if (!d.val || d.val->file != reg_file::ssa || d.type != data_type::f32 ||
+       d.offset || d.has_region || d.val->length != 1 ||
+       in->exec_size != d.val->width || in->group != d.val->group)
+      return false;
+   if (!s.val || s.neg || s.abs ||
+       (s.type != data_type::u16 && s.type != data_type::s16) ||
+       type_bits(s.type) != s.val->bit_size())
+      return false;
+   const reg_file f = s.val->file;
+   if (f != reg_file::ssa && f != reg_file::wlr && f != reg_file::uniform &&
+       f != reg_file::attr)
+      return false;
+   *src = s;
+   return true;
+}
+
+/* The float opcodes that convert an integer source on read and keep a
+ * float execution type while their other source is float.  Not the
+ * three-source ones (one source type in align16), nor math.
+ */
+bool
+takes_converted_src(const instr *in)
+{
+   switch (in->op) {
+   case opcode::add: case opcode::mul: case opcode::cmp:
+      return true;
+   case opcode::sel:
+      return in->cmod == cond_mod::ge || in->cmod == cond_mod::l;
+   default:
+      return false;
+   }
+}
+
+bool
+propagate_conversion(instr *in, int slot, const operand &u, const instr *def,
+                     const operand &s)
+{
+   if (slot < 0 || !takes_converted_src(in) || in->num_srcs() != 2 ||
+       u.type != data_type::f32 || u.offset || u.has_region ||
+       u.neg || u.abs || in->exec_size != def->exec_size || in->group != def->group)
+      return false;
+   /* The other source keeps the execution type float. */
+   const operand &other = in->src(1 - slot);
+   if (other.type != data_type::f32 || (other.is_imm() && slot == 1))
+      return false;
+   in->set_src(slot, s);
+   return true;
+}
+
 bool
 try_propagate(instr *in, int slot)
 {
@@ -315,6 +379,9 @@ try_propagate(instr *in, int slot)
    if (!u.val || (u.val->file != reg_file::ssa && u.val->file != reg_file::flag))
       return false;
    const instr *def = u.val->def();
+   operand conv;
+   if (def && def != in && get_conversion(def, &conv))
+      return propagate_conversion(in, slot, u, def, conv);
    copy_src c;
    if (!def || def == in || !get_copy(def, &c))
       return false;
