@@ -566,3 +566,45 @@ TEST(opt_copy_prop, conversion_of_16_bit_integers_into_float_sources)
    ...
    )"));
 }
+
+/* SIMD32 converts the coordinates in SIMD16 halves into a WLR value.  A
+ * full-width float add that is its only reader, its other source an
+ * immediate, is done in the same halves on the integers (the movs go
+ * with dce): two instructions for four.  A full-width other source (the
+ * mul) keeps the converted value.
+ */
+TEST(opt_copy_prop, simd32_conversion_halves_into_their_reader)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd32
+      wlr %0:u16x32
+      wlr %2:u16x32
+      wlr %4:f32x32
+      wlr %7:f32x32
+      hw %1:u16x16@g1
+      hw %3:u16x16@g2
+      attr %6:f32x32
+      block0:
+         %0 = add %1.8<1,4,0>, 0x11001010:v {WE_all}
+         %2 = add %3.8<1,4,0>, 0x11001010:v {WE_all}
+         %4 = mov(16) %0<8,4,1>
+         %4.64 = mov(16+16) %2<8,4,1>
+         %7 = mov(16) %0.8<8,4,1>
+         %7.64 = mov(16+16) %2.8<8,4,1>
+         %5:f32x32 = add %4, 0.5:f32
+         %8:f32x32 = mul %7, %6
+         %9:f32x32 = mad %5, %8, %6
+         )" WRITE("%9") R"(
+   )", "copy-prop,dce", R"(
+      block0:
+         %0 = add %1.8<1,4,0>, 0x11001010:v {WE_all}
+         %2 = add %3.8<1,4,0>, 0x11001010:v {WE_all}
+         %7 = mov(16) %0.8<8,4,1>
+         %7.64 = mov(16+16) %2.8<8,4,1>
+         %10 = add(16) %0<8,4,1>, 0.5:f32
+         %10.64 = add(16+16) %2<8,4,1>, 0.5:f32
+         %8:f32x32 = mul %7, %6
+         %9:f32x32 = mad %10, %8, %6
+         )" WRITE("%9") R"(
+   )"));
+}
