@@ -202,7 +202,8 @@ narrow_phis(const context &c, shader &s, unsigned simd)
 }
 
 /* brw's "Promoted N constants": the immediates loaded into a register
- * because their readers cannot encode them (opt_combine_constants' loads).
+ * because their readers cannot encode them (opt_combine_constants' loads;
+ * a 4-wide vector-float load counts its distinct channels).
  */
 unsigned
 count_promoted_constants(const shader &s)
@@ -210,6 +211,20 @@ count_promoted_constants(const shader &s)
    unsigned n = 0;
    for (const auto &b : s.blocks()) {
       for (const instr *in : b->instrs()) {
+         if (in->op == opcode::mov && in->exec_size == 4 && in->we_all() &&
+             in->num_srcs() == 1 && in->src(0).is_imm() &&
+             in->src(0).type == data_type::vf && in->num_dsts() == 1 &&
+             in->dst(0).val && in->dst(0).val->file == reg_file::ssa &&
+             !(in->flags & (INSTR_SPILL | INSTR_FILL))) {
+            const uint64_t v = in->src(0).imm;
+            for (unsigned l = 0; l < 4; l++) {
+               bool seen = false;
+               for (unsigned k = 0; k < l; k++)
+                  seen |= ((v >> (8 * k)) & 0xff) == ((v >> (8 * l)) & 0xff);
+               n += !seen;
+            }
+            continue;
+         }
          n += in->op == opcode::mov && in->exec_size == 1 && in->we_all() &&
               in->num_srcs() == 1 && in->src(0).is_imm() && in->num_dsts() == 1 &&
               in->dst(0).val && in->dst(0).val->file == reg_file::ssa &&

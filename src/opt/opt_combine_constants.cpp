@@ -15,6 +15,7 @@
  * whole values by ALU or math sources, take part.  O(loads + readers ×
  * dominator depth).
  */
+#include <algorithm>
 #include <map>
 
 #include "ir/ibis_analysis.h"
@@ -177,6 +178,83 @@ retype_float_sels(shader &s)
    }
 }
 
+/* The 8-bit vector-float code of a float's bits (sign, 3-bit exponent
+ * biased by 3, 4-bit mantissa), or -1: ±0 and the normals from 2^-3 to
+ * 31 whose mantissa fits 4 bits, except 2^-3 itself (its code reads 0).
+ */
+int
+vf_code(uint32_t bits)
+{
+   const uint32_t sign = bits >> 31;
+   if ((bits & 0x7fffffff) == 0)
+      return int(sign << 7);
+   const int exp = int((bits >> 23) & 0xff) - 127;
+   if ((bits & 0x7ffff) || exp < -3 || exp > 4)
+      return -1;
+   const uint32_t code = uint32_t(exp + 3) << 4 | ((bits >> 19) & 0xf);
+   if (code == 0)
+      return -1;
+   return int(sign << 7 | code);
+}
+
+/* The f32 constant loads of a block that a vector-float immediate can
+ * hold become channels of one 4-wide load ("mov(4) %v:f32x4 [a,b,c,d]VF"),
+ * read as scalars (%v.4<0,1,0>): one instruction for up to four.  The
+ * packed load goes where the first of its loads was, before every reader
+ * of the others.
+ */
+bool
+pack_vector_floats(shader &s)
+{
+   bool progress = false;
+   for (const auto &b : s.blocks()) {
+      std::vector<instr *> loads;
+      for (instr *in : b->instrs()) {
+         if (is_constant_load(in) && in->dst(0).type == data_type::f32 &&
+             vf_code(uint32_t(in->src(0).imm)) >= 0)
+            loads.push_back(in);
+      }
+      for (size_t first = 0; first + 1 < loads.size(); first += 4) {
+         const size_t n = std::min<size_t>(4, loads.size() - first);
+         /* Channels of distinct bits; a repeated constant reads its
+          * first channel.
+          */
+         std::vector<uint32_t> lanes;
+         std::vector<unsigned> lane_of(n);
+         for (size_t i = 0; i < n; i++) {
+            const uint32_t bits = uint32_t(loads[first + i]->src(0).imm);
+            auto it = std::find(lanes.begin(), lanes.end(), bits);
+            lane_of[i] = unsigned(it - lanes.begin());
+            if (it == lanes.end())
+               lanes.push_back(bits);
+         }
+         uint32_t imm = 0;
+         for (unsigned l = 0; l < 4; l++)
+            imm |= uint32_t(vf_code(lanes[std::min<size_t>(l, lanes.size() - 1)])) << (8 * l);
+         instr *vec = s.create_instr(opcode::mov, 4);
+         vec->flags = INSTR_WE_ALL;
+         b->insert_before(loads[first], vec);
+         value *v = s.create_value(reg_file::ssa, data_type::f32, 4);
+         vec->add_dst(operand(v));
+         vec->add_src(operand::imm_of(data_type::vf, imm));
+         for (size_t i = 0; i < n; i++) {
+            instr *ld = loads[first + i];
+            value *old = ld->dst(0).val;
+            ld->remove();
+            for (const use &u : std::vector<use>(old->uses())) {
+               operand o = u.in->src(u.slot);
+               o.val = v;
+               o.offset = 4 * lane_of[i];
+               o = o.with_region(0, 1, 0);
+               u.in->set_src(u.slot, o);
+            }
+         }
+         progress = true;
+      }
+   }
+   return progress;
+}
+
 block *
 common_dominator(const dominance &dom, block *a, block *b)
 {
@@ -256,6 +334,7 @@ opt_combine_constants(shader &s)
       }
       progress = true;
    }
+   progress |= pack_vector_floats(s);
    return progress;
 }
 

@@ -308,6 +308,70 @@ propagate_value(instr *in, unsigned slot, operand u, const copy_src &c)
    return true;
 }
 
+/* "%f:f32 = mov %i:u16" (or s16) of a whole SSA value: every 16-bit
+ * integer is a float exactly, and a Gen ALU instruction converts a source
+ * to its execution type as it reads it (brw's get_exec_type()), so a
+ * two-source float instruction may read the integer instead ("add %f,
+ * 0.5" becomes "add %i:u16, 0.5:f32": the pixel centre from the thread
+ * payload's coordinates).
+ */
+bool
+get_conversion(const instr *in, operand *src)
+{
+   if (in->op != opcode::mov || in->num_dsts() != 1 || in->num_srcs() != 1 ||
+       in->saturate || in->cmod != cond_mod::none || in->flag_def() ||
+       in->predicate() || !in->preserve().is_null() || in->has_side_effects())
+      return false;
+   const operand &d = in->dst(0), &s = in->src(0);
+   if (!d.val || d.val->file != reg_file::ssa || d.type != data_type::f32 ||
+       d.offset || d.has_region || d.val->length != 1 ||
+       in->exec_size != d.val->width || in->group != d.val->group)
+      return false;
+   if (!s.val || s.neg || s.abs ||
+       (s.type != data_type::u16 && s.type != data_type::s16) ||
+       type_bits(s.type) != s.val->bit_size())
+      return false;
+   const reg_file f = s.val->file;
+   if (f != reg_file::ssa && f != reg_file::wlr && f != reg_file::uniform &&
+       f != reg_file::attr)
+      return false;
+   *src = s;
+   return true;
+}
+
+/* The float opcodes that convert an integer source on read and keep a
+ * float execution type while their other source is float.  Not the
+ * three-source ones (one source type in align16), nor math.
+ */
+bool
+takes_converted_src(const instr *in)
+{
+   switch (in->op) {
+   case opcode::add: case opcode::mul: case opcode::cmp:
+      return true;
+   case opcode::sel:
+      return in->cmod == cond_mod::ge || in->cmod == cond_mod::l;
+   default:
+      return false;
+   }
+}
+
+bool
+propagate_conversion(instr *in, int slot, const operand &u, const instr *def,
+                     const operand &s)
+{
+   if (slot < 0 || !takes_converted_src(in) || in->num_srcs() != 2 ||
+       u.type != data_type::f32 || u.offset || u.has_region ||
+       u.neg || u.abs || in->exec_size != def->exec_size || in->group != def->group)
+      return false;
+   /* The other source keeps the execution type float. */
+   const operand &other = in->src(1 - slot);
+   if (other.type != data_type::f32 || (other.is_imm() && slot == 1))
+      return false;
+   in->set_src(slot, s);
+   return true;
+}
+
 bool
 try_propagate(instr *in, int slot)
 {
@@ -315,6 +379,9 @@ try_propagate(instr *in, int slot)
    if (!u.val || (u.val->file != reg_file::ssa && u.val->file != reg_file::flag))
       return false;
    const instr *def = u.val->def();
+   operand conv;
+   if (def && def != in && get_conversion(def, &conv))
+      return propagate_conversion(in, slot, u, def, conv);
    copy_src c;
    if (!def || def == in || !get_copy(def, &c))
       return false;
@@ -395,6 +462,85 @@ widen_broadcast_def(instr *mov)
    return true;
 }
 
+/* SIMD32 builds a converted value in SIMD16 halves: "%w = mov(16) %a;
+ * %w.64 = mov(16+16) %b" (WLR f32x32 of u16 sources, the pixel
+ * coordinates).  A full-width float instruction that is its only reader,
+ * with an immediate or scalar other source, is done in the same halves
+ * reading the integers (see get_conversion): "%d = add(16) %a, 0.5;
+ * %d.64 = add(16+16) %b, 0.5", two instructions for the four the movs
+ * and the split instruction take.  The movs go with dce.
+ */
+bool
+fold_half_conversions(instr *in)
+{
+   shader &s = *in->parent()->parent();
+   if (!takes_converted_src(in) || in->op == opcode::cmp || in->num_srcs() != 2 ||
+       in->num_dsts() != 1 || in->predicate() || in->flag_def() ||
+       !in->preserve().is_null() || in->exec_size != 32 || in->group != 0 ||
+       (in->flags & INSTR_WE_ALL))
+      return false;
+   const operand &d = in->dst(0);
+   if (!d.val || d.val->file != reg_file::ssa || d.type != data_type::f32 ||
+       d.val->type != data_type::f32 || d.val->width != 32 || d.val->group != 0 ||
+       d.val->length != 1 || d.offset || d.has_region)
+      return false;
+   for (unsigned i = 0; i < 2; i++) {
+      const operand &w = in->src(i), &other = in->src(1 - i);
+      if (!w.val || w.val->file != reg_file::wlr || w.type != data_type::f32 ||
+          w.val->type != data_type::f32 || w.val->width != 32 || w.val->length != 1 ||
+          w.offset || w.has_region || w.neg || w.abs || w.val->uses().size() != 1 ||
+          w.val->defs().size() != 2)
+         continue;
+      if (other.type != data_type::f32 || !is_scalar_read(other) ||
+          (other.is_imm() && i == 1))
+         continue;
+      operand half_src[2];
+      bool ok = true;
+      for (instr *h : w.val->defs()) {
+         operand c;
+         const operand &hd = h->dst(0);
+         if (h->op != opcode::mov || h->num_dsts() != 1 || h->num_srcs() != 1 ||
+             h->parent() != in->parent() || h->exec_size != 16 ||
+             (h->group != 0 && h->group != 16) || h->saturate ||
+             h->cmod != cond_mod::none || h->flag_def() || h->predicate() ||
+             !h->preserve().is_null() || (h->flags & INSTR_WE_ALL) ||
+             hd.has_region || hd.type != data_type::f32 ||
+             hd.offset != h->group * 4)
+            ok = false;
+         const operand &c0 = h->src(0);
+         if (!ok || !c0.val || c0.neg || c0.abs ||
+             (c0.type != data_type::u16 && c0.type != data_type::s16) ||
+             type_bits(c0.type) != c0.val->bit_size() ||
+             (c0.val->file != reg_file::ssa && c0.val->file != reg_file::wlr &&
+              c0.val->file != reg_file::uniform && c0.val->file != reg_file::attr)) {
+            ok = false;
+            break;
+         }
+         half_src[h->group / 16] = c0;
+      }
+      if (!ok || half_src[0].is_null() || half_src[1].is_null())
+         continue;
+      value *nd = s.create_value(reg_file::wlr, data_type::f32, 32);
+      for (unsigned g = 0; g < 2; g++) {
+         instr *n = s.create_instr(in->op, 16);
+         n->group = 16 * g;
+         n->cmod = in->cmod;
+         n->saturate = in->saturate;
+         in->parent()->insert_before(in, n);
+         operand od(nd);
+         od.offset = 64 * g;
+         n->add_dst(od);
+         n->add_src(i == 0 ? half_src[g] : other);
+         n->add_src(i == 0 ? other : half_src[g]);
+      }
+      value *old = d.val;
+      in->remove();
+      replace_uses(old, nd);
+      return true;
+   }
+   return false;
+}
+
 } /* anonymous namespace */
 
 bool
@@ -421,6 +567,14 @@ opt_copy_prop(shader &s)
       for (auto it = b->instrs().begin(); it != b->instrs().end();) {
          instr *in = *it++;
          progress |= widen_broadcast_def(in);
+      }
+   }
+   if (s.dispatch_width == 32) {
+      for (block *b : dom.rpo()) {
+         for (auto it = b->instrs().begin(); it != b->instrs().end();) {
+            instr *in = *it++;
+            progress |= fold_half_conversions(in);
+         }
       }
    }
    return progress;

@@ -8,7 +8,8 @@
 using ibis::testing::check_opt;
 
 /* tesseract/443.fs: 0.5 for two mads in each of two branches, -8.0 and
- * 8.0 for mads.
+ * 8.0 for mads.  The two loads in block0 then share one vector-float
+ * load (0.5 in channel 0, 8.0 in channel 1).
  */
 TEST(opt_combine_constants, one_load_where_it_dominates)
 {
@@ -37,23 +38,23 @@ TEST(opt_combine_constants, one_load_where_it_dominates)
          _ = send 5:u32, 0x8031400:u32, 0:u32, %20, _ {EOT}
    )", "combine-constants", R"(
       block0:         ; succs: block1 block2
-         %21:f32x1 = mov 0.5:f32 {WE_all}
-         %22:f32x1 = mov 8.0:f32 {WE_all}
+         %23:f32x4 = mov 0x60606020:vf {WE_all}
          %3:flagx8 = cmp.g %1, 0.0:f32
          (+%3) if
       block1:         ; preds: block0 succs: block3
-         %5:f32x8 = mad %1, %2, %21
-         %7:f32x8 = mad %5, -%22, %2
+         %5:f32x8 = mad %1, %2, %23<0,1,0>
+         %7:f32x8 = mad %5, -%23.4<0,1,0>, %2
          else
       block2:         ; preds: block0 succs: block3
-         %9:f32x8 = mad %2, %1, %21
-         %11:f32x8 = mad %9, -%22, %1
+         %9:f32x8 = mad %2, %1, %23<0,1,0>
+         %11:f32x8 = mad %9, -%23.4<0,1,0>, %1
    ...
    )"));
 }
 
 /* A single load stays, and a constant whose negation a reader cannot
- * take (cmp) keeps its own load.
+ * take (cmp) keeps its own load.  (Constants no vector-float immediate
+ * holds, so that the loads are not packed either.)
  */
 TEST(opt_combine_constants, what_must_not_change)
 {
@@ -61,11 +62,11 @@ TEST(opt_combine_constants, what_must_not_change)
       shader fs simd8 lowered
       attr %1:f32x8
       block0:
-         %2:f32x1 = mov 2.0:f32 {WE_all}
+         %2:f32x1 = mov 2.2:f32 {WE_all}
          %3:f32x8 = mad %1, %1, %2
-         %4:f32x1 = mov -3.0:f32 {WE_all}
+         %4:f32x1 = mov -3.3:f32 {WE_all}
          %5:flagx8 = cmp.ge %3, %4
-         %6:f32x1 = mov 3.0:f32 {WE_all}
+         %6:f32x1 = mov 3.3:f32 {WE_all}
          %7:f32x8 = sel.l %3, %6
          (+%5) %8:f32x8 = sel %7, %3
          %20:u32x8[4] = load_payload %8:u32, %8:u32, %8:u32, %8:u32
@@ -128,4 +129,70 @@ TEST(opt_combine_constants, bit_sel_of_float_constants)
          %10:f32x8 = mad %1, %6, %21
    ...
    )"));
+}
+
+/* f32 constants of one block that a vector-float immediate holds (±0,
+ * and 2^-3 < |x| <= 31 with a 4-bit mantissa) share 4-wide loads, read
+ * as scalar channels; a packed load goes where its first constant was.
+ * 0.1 (mantissa), 0.125 (its code would read 0) and 32.0 (exponent)
+ * keep their loads; so would a last group of one.
+ */
+TEST(opt_combine_constants, vector_float_loads)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8 lowered
+      attr %1:f32x8
+      attr %2:f32x8
+      block0:
+         %3:f32x1 = mov 0.5:f32 {WE_all}
+         %4:f32x8 = mad %1, %2, %3
+         %5:f32x1 = mov 0.1:f32 {WE_all}
+         %6:f32x8 = mad %4, %5, %2
+         %7:f32x1 = mov -8.0:f32 {WE_all}
+         %8:f32x8 = mad %6, %7, %1
+         %9:f32x1 = mov 0.125:f32 {WE_all}
+         %10:f32x8 = mad %8, %9, %1
+         %11:f32x1 = mov 31.0:f32 {WE_all}
+         %12:f32x8 = mad %10, %11, %1
+         %13:f32x1 = mov 0.0:f32 {WE_all}
+         %14:f32x8 = mad %12, %13, %1
+         %15:f32x1 = mov 1.5:f32 {WE_all}
+         %16:f32x8 = mad %14, %15, %1
+         %17:f32x1 = mov 32.0:f32 {WE_all}
+         %18:f32x8 = mad %16, %17, %1
+         %19:f32x1 = mov 3.0:f32 {WE_all}
+         %21:f32x8 = lrp %18, %19, %1
+         %20:u32x8[4] = load_payload %21:u32, %12:u32, %18:u32, %16:u32
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %20, _ {EOT}
+   )", "combine-constants", R"(
+      block0:
+         %22:f32x4 = mov 0x7fe020:vf {WE_all}
+         %4:f32x8 = mad %1, %2, %22<0,1,0>
+         %5:f32x1 = mov 0.1:f32 {WE_all}
+         %6:f32x8 = mad %4, %5, %2
+         %8:f32x8 = mad %6, %22.4<0,1,0>, %1
+         %9:f32x1 = mov 0.125:f32 {WE_all}
+         %10:f32x8 = mad %8, %9, %1
+         %12:f32x8 = mad %10, %22.8<0,1,0>, %1
+         %14:f32x8 = mad %12, %22.12<0,1,0>, %1
+         %23:f32x4 = mov 0x48484838:vf {WE_all}
+         %16:f32x8 = mad %14, %23<0,1,0>, %1
+         %17:f32x1 = mov 32.0:f32 {WE_all}
+         %18:f32x8 = mad %16, %17, %1
+         %21:f32x8 = lrp %18, %23.4<0,1,0>, %1
+   ...
+   )"));
+   /* One packable constant alone in its block keeps its load. */
+   const char *single = R"(
+      shader fs simd8 lowered
+      attr %1:f32x8
+      block0:
+         %2:f32x1 = mov 2.0:f32 {WE_all}
+         %3:f32x8 = mad %1, %1, %2
+         %4:f32x1 = mov 0.1:f32 {WE_all}
+         %5:f32x8 = mad %3, %1, %4
+         %20:u32x8[4] = load_payload %5:u32, %5:u32, %5:u32, %5:u32
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %20, _ {EOT}
+   )";
+   EXPECT_TRUE(check_opt(single, "combine-constants", single));
 }

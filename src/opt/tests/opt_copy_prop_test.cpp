@@ -512,3 +512,99 @@ TEST(opt_copy_prop, negated_copy_keeps_integer_select)
          )" WRITE("%10") R"(
    )"));
 }
+
+/* tesseract/389.fs: the pixel centre, "mov" of the payload's u16
+ * coordinates to float and "add 0.5".  A two-source float instruction
+ * converts a 16-bit integer source (exact) to its float execution type as
+ * it reads it: add, mul, cmp and sel.ge/sel.l read the integers.  Not a
+ * three-source mad, not a use with a modifier, not the second integer
+ * source of an add (its execution type would turn integer), not a
+ * predicated sel, not math, and not a 32-bit integer (it rounds).
+ */
+TEST(opt_copy_prop, conversion_of_16_bit_integers_into_float_sources)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd16
+      wlr %0:u16x32
+      hw %1:u16x16@g1
+      attr %5:f32x16
+      attr %10:s32x16
+      block0:
+         %0 = add %1.8<1,4,0>, 0x11001010:v {WE_all}
+         %2:f32x16 = mov %0<8,4,1>
+         %3:f32x16 = mov %0.8<8,4,1>
+         %4:f32x16 = add %2, 0.5:f32
+         %6:f32x16 = mul %5, %3
+         %7:f32x16 = mad %5, %3, %5
+         %8:f32x16 = add %2, %3
+         %9:f32x16 = add -%2, %5
+         %11:f32x16 = mov %10
+         %12:f32x16 = add %11, 0.5:f32
+         %13:flagx16 = cmp.l %3, 0.5:f32
+         %14:f32x16 = sel.ge %2, %5
+         (+%13) %15:f32x16 = sel %2, %5
+         %16:f32x16 = math_sqrt %2
+         %20:u32x16[8] = load_payload %4:u32, %6:u32, %7:u32, %8:u32, %9:u32, %12:u32, %14:u32, %15:u32
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %20, _ {EOT}
+         )" WRITE("%16") R"(
+   )", "copy-prop,dce", R"(
+      block0:
+         %0 = add %1.8<1,4,0>, 0x11001010:v {WE_all}
+         %2:f32x16 = mov %0<8,4,1>
+         %3:f32x16 = mov %0.8<8,4,1>
+         %4:f32x16 = add %0<8,4,1>, 0.5:f32
+         %6:f32x16 = mul %5, %0.8<8,4,1>
+         %7:f32x16 = mad %5, %3, %5
+         %8:f32x16 = add %0<8,4,1>, %3
+         %9:f32x16 = add -%2, %5
+         %11:f32x16 = mov %10
+         %12:f32x16 = add %11, 0.5:f32
+         %13:flagx16 = cmp.l %0.8<8,4,1>, 0.5:f32
+         %14:f32x16 = sel.ge %0<8,4,1>, %5
+         (+%13) %15:f32x16 = sel %2, %5
+         %16:f32x16 = math_sqrt %2
+   ...
+   )"));
+}
+
+/* SIMD32 converts the coordinates in SIMD16 halves into a WLR value.  A
+ * full-width float add that is its only reader, its other source an
+ * immediate, is done in the same halves on the integers (the movs go
+ * with dce): two instructions for four.  A full-width other source (the
+ * mul) keeps the converted value.
+ */
+TEST(opt_copy_prop, simd32_conversion_halves_into_their_reader)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd32
+      wlr %0:u16x32
+      wlr %2:u16x32
+      wlr %4:f32x32
+      wlr %7:f32x32
+      hw %1:u16x16@g1
+      hw %3:u16x16@g2
+      attr %6:f32x32
+      block0:
+         %0 = add %1.8<1,4,0>, 0x11001010:v {WE_all}
+         %2 = add %3.8<1,4,0>, 0x11001010:v {WE_all}
+         %4 = mov(16) %0<8,4,1>
+         %4.64 = mov(16+16) %2<8,4,1>
+         %7 = mov(16) %0.8<8,4,1>
+         %7.64 = mov(16+16) %2.8<8,4,1>
+         %5:f32x32 = add %4, 0.5:f32
+         %8:f32x32 = mul %7, %6
+         %9:f32x32 = mad %5, %8, %6
+         )" WRITE("%9") R"(
+   )", "copy-prop,dce", R"(
+      block0:
+         %0 = add %1.8<1,4,0>, 0x11001010:v {WE_all}
+         %2 = add %3.8<1,4,0>, 0x11001010:v {WE_all}
+         %7 = mov(16) %0.8<8,4,1>
+         %7.64 = mov(16+16) %2.8<8,4,1>
+         %10 = add(16) %0<8,4,1>, 0.5:f32
+         %10.64 = add(16+16) %2<8,4,1>, 0.5:f32
+         %8:f32x32 = mul %7, %6
+         %9:f32x32 = mad %10, %8, %6
+         )" WRITE("%9") R"(
+   )"));
+}
