@@ -12,6 +12,11 @@
  * removed arm is defined in a block dominating the if.  Out of SSA copies
  * such an edge's value before the if for every channel, and the arm that
  * remains overwrites its own channels (docs/ra.md, Out of SSA).
+ *
+ * Under a uniform if (a jump) only an arm with neither work nor phis at
+ * the endif goes: all channels take one side, and the moved work (the
+ * phi copies too) saves one jump when its side is taken and runs for
+ * nothing when the other is.
  */
 #include "opt/opt.h"
 
@@ -78,6 +83,26 @@ hoistable(const block *b, const block *join, const instr *skip)
       }
    }
    return true;
+}
+
+/* Whether removing arm b (but skip) adds work to the other side: its
+ * instructions, and the copies for the phis at join, run before the if
+ * for both sides.  Under an if whose channels all go one way (a jump,
+ * codegen_uniform_branches.cpp) that saves one jump on b's side and runs
+ * for nothing on the other.
+ */
+bool
+adds_work(const block *b, const block *join, const instr *skip)
+{
+   for (const instr *in : b->instrs()) {
+      if (in != skip)
+         return true;
+   }
+   for (const instr *in : join->instrs()) {
+      if (in->is_phi())
+         return true;
+   }
+   return false;
 }
 
 /* Moves in, unchanged, in front of pos. */
@@ -236,11 +261,13 @@ opt_empty_else(shader &s)
          continue;
       instr *in_if = if_block->last();
       block *after_else = blocks[i + 1].get();
-      if (blocks[i + 2].get() == join && hoistable(after_else, join, nullptr)) {
+      const bool uniform = uniform_flag_def(in_if->predicate()) != nullptr;
+      if (blocks[i + 2].get() == join && hoistable(after_else, join, nullptr) &&
+          !(uniform && adds_work(after_else, join, nullptr))) {
          /* Nothing to keep between else and endif. */
          arms.push_back({in_if, e, if_block, after_else, b, join, false});
       } else if (if_block->index + 1 == b->index && in_if->predicate() &&
-                 hoistable(b, join, e)) {
+                 hoistable(b, join, e) && !(uniform && adds_work(b, join, e))) {
          /* Nothing to keep between if and else: the else-arm becomes the
           * then-arm.
           */

@@ -334,3 +334,62 @@ TEST(opt_empty_else, arm_flags_go_before_the_if_flag)
          )" WRITE("%6") R"(
    )"));
 }
+
+/* An if on a push constant: all channels go one way.  Moving the arm's
+ * add (or only the phi's copy, for an empty else-arm) before the if
+ * would run it on the other side too, to save one jump on its own: both
+ * ifs keep their arms.  An arm with nothing at all still goes.
+ */
+TEST(opt_empty_else, uniform_if_keeps_an_arm_with_work)
+{
+   const char *in = R"(
+      shader fs simd8
+      attr %1:f32x8
+      uniform %9:u32x1[4]@g6
+      block0:
+         %2:flagx8 = cmp.nz %9, 0:u32
+         (+%2) if
+      block1:
+         %3:f32x8 = add %1, 1.0:f32
+         else
+      block2:
+      block3:
+         endif
+         %4:f32x8 = phi %3, %1
+         )" WRITE("%4") R"(
+         %5:flagx8 = cmp.nz %9[1], 0:u32
+         (+%5) if
+      block4:
+         else
+      block5:
+         %6:f32x8 = add %1, 2.0:f32
+      block6:
+         endif
+         %7:f32x8 = phi %1, %6
+         )" WRITE("%7") R"(
+   )";
+   EXPECT_TRUE(check_opt(in, "empty-else", in));
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:f32x8
+      uniform %9:u32x1[4]@g6
+      block0:
+         %2:flagx8 = cmp.nz %9, 0:u32
+         (+%2) if
+      block1:
+         )" WRITE("%1") R"(
+         else
+      block2:
+      block3:
+         endif
+   )", "empty-else", R"(
+      block0: ; succs: block1 block3
+         %2:flagx8 = cmp.nz %9, 0:u32
+         (+%2) if
+      block1: ; preds: block0 succs: block2
+         )" WRITE("%1") R"(
+      block2: ; preds: block1 succs: block3
+      block3: ; preds: block0 block2
+         endif
+   )"));
+}
