@@ -4,6 +4,7 @@
  * removed arm's value on the edge from the if-block.
  */
 #include "opt_test.h"
+#include "util/ibis_error.h"
 
 using ibis::testing::check_opt;
 
@@ -392,4 +393,46 @@ TEST(opt_empty_else, uniform_if_keeps_an_arm_with_work)
       block3: ; preds: block0 block2
          endif
    )"));
+}
+
+/* Each phi at the endif takes a copy before the if for the removed arm's
+ * edge, run for every channel also where all of them take the other
+ * arm: with the arm's own instructions at most 8.  An empty else-arm
+ * with eight phis goes; with nine it stays.
+ */
+TEST(opt_empty_else, phi_copies_count_as_moved_work)
+{
+   auto program = [](unsigned phis, bool removed) {
+      std::string s = R"(
+      shader fs simd8
+      attr %1:f32x8
+      block0:
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         (+%2) if
+      block1:
+)";
+      if (removed)
+         s = "      block0: ; succs: block1 block3\n"
+             "         %2:flagx8 = cmp.g %1, 0.0:f32\n"
+             "         (+%2) if\n"
+             "      block1: ; preds: block0 succs: block2\n";
+      for (unsigned i = 0; i < phis; i++)
+         s += ibis::strfmt("         %%%u:f32x8 = add %%1, %u.0:f32\n", 10 + i, i);
+      s += removed ? "      block2: ; preds: block1 succs: block3\n"
+                     "      block3: ; preds: block0 block2\n"
+                     "         endif\n"
+                   : "         else\n"
+                     "      block2:\n"
+                     "      block3:\n"
+                     "         endif\n";
+      for (unsigned i = 0; i < phis; i++) {
+         s += removed ? ibis::strfmt("         %%%u:f32x8 = phi %%1, %%%u\n", 30 + i, 10 + i)
+                      : ibis::strfmt("         %%%u:f32x8 = phi %%%u, %%1\n", 30 + i, 10 + i);
+      }
+      for (unsigned i = 0; i < phis; i++)
+         s += ibis::strfmt("         " WRITE("%%%u") "\n", 30 + i, 30 + i);
+      return s;
+   };
+   EXPECT_TRUE(check_opt(program(8, false), "empty-else", program(8, true)));
+   EXPECT_TRUE(check_opt(program(9, false), "empty-else", program(9, false)));
 }
