@@ -12,6 +12,11 @@
  * removed arm is defined in a block dominating the if.  Out of SSA copies
  * such an edge's value before the if for every channel, and the arm that
  * remains overwrites its own channels (docs/ra.md, Out of SSA).
+ *
+ * The moved work (the phi copies too) is at most max_hoisted
+ * instructions, and none under a uniform if (a jump): all channels take
+ * one side there, and the work saves one jump when its side is taken and
+ * runs for nothing when the other is.
  */
 #include "opt/opt.h"
 
@@ -78,6 +83,26 @@ hoistable(const block *b, const block *join, const instr *skip)
       }
    }
    return true;
+}
+
+/* The work removing arm b (but skip) moves before the if, where it runs
+ * for both sides: its instructions and a copy for each phi at join.
+ * Under an if whose channels all go one way (a jump,
+ * codegen_uniform_branches.cpp) that saves one jump on b's side and runs
+ * for nothing on the other, so there only an arm without any goes.
+ * Otherwise it saves the else and the NOP where the channels diverge and
+ * costs the work where they all take the other side: at most
+ * max_hoisted (glamor/7, 85: ten phis at each endif of a chain of ifs).
+ */
+unsigned
+moved_work(const block *b, const block *join, const instr *skip)
+{
+   unsigned n = 0;
+   for (const instr *in : b->instrs())
+      n += in != skip;
+   for (const instr *in : join->instrs())
+      n += in->is_phi();
+   return n;
 }
 
 /* Moves in, unchanged, in front of pos. */
@@ -236,11 +261,14 @@ opt_empty_else(shader &s)
          continue;
       instr *in_if = if_block->last();
       block *after_else = blocks[i + 1].get();
-      if (blocks[i + 2].get() == join && hoistable(after_else, join, nullptr)) {
+      const unsigned limit =
+         uniform_flag_def(in_if->predicate()) ? 0 : max_hoisted;
+      if (blocks[i + 2].get() == join && hoistable(after_else, join, nullptr) &&
+          moved_work(after_else, join, nullptr) <= limit) {
          /* Nothing to keep between else and endif. */
          arms.push_back({in_if, e, if_block, after_else, b, join, false});
       } else if (if_block->index + 1 == b->index && in_if->predicate() &&
-                 hoistable(b, join, e)) {
+                 hoistable(b, join, e) && moved_work(b, join, e) <= limit) {
          /* Nothing to keep between if and else: the else-arm becomes the
           * then-arm.
           */

@@ -372,6 +372,81 @@ build_sched_dag(block *b, bool physical, const device_info &dev,
    std::vector<unsigned> &since_barrier = sc.since_barrier;
    since_barrier.clear();
 
+   /* The halts of the region, for the range a node's readers must lie in
+    * to follow one.
+    */
+   std::vector<unsigned> &halts = sc.halts;
+   halts.clear();
+   for (unsigned n = 0; n < dag.nodes.size(); n++) {
+      if (dag.nodes[n].in->op == opcode::halt)
+         halts.push_back(n);
+   }
+
+   /* Does operand o of in give (or take) each channel of in the same
+    * channel of v: no region, v's element size, and the offset's element
+    * within a component that of in's first channel?  Pieces of a SIMD32
+    * value (a group of 16 at 64 bytes) do.
+    */
+   auto channel_wise = [](const instr *in, const operand &o, const value *v) {
+      const unsigned bits = type_bits(o.type);
+      if (o.has_region || bits < 8 || bits != v->bit_size() ||
+          o.offset % (bits / 8) || in->group < v->group)
+         return false;
+      const unsigned elem = o.offset % v->component_bytes() / (bits / 8);
+      return elem == unsigned(in->group - v->group) &&
+             elem + in->exec_size <= v->width;
+   };
+
+   /* Can node x, before the predicated halt h, go after it?  Only a
+    * register-to-register computation of SSA or WLR values (all of whose
+    * writes are in the region) each read only between h and the next
+    * halt (next): a thread whose channels all halt then skips it and its
+    * readers alike, and where some channels halt, it leaves theirs
+    * unwritten, which only readers of their own channels under the mask,
+    * which do not write them either, read (a NoMask definition writes
+    * them all anyway).  The halt target (the last halt) comes no earlier
+    * than next, where the halted channels come back.  No reader keeps it
+    * as the old value of the channels it leaves (a preserve): where every
+    * channel halts, the thread goes to the target with neither run, and
+    * the target reads those channels (the live mask's NoMask zero).
+    * Where a WLR value's other writes stay before the halt, their order
+    * keeps this one there too (the ancestors below).
+    */
+   auto may_follow = [&](unsigned x, unsigned h, unsigned next) {
+      const instr *in = dag.nodes[x].in;
+      const opcode_kind k = in->info().kind;
+      if ((k != opcode_kind::alu && k != opcode_kind::math) || !in->num_dsts() ||
+          in->predicate() || in->flag_def() || in->preserve().val ||
+          in->has_side_effects() || in->info().reads_accum ||
+          in->info().writes_accum)
+         return false;
+      const bool masked = !in->we_all();
+      for (const operand &d : in->dsts()) {
+         const value *v = d.val;
+         if (!v || (v->file != reg_file::ssa && v->file != reg_file::wlr) ||
+             v->uses().empty() || (masked && !channel_wise(in, d, v)))
+            return false;
+         for (const instr *def : v->defs()) {
+            if (node_of(def) < 0)
+               return false;
+         }
+         for (const use &u : v->uses()) {
+            const int r = node_of(u.in);
+            if (r <= int(h) || unsigned(r) >= next || u.slot < 0)
+               return false;
+            if (!masked)
+               continue;
+            const opcode_kind rk = u.in->info().kind;
+            if ((rk != opcode_kind::alu && rk != opcode_kind::math) ||
+                u.in->we_all() || !channel_wise(u.in, u.in->src(u.slot), v))
+               return false;
+         }
+      }
+      return true;
+   };
+   std::vector<unsigned> &carried = sc.carried;
+   unsigned halts_seen = 0;
+
    auto grf_access = [&](const instr *in, const operand &o, bool is_dst,
                          unsigned n) {
       const value *v = o.val;
@@ -516,9 +591,26 @@ build_sched_dag(block *b, bool physical, const device_info &dev,
       if (last_barrier >= 0)
          db.edge(last_barrier, n, dag.nodes[last_barrier].issue);
       if (is_barrier(in)) {
-         for (unsigned p : since_barrier)
-            db.edge(p, n, 0);
-         since_barrier.clear();
+         /* Before RA, what a predicated halt does not need may go after
+          * it (and the schedulers put it there); after RA the order of
+          * the pre-RA schedule stays.
+          */
+         const bool early_exit = !physical && in->op == opcode::halt &&
+                                 in->predicate();
+         unsigned next = dag.nodes.size();
+         if (in->op == opcode::halt && ++halts_seen < halts.size())
+            next = halts[halts_seen];
+         carried.clear();
+         for (unsigned p : since_barrier) {
+            if (early_exit && may_follow(p, n, next)) {
+               dag.nodes[p].follows = int(n);
+               carried.push_back(p);
+            } else {
+               db.edge(p, n, 0);
+            }
+         }
+         /* Those still precede the next barrier. */
+         since_barrier.swap(carried);
          last_barrier = n;
       } else {
          since_barrier.push_back(n);
@@ -571,6 +663,36 @@ build_sched_dag(block *b, bool physical, const device_info &dev,
          dag.succ_edges[from.first_succ + from.num_succs++] = {n, e.latency};
       }
    }
+   /* A node that another path (a register it reads that a node before
+    * the halt overwrites) orders before the halt stays before it.
+    */
+   if (!physical && !halts.empty()) {
+      std::vector<unsigned> &seen = sc.edge_of, &stack = carried;
+      for (unsigned h : halts) {
+         bool any = false;
+         for (unsigned n = 0; n < h && !any; n++)
+            any = dag.nodes[n].follows == int(h);
+         if (!any)
+            continue;
+         seen.assign(dag.nodes.size(), 0);
+         stack.assign(1, h);
+         while (!stack.empty()) {
+            const unsigned m = stack.back();
+            stack.pop_back();
+            for (const sched_edge &e : dag.preds(m)) {
+               if (!seen[e.node]) {
+                  seen[e.node] = 1;
+                  stack.push_back(e.node);
+               }
+            }
+         }
+         for (unsigned n = 0; n < h; n++) {
+            if (dag.nodes[n].follows == int(h) && seen[n])
+               dag.nodes[n].follows = -1;
+         }
+      }
+   }
+
    for (unsigned n = dag.nodes.size(); n-- > 0;) {
       unsigned path = std::max(dag.nodes[n].issue, dag.nodes[n].latency);
       for (const sched_edge &e : dag.succs(n))

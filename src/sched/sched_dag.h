@@ -21,6 +21,14 @@ struct sched_node {
    unsigned latency = 0;
    /* Longest latency-weighted path from this node to the region's end. */
    unsigned path = 0;
+   /* Before RA: the node of a predicated halt after which this node,
+    * earlier in the original order, goes (-1: none).  It feeds nothing
+    * up to the halt and only readers between the halt and the next one,
+    * which read it channel by channel, so it needs no edge to the halt;
+    * left before it, it would run in threads whose channels all halt
+    * too (docs/sched.md).
+    */
+   int follows = -1;
    /* Its edges in sched_dag::pred_edges / succ_edges. */
    unsigned first_pred = 0, num_preds = 0;
    unsigned first_succ = 0, num_succs = 0;
@@ -85,7 +93,7 @@ struct sched_dag_scratch {
    std::vector<unsigned> grfs_seen;
    std::vector<uint8_t> grf_seen;
    std::vector<std::pair<const instr *, unsigned>> index_of;
-   std::vector<unsigned> stamp, edge_of, since_barrier;
+   std::vector<unsigned> stamp, edge_of, since_barrier, carried, halts;
    std::vector<sched_edge> node_preds;
 };
 

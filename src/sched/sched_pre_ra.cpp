@@ -241,13 +241,32 @@ schedule_pressure(const sched_dag &dag, const liveness &lv, tracker_scratch &sc)
          ready.push_back(n);
    }
 
+   /* Nodes to place after each halt (sched_node::follows) still
+    * unplaced: bottom-up, the halt waits for them.  They are ready by
+    * then: all they precede comes after the halt.
+    */
+   std::vector<unsigned> to_follow(num, 0);
+   for (unsigned n = 0; n < num; n++) {
+      if (dag.nodes[n].follows >= 0)
+         to_follow[dag.nodes[n].follows]++;
+   }
+   auto waits = [&](unsigned n) { return to_follow[n] != 0; };
+   bool any_waits = false;
+   for (unsigned n = 0; n < num && !any_waits; n++)
+      any_waits = to_follow[n] != 0;
+
    std::vector<unsigned> order;
    order.reserve(num);
    while (!ready.empty()) {
-      unsigned best_i = 0;
+      bool all_wait = any_waits;
+      for (unsigned i = 0; i < ready.size() && all_wait; i++)
+         all_wait = waits(ready[i]);
+      int best_i = -1;
       int best_score = 0;
       for (unsigned i = 0; i < ready.size(); i++) {
          const unsigned n = ready[i];
+         if (any_waits && !all_wait && waits(n))
+            continue;
          int score = 0;
          for (unsigned k = t.rv.write_begin[n]; k < t.rv.write_begin[n + 1]; k++) {
             value *v = t.rv.writes[k];
@@ -267,9 +286,9 @@ schedule_pressure(const sched_dag &dag, const liveness &lv, tracker_scratch &sc)
          /* Ties: the latest instruction of the original order, which
           * keeps the original order where nothing is gained.
           */
-         if (i == 0 || score > best_score ||
+         if (best_i < 0 || score > best_score ||
              (score == best_score && n > ready[best_i])) {
-            best_i = i;
+            best_i = int(i);
             best_score = score;
          }
       }
@@ -277,6 +296,8 @@ schedule_pressure(const sched_dag &dag, const liveness &lv, tracker_scratch &sc)
       ready[best_i] = ready.back();
       ready.pop_back();
       order.push_back(n);
+      if (dag.nodes[n].follows >= 0)
+         to_follow[dag.nodes[n].follows]--;
 
       for (unsigned k = t.rv.write_begin[n]; k < t.rv.write_begin[n + 1]; k++)
          t.writers[t.rv.writes[k]->id]--;
@@ -362,10 +383,29 @@ schedule_latency_in(const sched_dag &dag, const liveness *lv,
       return d;
    };
 
+   /* A node that goes after a halt (sched_node::follows) waits for it,
+    * as long as anything else is ready: the halt and what it needs come
+    * first, even when the halt then waits for its flag, because a thread
+    * whose channels all halt would run the node for nothing, and the
+    * node then fills the waits after the halt (brw prefers the path to
+    * an early exit likewise).
+    */
+   std::vector<uint8_t> placed(num, 0);
+   bool any_follows = false;
+   for (unsigned n = 0; n < num && !any_follows; n++)
+      any_follows = dag.nodes[n].follows >= 0;
+   auto deferred = [&](unsigned n) {
+      return dag.nodes[n].follows >= 0 && !placed[dag.nodes[n].follows];
+   };
+
    std::vector<unsigned> order;
    order.reserve(num);
    unsigned cycle = 0;
    while (!ready.empty()) {
+      bool all_deferred = any_follows;
+      for (unsigned i = 0; i < ready.size() && all_deferred; i++)
+         all_deferred = deferred(ready[i]);
+      const bool defer = any_follows && !all_deferred;
       /* Critical path first among the instructions that can issue now;
        * if none can, the one that can issue soonest; the lower node among
        * equals.  One pass keeps the best of each kind.
@@ -373,6 +413,8 @@ schedule_latency_in(const sched_dag &dag, const liveness *lv,
       int now_i = -1, wait_i = -1;
       for (unsigned i = 0; i < ready.size(); i++) {
          const unsigned n = ready[i];
+         if (defer && deferred(n))
+            continue;
          if (earliest[n] <= cycle) {
             if (now_i >= 0) {
                const unsigned b = ready[now_i];
@@ -397,6 +439,8 @@ schedule_latency_in(const sched_dag &dag, const liveness *lv,
          if (d > 0 && t->cur.total() + (d + 31) / 32 > budget) {
             int best_d = d;
             for (unsigned i = 0; i < ready.size(); i++) {
+               if (defer && deferred(ready[i]))
+                  continue;
                const int di = added(ready[i]);
                if (di < best_d ||
                    (di == best_d && dag.nodes[ready[i]].path >
@@ -412,6 +456,7 @@ schedule_latency_in(const sched_dag &dag, const liveness *lv,
       ready[best_i] = ready.back();
       ready.pop_back();
       order.push_back(n);
+      placed[n] = 1;
       const sched_node &node = dag.nodes[n];
       const unsigned start = std::max(cycle, earliest[n]);
       cycle = start + std::max(1u, node.issue);

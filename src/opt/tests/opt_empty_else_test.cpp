@@ -4,6 +4,7 @@
  * removed arm's value on the edge from the if-block.
  */
 #include "opt_test.h"
+#include "util/ibis_error.h"
 
 using ibis::testing::check_opt;
 
@@ -333,4 +334,105 @@ TEST(opt_empty_else, arm_flags_go_before_the_if_flag)
          %6:f32x8 = phi %5, %3
          )" WRITE("%6") R"(
    )"));
+}
+
+/* An if on a push constant: all channels go one way.  Moving the arm's
+ * add (or only the phi's copy, for an empty else-arm) before the if
+ * would run it on the other side too, to save one jump on its own: both
+ * ifs keep their arms.  An arm with nothing at all still goes.
+ */
+TEST(opt_empty_else, uniform_if_keeps_an_arm_with_work)
+{
+   const char *in = R"(
+      shader fs simd8
+      attr %1:f32x8
+      uniform %9:u32x1[4]@g6
+      block0:
+         %2:flagx8 = cmp.nz %9, 0:u32
+         (+%2) if
+      block1:
+         %3:f32x8 = add %1, 1.0:f32
+         else
+      block2:
+      block3:
+         endif
+         %4:f32x8 = phi %3, %1
+         )" WRITE("%4") R"(
+         %5:flagx8 = cmp.nz %9[1], 0:u32
+         (+%5) if
+      block4:
+         else
+      block5:
+         %6:f32x8 = add %1, 2.0:f32
+      block6:
+         endif
+         %7:f32x8 = phi %1, %6
+         )" WRITE("%7") R"(
+   )";
+   EXPECT_TRUE(check_opt(in, "empty-else", in));
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:f32x8
+      uniform %9:u32x1[4]@g6
+      block0:
+         %2:flagx8 = cmp.nz %9, 0:u32
+         (+%2) if
+      block1:
+         )" WRITE("%1") R"(
+         else
+      block2:
+      block3:
+         endif
+   )", "empty-else", R"(
+      block0: ; succs: block1 block3
+         %2:flagx8 = cmp.nz %9, 0:u32
+         (+%2) if
+      block1: ; preds: block0 succs: block2
+         )" WRITE("%1") R"(
+      block2: ; preds: block1 succs: block3
+      block3: ; preds: block0 block2
+         endif
+   )"));
+}
+
+/* Each phi at the endif takes a copy before the if for the removed arm's
+ * edge, run for every channel also where all of them take the other
+ * arm: with the arm's own instructions at most 8.  An empty else-arm
+ * with eight phis goes; with nine it stays.
+ */
+TEST(opt_empty_else, phi_copies_count_as_moved_work)
+{
+   auto program = [](unsigned phis, bool removed) {
+      std::string s = R"(
+      shader fs simd8
+      attr %1:f32x8
+      block0:
+         %2:flagx8 = cmp.g %1, 0.0:f32
+         (+%2) if
+      block1:
+)";
+      if (removed)
+         s = "      block0: ; succs: block1 block3\n"
+             "         %2:flagx8 = cmp.g %1, 0.0:f32\n"
+             "         (+%2) if\n"
+             "      block1: ; preds: block0 succs: block2\n";
+      for (unsigned i = 0; i < phis; i++)
+         s += ibis::strfmt("         %%%u:f32x8 = add %%1, %u.0:f32\n", 10 + i, i);
+      s += removed ? "      block2: ; preds: block1 succs: block3\n"
+                     "      block3: ; preds: block0 block2\n"
+                     "         endif\n"
+                   : "         else\n"
+                     "      block2:\n"
+                     "      block3:\n"
+                     "         endif\n";
+      for (unsigned i = 0; i < phis; i++) {
+         s += removed ? ibis::strfmt("         %%%u:f32x8 = phi %%1, %%%u\n", 30 + i, 10 + i)
+                      : ibis::strfmt("         %%%u:f32x8 = phi %%%u, %%1\n", 30 + i, 10 + i);
+      }
+      for (unsigned i = 0; i < phis; i++)
+         s += ibis::strfmt("         " WRITE("%%%u") "\n", 30 + i, 30 + i);
+      return s;
+   };
+   EXPECT_TRUE(check_opt(program(8, false), "empty-else", program(8, true)));
+   EXPECT_TRUE(check_opt(program(9, false), "empty-else", program(9, false)));
 }

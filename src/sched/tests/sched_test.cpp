@@ -833,6 +833,164 @@ TEST_F(sched, values_through_a_loop_stay_after_a_halt)
    )"));
 }
 
+/* A discard's halt, with interpolation that only the code after it
+ * reads: a thread whose channels all halt skips that code, and should
+ * skip the interpolation with it.
+ */
+static const char *const work_after_a_discard = R"(
+   shader fs simd8
+   uniform %1:f32x1[16]@g6
+   attr %2:f32x8[2]
+   block0:
+      %3:f32x8 = pln %1<0,4,1>:f32, %2
+      %4:f32x8 = pln %1[4]<0,4,1>:f32, %2
+      %5:f32x8 = pln %1[8]<0,4,1>:f32, %2
+      %6:f32x8[4] = send 2:u32, 0x02420000:u32, 0:u32, %3, _
+      %7:flagx8 = cmp.ge %6[3], 0.5:f32
+      (+%7) halt
+      %8:f32x8 = mul %6, %4
+      %9:f32x8 = mad %8, %5, %6[1]
+      halt
+      %10:u32x8 = mov %9:u32
+      _ = send 6:u32, 0x02080017:u32, 0:u32, %10, _ {EOT}
+)";
+
+static const char *const work_after_the_discard_goes_after_its_halt = R"(
+   block0:
+      %3:f32x8 = pln %1<0,4,1>, %2
+      %6:f32x8[4] = send 2:u32, 0x2420000:u32, 0:u32, %3, _
+      %7:flagx8 = cmp.ge %6[3], 0.5:f32
+      (+%7) halt
+      %4:f32x8 = pln %1[4]<0,4,1>, %2
+      %5:f32x8 = pln %1[8]<0,4,1>, %2
+      %8:f32x8 = mul %6, %4
+      %9:f32x8 = mad %8, %5, %6[1]
+      halt
+      %10:u32x8 = mov %9:u32
+      _ = send 6:u32, 0x2080017:u32, 0:u32, %10, _ {EOT}
+)";
+
+TEST_F(sched, latency_leaves_the_sampler_wait_before_a_halt_empty)
+{
+   /* The two plns would fill the sampler's wait before the compare;
+    * they go after the halt instead, where the thread still runs.
+    */
+   EXPECT_TRUE(check_pass(work_after_a_discard, "sched-pre-latency,validate",
+                          work_after_the_discard_goes_after_its_halt));
+}
+
+TEST_F(sched, pressure_places_work_after_a_discard_after_its_halt)
+{
+   EXPECT_TRUE(check_pass(work_after_a_discard, "sched-pre-pressure,validate",
+                          work_after_the_discard_goes_after_its_halt));
+}
+
+TEST_F(sched, what_a_halt_leaves_unwritten_stays_before_it)
+{
+   /* Only %12, a NoMask scalar, goes after the halt.  %4 is a sampler
+    * payload (the sampler reads the channels the halt turns off: their
+    * coordinates give the derivatives), %5 is read after the halt target
+    * (where the halted channels run again), %11 is the old value a
+    * preserve keeps in them (where every channel halts, the thread jumps
+    * to the target and reads it there), %13 is read through a region.
+    * After the halt, everything but %14's send keeps its order: the
+    * send goes first to the sampler.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      uniform %1:f32x1[16]@g6
+      attr %2:f32x8[2]
+      block0:
+         %3:f32x8 = pln %1<0,4,1>:f32, %2
+         %4:f32x8 = pln %1[4]<0,4,1>:f32, %2
+         %5:f32x8 = pln %1[8]<0,4,1>:f32, %2
+         %11:u32x8 = mov 0:u32 {WE_all}
+         %12:f32x1 = mov 2.0:f32 {WE_all}
+         %13:f32x8 = pln %1[12]<0,4,1>:f32, %2
+         %6:f32x8[4] = send 2:u32, 0x02420000:u32, 0:u32, %3, _
+         %7:flagx8 = cmp.ge %6[3], 0.5:f32
+         (+%7) halt
+         %14:f32x8[4] = send 2:u32, 0x02420000:u32, 0:u32, %4, _
+         %8:f32x8 = mul %6, %12
+         %15:f32x8 = mul %13<0,1,0>, %8
+         %16:u32x8 = mov 0xffffffff:u32, preserve %11
+         halt
+         %9:f32x8 = mad %15, %5, %14
+         %17:flagx8 = cmp.nz %16, 0:u32
+         %10:u32x8 = mov %9:u32
+         (+%17) _ = send 6:u32, 0x02080017:u32, 0:u32, %10, _ {EOT}
+   )", "sched-pre-pressure,validate", R"(
+      block0:
+         %3:f32x8 = pln %1<0,4,1>, %2
+         %4:f32x8 = pln %1[4]<0,4,1>, %2
+         %5:f32x8 = pln %1[8]<0,4,1>, %2
+         %13:f32x8 = pln %1[12]<0,4,1>, %2
+         %6:f32x8[4] = send 2:u32, 0x2420000:u32, 0:u32, %3, _
+         %7:flagx8 = cmp.ge %6[3], 0.5:f32
+         %11:u32x8 = mov 0:u32 {WE_all}
+         (+%7) halt
+         %12:f32x1 = mov 2.0:f32 {WE_all}
+         %8:f32x8 = mul %6, %12
+         %15:f32x8 = mul %13<0,1,0>, %8
+         %16:u32x8 = mov 0xffffffff:u32, preserve %11
+         %14:f32x8[4] = send 2:u32, 0x2420000:u32, 0:u32, %4, _
+         halt
+         %9:f32x8 = mad %15, %5, %14
+         %17:flagx8 = cmp.nz %16, 0:u32
+         %10:u32x8 = mov %9:u32
+         (+%17) _ = send 6:u32, 0x2080017:u32, 0:u32, %10, _ {EOT}
+   )"));
+}
+
+TEST_F(sched, simd16_pieces_follow_a_halt_when_read_channel_by_channel)
+{
+   /* SIMD32 interpolation is written in SIMD16 pieces.  %4's reader
+    * takes each channel from itself: both pieces go after the halt.
+    * %8's readers swap the halves (channel 0 reads channel 16): a
+    * halted channel's half would be read by a running one, so %8 stays.
+    */
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32
+      hw %0:f32x8[4]@g3
+      hw %1:f32x8[4]@g7
+      uniform %2:u32x1[16]@g13
+      wlr %3:f32x32
+      wlr %4:f32x32
+      wlr %8:f32x32
+      block0:
+         %3 = pln(16) %2:f32, %0
+         %3.64 = pln(16+16) %2:f32, %1
+         %4 = pln(16) %2[4]:f32, %0
+         %4.64 = pln(16+16) %2[4]:f32, %1
+         %8 = pln(16) %2[8]:f32, %0
+         %8.64 = pln(16+16) %2[8]:f32, %1
+         %5:flagx32 = cmp.ge %3, 0.5:f32
+         (+%5) halt
+         %6:f32x32 = mul %4, 2.0:f32
+         %9:f32x16 = mul(16) %8.64, 2.0:f32
+         %10:f32x16+16 = mul(16+16) %8, 2.0:f32
+         halt
+         %7:u32x32 = mov %6:u32
+         _ = send 6:u32, 0x02080017:u32, 0:u32, %7, %9 {EOT}
+   )", "sched-pre-latency,validate", R"(
+      block0:
+         %3 = pln(16) %2:f32, %0
+         %3.64 = pln(16+16) %2:f32, %1
+         %8 = pln(16) %2[8]:f32, %0
+         %8.64 = pln(16+16) %2[8]:f32, %1
+         %5:flagx32 = cmp.ge %3, 0.5:f32
+         (+%5) halt
+         %4 = pln(16) %2[4]:f32, %0
+         %4.64 = pln(16+16) %2[4]:f32, %1
+         %9:f32x16 = mul %8.64, 2.0:f32
+         %10:f32x16+16 = mul %8, 2.0:f32
+         %6:f32x32 = mul %4, 2.0:f32
+         halt
+         %7:u32x32 = mov %6:u32
+         _ = send 6:u32, 0x2080017:u32, 0:u32, %7, %9 {EOT}
+   )"));
+}
+
 TEST_F(sched, post_ra_hides_send_latency)
 {
    /* The sampler result in g20-g23 is read right after the send; the
