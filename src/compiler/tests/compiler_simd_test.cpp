@@ -121,7 +121,7 @@ TEST(compiler_simd, simd8_spills_and_wider_widths_are_skipped)
    EXPECT_EQ(v16->reason, "skipped: SIMD8 spilled");
 }
 
-/* dolphin/ubershaders/147.fs allocates SIMD16 only with the narrow
+/* dolphin/ubershaders/174.fs allocates SIMD16 only with the narrow
  * schedule (latency and none are over the file, pressure fails to color):
  * SIMD32, which needs about twice its registers, is not tried (it failed
  * all its attempts), unless forced.
@@ -130,7 +130,7 @@ TEST(compiler_simd, simd16_at_its_last_resort_skips_simd32)
 {
    IBIS_REQUIRE_SHARED(dir, "corpus/skl");
    std::unique_ptr<nir::shader> s =
-      nir::read_shader_file(dir + "/dolphin/ubershaders/147.fs.nir");
+      nir::read_shader_file(dir + "/dolphin/ubershaders/174.fs.nir");
    compile_options o;
    o.widths = {16, 32};
    compile_result r = compile_shader(*s, o);
