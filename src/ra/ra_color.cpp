@@ -727,6 +727,17 @@ public:
             if (!proved && next < points.size() && points[next].b == b->index &&
                 points[next].k == k) {
                gather(in, after);
+               /* Nodes whose interval covers the instruction without
+                * being live there (a uniform of the other branch): the
+                * interval edges may make them neighbors of all.
+                */
+               for (unsigned m = 0; m < n; m++) {
+                  if (eligible[m] && stamp[m] != point && g.start[m] <= in->ip &&
+                      in->ip < g.end[m]) {
+                     stamp[m] = point;
+                     cands.push_back(m);
+                  }
+               }
                proved = proves();
                next++;
             }
