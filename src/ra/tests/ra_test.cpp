@@ -2906,3 +2906,48 @@ TEST_F(ra_test, proof_needs_values_that_interfere)
    copies += ibis::strfmt("   untyped_write_logical 0:u32, %%%u, %%%u, 1:u32\n", sum, sum);
    EXPECT_FALSE(proves_no_fit(copies));
 }
+
+/* Channel constraints are for SIMD-local values of one layout whose
+ * intervals overlap but which do not interfere (%1, read only in the
+ * else-block, and %3 of the then-block); a pair that interferes (%1 and
+ * %5: %1 is read after %5 is written) has its edge and no channel
+ * constraint, which could only repeat it.
+ */
+TEST_F(ra_test, channel_constraints_only_without_an_edge)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd16
+      hw %0:f32x16@g2
+      block0:
+         %1:f32x16 = mov 1.0:f32
+         %2:flagx16 = cmp.nz %0, 0.0:f32
+         (+%2) if
+      block1:
+         %3:f32x16 = add %0, 0.5:f32
+         %4:f32x16 = add %3, %0
+         else
+      block2:
+         %5:f32x16 = add %0, 2.0:f32
+         %6:f32x16 = add %5, %1
+      block3:
+         endif
+         %7:f32x16 = phi %4, %6
+         untyped_write_logical 0:u32, %7, %7, 1:u32
+   )"));
+   ibis::ra_graph g = ibis::ra_build_interference(*s);
+   ASSERT_FALSE(g.matrix.empty());
+   auto node = [&](unsigned id) { return unsigned(g.node_of[id]); };
+   auto has = [&](const ibis::ra_lists &l, unsigned x, unsigned y) {
+      for (unsigned q : l[x]) {
+         if (q == y)
+            return true;
+      }
+      return false;
+   };
+   EXPECT_FALSE(has(g.adj, node(1), node(3)));
+   EXPECT_TRUE(has(g.channel_adj, node(1), node(3)));
+   EXPECT_TRUE(has(g.channel_adj, node(3), node(1)));
+   EXPECT_TRUE(has(g.adj, node(1), node(5)));
+   EXPECT_FALSE(has(g.channel_adj, node(1), node(5)));
+   EXPECT_FALSE(has(g.channel_adj, node(5), node(1)));
+}
