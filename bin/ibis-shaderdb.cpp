@@ -29,6 +29,7 @@
 #include <cstring>
 #include <ctime>
 #include <dirent.h>
+#include <malloc.h>
 #include <map>
 #include <poll.h>
 #include <string>
@@ -391,6 +392,14 @@ median(std::vector<double> v)
 int
 main(int argc, char **argv)
 {
+   /* A worker compiles shader after shader: freed memory stays in its
+    * heap for the next compile instead of going back to the kernel at
+    * every free of the heap's top (or of a large block) and coming back
+    * as fresh zeroed pages (about half of a corpus run's page faults,
+    * a few percent of its CPU time).  A worker's peak stays the same.
+    */
+   mallopt(M_TRIM_THRESHOLD, 256 << 20);
+   mallopt(M_MMAP_THRESHOLD, 64 << 20);
    options o;
    std::vector<job> jobs;
    try {

@@ -101,7 +101,26 @@ liveness::solve(unsigned bound)
 {
    const unsigned n = sh.blocks().size();
    const size_t nw = (bound + 63) / 64;
-   std::vector<uint64_t> gen(size_t(n) * nw), kill(size_t(n) * nw);
+   /* Each block's gen and kill only where its instructions touch them:
+    * the words (sorted) with their gen and kill bits, patch[patch_first[i]]
+    * up to patch[patch_first[i + 1]].  Whole sets per block were two
+    * blocks x words arrays to clear, mostly zeros.
+    */
+   struct word_patch {
+      uint32_t w;
+      uint64_t gen, kill;
+   };
+   std::vector<word_patch> patch;
+   std::vector<unsigned> patch_first(n + 1, 0);
+   std::vector<uint64_t> gen(nw, 0), kill(nw, 0);
+   std::vector<uint8_t> touched_mark(nw, 0);
+   std::vector<uint32_t> touched;
+   auto touch = [&](size_t w) {
+      if (!touched_mark[w]) {
+         touched_mark[w] = 1;
+         touched.push_back(uint32_t(w));
+      }
+   };
    /* Phi sources of block i's outgoing edges: phi_ids[phi_first[i]] up
     * to phi_ids[phi_first[i + 1]] (flat: a list per block reallocated
     * over and over in every liveness).
@@ -110,19 +129,18 @@ liveness::solve(unsigned bound)
    for (unsigned i = 0; i < n; i++) {
       phi_first[i] = phi_ids.size();
       const block *b = sh.blocks()[i].get();
-      /* data(): a shader with no values has nw = 0 and empty vectors. */
-      uint64_t *g = gen.data() + size_t(i) * nw, *k = kill.data() + size_t(i) * nw;
       for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it) {
          const instr *in = *it;
          auto visit_def = [&](const value *v) {
             if (!v || !want(v))
                return;
             const uint64_t bit = 1ull << (v->id % 64);
+            touch(v->id / 64);
             if (kills(in, v)) {
-               k[v->id / 64] |= bit;
-               g[v->id / 64] &= ~bit;
+               kill[v->id / 64] |= bit;
+               gen[v->id / 64] &= ~bit;
             } else {
-               g[v->id / 64] |= bit;
+               gen[v->id / 64] |= bit;
             }
          };
          for (const operand &d : in->dsts())
@@ -131,14 +149,24 @@ liveness::solve(unsigned bound)
          if (in->is_phi())
             continue;
          auto visit_use = [&](const value *v) {
-            if (v && want(v))
-               g[v->id / 64] |= 1ull << (v->id % 64);
+            if (v && want(v)) {
+               touch(v->id / 64);
+               gen[v->id / 64] |= 1ull << (v->id % 64);
+            }
          };
          for (const operand &o : in->srcs())
             visit_use(o.val);
          visit_use(in->predicate());
          visit_use(in->preserve().val);
       }
+      patch_first[i] = patch.size();
+      std::sort(touched.begin(), touched.end());
+      for (uint32_t w : touched) {
+         patch.push_back({w, gen[w], kill[w]});
+         gen[w] = kill[w] = 0;
+         touched_mark[w] = 0;
+      }
+      touched.clear();
       /* Phi sources of b's outgoing edges. */
       for (const block *succ : b->succs) {
          for (unsigned j = 0; j < succ->preds.size(); j++) {
@@ -156,6 +184,7 @@ liveness::solve(unsigned bound)
       }
    }
    phi_first[n] = phi_ids.size();
+   patch_first[n] = patch.size();
 
    /* Round robin over the blocks, last first, revisiting only a block
     * whose successor's live-in changed: a block after its loop's header
@@ -199,13 +228,23 @@ liveness::solve(unsigned bound)
          }
          for (unsigned k = phi_first[i]; k < phi_first[i + 1]; k++)
             out[phi_ids[k] / 64] |= 1ull << (phi_ids[k] % 64);
-         const uint64_t *g = gen.data() + size_t(i) * nw, *k = kill.data() + size_t(i) * nw;
          uint64_t *in = in_[i].words.data();
          uint64_t grew = 0;
-         for (size_t w = 0; w < nw; w++) {
-            const uint64_t next = (out[w] & ~k[w]) | g[w];
+         size_t w = 0;
+         for (unsigned q = patch_first[i]; q < patch_first[i + 1]; q++) {
+            const word_patch &p = patch[q];
+            for (; w < p.w; w++) {
+               grew |= out[w] ^ in[w];
+               in[w] = out[w];
+            }
+            const uint64_t next = (out[w] & ~p.kill) | p.gen;
             grew |= next ^ in[w];
             in[w] = next;
+            w++;
+         }
+         for (; w < nw; w++) {
+            grew |= out[w] ^ in[w];
+            in[w] = out[w];
          }
          if (grew) {
             for (unsigned q = pred_first[i]; q < pred_first[i + 1]; q++) {

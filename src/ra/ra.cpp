@@ -681,7 +681,6 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
       bool far_over = res.max_live > RA_GRF_BYTES / 32 + 16;
       for (unsigned round = 0;; round++) {
          ra_graph g = ra_build_interference(s, flag_live ? &*flag_live : nullptr);
-         flag_live.reset();
          res.edges = g.edges;
          res.interval_edges = g.interval_edges;
          /* Lowest-first with coalescing packs tightest; when that fails,
@@ -692,10 +691,15 @@ allocate_registers(shader &s, const device_info &dev, const ra_options &opts)
          ra_color_result r;
          if (!(far_over && round == 0 && opts.allow_spilling)) {
             /* A width that may not spill only needs to know that a
-             * coloring fails, not every value that would not fit.
+             * coloring fails, not every value that would not fit: over
+             * the file, a proof that none can fit (on the liveness the
+             * graph was built from) spares the colorings.
              */
-            r = ra_color_with_fallback(s, g, classes, opts.allow_spilling);
+            r = ra_color_with_fallback(s, g, classes, opts.allow_spilling,
+                                       flag_live && res.max_live > RA_GRF_BYTES / 32 ?
+                                       &*flag_live : nullptr);
          }
+         flag_live.reset();
          if (r.success)
             break;
          if (debug_enabled(DEBUG_RA)) {

@@ -470,6 +470,285 @@ public:
       cls = base_cls;
    }
 
+   /* The dwords that chosen (nodes without a fixed place, and fixed
+    * ones) and the fixed dwords held need at least, in registers: a node
+    * of a register or more takes whole registers of its own (its class
+    * is register-aligned and every member offset a multiple of 32), so
+    * the others share only the remaining registers, among them those
+    * the fixed dwords touch.  As dwords (times 8 per register): more than
+    * the file when they cannot fit.
+    */
+   int bound_dwords(const std::vector<unsigned> &chosen, const uint64_t *held) const
+   {
+      int big = 0, small = 0;
+      for (unsigned m : chosen) {
+         if (cls[find(m)].fixed >= 0)
+            continue;
+         if (node_bytes[m] >= 32)
+            big += int(node_bytes[m] / 32);
+         else
+            small += int(node_bytes[m] / 4);
+      }
+      int fixed_dw = 0, fixed_regs = 0;
+      for (unsigned w = 0; w < RA_GRF_BYTES / 4 / 64; w++) {
+         fixed_dw += __builtin_popcountll(held[w]);
+         for (unsigned k = 0; k < 64; k += 8)
+            fixed_regs += (held[w] >> k & 0xff) != 0;
+      }
+      const int spare = fixed_regs * 8 - fixed_dw;
+      const int rest = std::max(0, small - spare);
+      return 8 * (big + fixed_regs + (rest + 7) / 8);
+   }
+
+   /* cannot_fit() tries the busiest points only. */
+   static constexpr size_t MAX_PROOF_POINTS = 32;
+
+   /* Does no select succeed, whatever its strategy, with the copies
+    * coalesced (the state coalesce() left) or not?  A proof, not a
+    * guess: a set P of nodes that pairwise interfere, none in a class
+    * with a fixed member, no two in one class of the forced merges.
+    * Every pair of P then lies at disjoint dwords after any successful
+    * select (the later one placed avoids the earlier one's, or collide()
+    * kept them apart when their classes merged), and every node of P
+    * avoids the dwords of each fixed node next to all of P: when those
+    * need more than the file (bound_dwords()), every coloring fails.  P
+    * is taken greedily, largest first, at the instructions with the most
+    * live dwords where those and the fixed ones could overflow the file.
+    * Costs about two walks of the program; the colorings it spares cost
+    * many.
+    */
+   bool cannot_fit(const liveness &live) const
+   {
+      const unsigned n = g.nodes.size();
+      const unsigned words = g.matrix_words;
+      if (g.matrix.empty() || words != (n + 63) / 64)
+         return false;
+      const int K = int(RA_GRF_BYTES / 4);
+      /* Fixed nodes of the forced merges' classes: where they sit is
+       * known in both colorings.  The others may enter P when no merge
+       * can give their class a fixed place.
+       */
+      struct fixed_node {
+         unsigned node;
+         int first, last;   /* dwords, clipped to the file */
+      };
+      std::vector<fixed_node> fixed;
+      std::vector<uint8_t> eligible(n, 0);
+      for (unsigned m = 0; m < n; m++) {
+         const int sz = int(node_bytes[m] / 4);
+         const ra_class &bc = base_cls[base_root[m]];
+         if (bc.fixed >= 0) {
+            const int first = (bc.fixed + int(base_off[m])) / 4;
+            const int lo = std::max(first, 0), hi = std::min(first + sz - 1, K - 1);
+            if (lo <= hi)
+               fixed.push_back({m, lo, hi});
+         }
+         eligible[m] = cls[find(m)].fixed < 0 && sz > 0;
+      }
+      /* The dwords fixed nodes hold at all: a point whose live nodes
+       * and these fit in the file proves nothing.
+       */
+      uint64_t held[RA_GRF_BYTES / 4 / 64] = {};
+      for (const fixed_node &f : fixed) {
+         for (int d = f.first; d <= f.last; d++)
+            held[d / 64] |= uint64_t(1) << (d % 64);
+      }
+      int fixed_dwords = 0;
+      for (uint64_t w : held)
+         fixed_dwords += __builtin_popcountll(w);
+
+      /* The candidates at an instruction: the eligible nodes live after
+       * it and its own operands (a destination never overlaps a source
+       * but where the copies or ra_dst_may_reuse_src() let it, which
+       * have no edge; a source dying here meets the values live on).
+       */
+      std::vector<unsigned> cands, chosen;
+      std::vector<unsigned> stamp(n, 0);
+      unsigned point = 0;
+      auto gather = [&](const instr *in, const value_set &after) {
+         point++;
+         cands.clear();
+         int sum = 0;
+         auto add = [&](unsigned id) {
+            if (id >= g.node_of.size() || g.node_of[id] < 0)
+               return;
+            const unsigned m = unsigned(g.node_of[id]);
+            if (!eligible[m] || stamp[m] == point)
+               return;
+            stamp[m] = point;
+            cands.push_back(m);
+            sum += int(node_bytes[m] / 4);
+         };
+         after.for_each_id(add);
+         for (const operand &d : in->dsts()) {
+            if (d.val)
+               add(d.val->id);
+         }
+         if (!in->is_phi()) {
+            for (const operand &o : in->srcs()) {
+               if (o.val)
+                  add(o.val->id);
+            }
+         }
+         return sum;
+      };
+      /* The instructions with the most live dwords first: (dwords,
+       * block, instruction counted from the block's end).
+       */
+      struct busy {
+         int sum;
+         unsigned b, k;
+      };
+      std::vector<busy> points;
+      /* The live dwords as a running sum: only the values an instruction
+       * names enter or leave the live set there.
+       */
+      auto dwords_of = [&](const value *v) {
+         if (!v || v->id >= g.node_of.size() || g.node_of[v->id] < 0)
+            return 0;
+         const unsigned m = unsigned(g.node_of[v->id]);
+         return eligible[m] ? int(node_bytes[m] / 4) : 0;
+      };
+      std::vector<const value *> named;
+      std::vector<uint8_t> was;
+      for (const auto &b : s.blocks()) {
+         unsigned k = 0;
+         int live_sum = 0;
+         live.live_out(b.get()).for_each_id([&](unsigned id) {
+            if (id < g.node_of.size() && g.node_of[id] >= 0 &&
+                eligible[unsigned(g.node_of[id])])
+               live_sum += int(node_bytes[unsigned(g.node_of[id])] / 4);
+         });
+         named.clear();
+         live.walk_backwards(b.get(), [&](const instr *in, const value_set &after) {
+            /* The step over the instruction after this one. */
+            for (size_t i = 0; i < named.size(); i++) {
+               if (bool(after.has(named[i])) != bool(was[i]))
+                  live_sum += after.has(named[i]) ? dwords_of(named[i])
+                                                  : -dwords_of(named[i]);
+            }
+            named.clear();
+            auto name = [&](const value *v) {
+               if (v && std::find(named.begin(), named.end(), v) == named.end())
+                  named.push_back(v);
+            };
+            for (const operand &d : in->dsts())
+               name(d.val);
+            int sum = live_sum;
+            if (!in->is_phi()) {
+               for (const operand &o : in->srcs())
+                  name(o.val);
+            }
+            for (const value *v : named) {
+               if (!after.has(v))
+                  sum += dwords_of(v);
+            }
+            if (in->is_phi()) {
+               for (const operand &o : in->srcs())
+                  name(o.val);
+            }
+            name(in->flag_def());
+            name(in->predicate());
+            name(in->preserve().val);
+            was.resize(named.size());
+            for (size_t i = 0; i < named.size(); i++)
+               was[i] = after.has(named[i]);
+            if (sum + fixed_dwords > K)
+               points.push_back({sum, b->index, k});
+            k++;
+         });
+      }
+      std::sort(points.begin(), points.end(), [](const busy &x, const busy &y) {
+         return x.sum != y.sum ? x.sum > y.sum : x.b != y.b ? x.b < y.b : x.k < y.k;
+      });
+      if (points.size() > MAX_PROOF_POINTS)
+         points.resize(MAX_PROOF_POINTS);
+      std::sort(points.begin(), points.end(), [](const busy &x, const busy &y) {
+         return x.b != y.b ? x.b < y.b : x.k < y.k;
+      });
+
+      auto adjacent = [&](unsigned x, unsigned y) {
+         return g.matrix[size_t(x) * words + y / 64] >> (y % 64) & 1;
+      };
+      auto next_to_all = [&](unsigned m) {
+         for (unsigned p : chosen) {
+            if (!adjacent(m, p))
+               return false;
+         }
+         return true;
+      };
+      /* Greedy, largest first, the fixed nodes after the others, then
+       * before them.
+       */
+      std::vector<unsigned> used_class(n, ~0u);
+      unsigned round = 0;
+      auto proves = [&]() {
+         std::sort(cands.begin(), cands.end(), [&](unsigned x, unsigned y) {
+            return node_bytes[x] != node_bytes[y] ? node_bytes[x] > node_bytes[y]
+                                                  : x < y;
+         });
+         for (unsigned fixed_first = 0; fixed_first < 2; fixed_first++) {
+            round++;
+            chosen.clear();
+            std::fill(std::begin(held), std::end(held), 0);
+            auto take_fixed = [&]() {
+               for (const fixed_node &f : fixed) {
+                  if (!next_to_all(f.node))
+                     continue;
+                  for (int d = f.first; d <= f.last; d++)
+                     held[d / 64] |= uint64_t(1) << (d % 64);
+                  if (fixed_first)
+                     chosen.push_back(f.node);
+               }
+            };
+            if (fixed_first)
+               take_fixed();
+            for (unsigned m : cands) {
+               const unsigned bc = base_root[m];
+               if (used_class[bc] == round || !next_to_all(m))
+                  continue;
+               chosen.push_back(m);
+               used_class[bc] = round;
+            }
+            if (!fixed_first)
+               take_fixed();
+            if (bound_dwords(chosen, held) > K)
+               return true;
+         }
+         return false;
+      };
+      size_t next = 0;
+      for (const auto &b : s.blocks()) {
+         if (next == points.size() || points[next].b != b->index)
+            continue;
+         unsigned k = 0;
+         bool proved = false;
+         live.walk_backwards(b.get(), [&](const instr *in, const value_set &after) {
+            if (!proved && next < points.size() && points[next].b == b->index &&
+                points[next].k == k) {
+               gather(in, after);
+               /* Nodes whose interval covers the instruction without
+                * being live there (a uniform of the other branch): the
+                * interval edges may make them neighbors of all.
+                */
+               for (unsigned m = 0; m < n; m++) {
+                  if (eligible[m] && stamp[m] != point && g.start[m] <= in->ip &&
+                      in->ip < g.end[m]) {
+                     stamp[m] = point;
+                     cands.push_back(m);
+                  }
+               }
+               proved = proves();
+               next++;
+            }
+            k++;
+         });
+         if (proved)
+            return true;
+      }
+      return false;
+   }
+
    /* Edges between classes, with the copy pairs not coalesced made hard. */
    void class_graph()
    {
@@ -1299,10 +1578,16 @@ ra_color_strategies(shader &s, const ra_graph &g,
 ra_color_result
 ra_color_with_fallback(shader &s, const ra_graph &g,
                        const std::vector<std::vector<value *>> &phi_classes,
-                       bool want_spills)
+                       bool want_spills, const liveness *live)
 {
    colorer c(s, g);
    c.coalesce(phi_classes, true);
+   /* Six colorings that cannot work cost a third of the largest
+    * ubershaders' compile; a caller that needs no spill list learns it
+    * from the proof at the cost of about one walk.
+    */
+   if (live && !want_spills && c.cannot_fit(*live))
+      return {};
    ra_color_result r = color_strategies(c, want_spills);
    if (r.success)
       return r;
@@ -1312,6 +1597,16 @@ ra_color_with_fallback(shader &s, const ra_graph &g,
    c.uncoalesce();
    ra_color_result r2 = color_strategies(c, false);
    return r2.success ? r2 : r;
+}
+
+bool
+ra_cannot_fit(shader &s, const ra_graph &g,
+              const std::vector<std::vector<value *>> &phi_classes,
+              const liveness &live)
+{
+   colorer c(s, g);
+   c.coalesce(phi_classes, true);
+   return c.cannot_fit(live);
 }
 
 } /* namespace ibis */

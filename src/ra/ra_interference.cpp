@@ -80,6 +80,15 @@ public:
       }
    }
 
+   /* Is there an edge x-y yet?  Only the matrix knows (add_row() wrote
+    * one of its rows); without one, false.
+    */
+   bool has(unsigned x, unsigned y) const
+   {
+      return m && ((m[size_t(x) * row_words + y / 64] >> (y % 64) & 1) ||
+                   (m[size_t(y) * row_words + x / 64] >> (x % 64) & 1));
+   }
+
    /* x against every node of the bit set live (n bits) but itself.  In
     * the matrix only x's row is written: take() adds the other half.
     */
@@ -701,11 +710,15 @@ ra_build_interference(shader &s, const liveness *shared)
          }
       }
       adj.add_row(a, row.data());
+      /* A pair with an edge (they interfere in SSA terms) never
+       * overlaps at all: the channel rule would add nothing.
+       */
       if (wide[a]) {
          for (size_t w = 0; w < live_words; w++) {
             for (uint64_t bits = same[w]; bits; bits &= bits - 1) {
                const unsigned b = unsigned(w * 64 + __builtin_ctzll(bits));
-               channel_pairs.push_back({a, b});
+               if (!adj.has(a, b))
+                  channel_pairs.push_back({a, b});
             }
          }
       }

@@ -291,11 +291,24 @@ ra_color_result ra_color_strategies(shader &s, const ra_graph &g,
 
 /* ra_color_strategies() with copy coalescing and, when that fails,
  * without (setting up the coloring once): the first success, or the
- * coalesced failure.
+ * coalesced failure.  With live (the liveness of s as it is) and without
+ * want_spills, a failure that ra_cannot_fit() proves comes back at once
+ * with an empty spill list.
  */
 ra_color_result ra_color_with_fallback(shader &s, const ra_graph &g,
                                        const std::vector<std::vector<value *>> &phi_classes,
-                                       bool want_spills);
+                                       bool want_spills,
+                                       const liveness *live = nullptr);
+
+/* A proof that no coloring of ra_color_with_fallback() succeeds, with
+ * or without copy coalescing, whatever the select strategy: at some
+ * instruction, nodes that pairwise interfere and the fixed registers
+ * next to all of them need more than the file (ra_color.cpp).  false
+ * means no proof was found, not that a coloring exists.
+ */
+bool ra_cannot_fit(shader &s, const ra_graph &g,
+                   const std::vector<std::vector<value *>> &phi_classes,
+                   const liveness &live);
 
 /* --- spilling ---------------------------------------------------------- */
 

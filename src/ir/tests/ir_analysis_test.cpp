@@ -76,6 +76,36 @@ TEST(ir_analysis, liveness_per_block)
    }
 }
 
+/* Values whose ids lie in different words of the sets: a block passes
+ * the words its instructions do not touch through from live-out to
+ * live-in (solve() keeps gen and kill only for the touched words).
+ */
+TEST(ir_analysis, liveness_of_ids_in_several_words)
+{
+   auto s = parse_shader(dedent(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8 = mov 1.0:f32
+         %200:f32x8 = add %1, %0
+         %130:f32x8 = mul %1, %0
+      block1:
+         do
+         %70:f32x8 = add %200, %0
+         %3:flagx8 = cmp.l %70, %0
+         (+%3) while
+      block2:
+         untyped_write_logical 0:u32, %70, %130, 1:u32
+   )"));
+   liveness live(*s);
+   const char *in[] = {"", "%130 %200", "%70 %130"};
+   const char *out[] = {"%130 %200", "%70 %130 %200", ""};
+   for (const auto &b : s->blocks()) {
+      EXPECT_EQ(ids(*s, live.live_in(b.get())), in[b->index]) << "block" << b->index;
+      EXPECT_EQ(ids(*s, live.live_out(b.get())), out[b->index]) << "block" << b->index;
+   }
+}
+
 TEST(ir_analysis, flags_only_liveness_matches_the_full_one_on_flags)
 {
    /* %3 lives across the if and through the loop (read after it), %8

@@ -3010,3 +3010,124 @@ TEST_F(ra_test, class_graph_from_matrix_matches_lists)
    g.matrix.clear();
    EXPECT_EQ(colors(), from_matrix);
 }
+
+/* n SIMD16 values of two registers each, all defined before any is read
+ * and then summed up: at the last definition they are live together with
+ * the payload %0 (g2-g3) the definitions read.
+ */
+static std::string
+all_live_program(unsigned n)
+{
+   std::string text = "shader fs simd16\nhw %0:f32x16@g2\nblock0:\n";
+   for (unsigned i = 1; i <= n; i++)
+      text += ibis::strfmt("   %%%u:f32x16 = add %%0, %u.0:f32\n", i, i);
+   unsigned sum = 1;
+   for (unsigned i = 2; i <= n; i++) {
+      text += ibis::strfmt("   %%%u:f32x16 = add %%%u, %%%u\n", n + i, sum, i);
+      sum = n + i;
+   }
+   text += ibis::strfmt("   untyped_write_logical 0:u32, %%%u, %%%u, 1:u32\n", sum, sum);
+   return text;
+}
+
+/* Is there a proof that the program cannot be colored? */
+static bool
+proves_no_fit(const std::string &text)
+{
+   auto s = ibis::parse_shader(text);
+   ibis::ra_graph g = ibis::ra_build_interference(*s);
+   ibis::liveness live(*s);
+   return ibis::ra_cannot_fit(*s, g, {}, live);
+}
+
+/* 63 values of two registers and g2-g3 fill the 128 registers exactly:
+ * no proof.  A 64th overflows the file, proved without coloring, and an
+ * allocation that may not spill then fails as the colorings would (not
+ * by MaxLive alone: that gives up only far over the file).
+ */
+TEST_F(ra_test, proof_that_values_live_together_overflow_the_file)
+{
+   EXPECT_FALSE(proves_no_fit(all_live_program(63)));
+   EXPECT_TRUE(proves_no_fit(all_live_program(64)));
+   std::string out;
+   ibis::ra_result r = allocate(all_live_program(64), &out, false);
+   EXPECT_FALSE(r.success);
+   EXPECT_FALSE(r.gave_up_early);
+   EXPECT_NE(r.failure.find("values do not fit"), std::string::npos) << r.failure;
+}
+
+/* Live at different times, values prove nothing however many there are;
+ * nor do values that share the registers of a copy.
+ */
+TEST_F(ra_test, proof_needs_values_that_interfere)
+{
+   std::string text = "shader fs simd16\nhw %0:f32x16@g2\nblock0:\n";
+   unsigned last = 0;
+   for (unsigned i = 1; i <= 80; i++) {
+      text += ibis::strfmt("   %%%u:f32x16 = add %%%u, 1.0:f32\n", i, last);
+      last = i;
+   }
+   text += ibis::strfmt("   untyped_write_logical 0:u32, %%%u, %%%u, 1:u32\n", last, last);
+   EXPECT_FALSE(proves_no_fit(text));
+
+   /* 40 values and a copy of each, all live together: 160 registers
+    * by MaxLive, 80 after coalescing.
+    */
+   std::string copies = "shader fs simd16\nhw %0:f32x16@g2\nblock0:\n";
+   for (unsigned i = 1; i <= 40; i++)
+      copies += ibis::strfmt("   %%%u:f32x16 = add %%0, %u.0:f32\n", i, i);
+   for (unsigned i = 1; i <= 40; i++)
+      copies += ibis::strfmt("   %%%u:f32x16 = copy %%%u\n", 40 + i, i);
+   unsigned sum = 1;
+   for (unsigned i = 2; i <= 80; i++) {
+      copies += ibis::strfmt("   %%%u:f32x16 = add %%%u, %%%u\n", 100 + i, sum, i);
+      sum = 100 + i;
+   }
+   copies += ibis::strfmt("   untyped_write_logical 0:u32, %%%u, %%%u, 1:u32\n", sum, sum);
+   EXPECT_FALSE(proves_no_fit(copies));
+}
+
+/* Channel constraints are for SIMD-local values of one layout whose
+ * intervals overlap but which do not interfere (%1, read only in the
+ * else-block, and %3 of the then-block); a pair that interferes (%1 and
+ * %5: %1 is read after %5 is written) has its edge and no channel
+ * constraint, which could only repeat it.
+ */
+TEST_F(ra_test, channel_constraints_only_without_an_edge)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd16
+      hw %0:f32x16@g2
+      block0:
+         %1:f32x16 = mov 1.0:f32
+         %2:flagx16 = cmp.nz %0, 0.0:f32
+         (+%2) if
+      block1:
+         %3:f32x16 = add %0, 0.5:f32
+         %4:f32x16 = add %3, %0
+         else
+      block2:
+         %5:f32x16 = add %0, 2.0:f32
+         %6:f32x16 = add %5, %1
+      block3:
+         endif
+         %7:f32x16 = phi %4, %6
+         untyped_write_logical 0:u32, %7, %7, 1:u32
+   )"));
+   ibis::ra_graph g = ibis::ra_build_interference(*s);
+   ASSERT_FALSE(g.matrix.empty());
+   auto node = [&](unsigned id) { return unsigned(g.node_of[id]); };
+   auto has = [&](const ibis::ra_lists &l, unsigned x, unsigned y) {
+      for (unsigned q : l[x]) {
+         if (q == y)
+            return true;
+      }
+      return false;
+   };
+   EXPECT_FALSE(has(g.adj, node(1), node(3)));
+   EXPECT_TRUE(has(g.channel_adj, node(1), node(3)));
+   EXPECT_TRUE(has(g.channel_adj, node(3), node(1)));
+   EXPECT_TRUE(has(g.adj, node(1), node(5)));
+   EXPECT_FALSE(has(g.channel_adj, node(1), node(5)));
+   EXPECT_FALSE(has(g.channel_adj, node(5), node(1)));
+}
