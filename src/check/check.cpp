@@ -672,8 +672,8 @@ struct comparer {
                        : e == exactness::unchecked || e == exactness::opaque                 ? 'u'
                        : e == exactness::approximate                                         ? 'a'
                                                                                              : 'e';
-      res.words += got ? strfmt("%c %08x %s:%u\n", cls, *got, what.c_str(), channel)
-                       : strfmt("%c none %s:%u\n", cls, what.c_str(), channel);
+      res.words += got ? strfmt("%c %08x %08x %s:%u\n", cls, *got, want, what.c_str(), channel)
+                       : strfmt("%c none %08x %s:%u\n", cls, want, what.c_str(), channel);
       bool one_ulp = false;
       if (stable && (e == exactness::approximate || e == exactness::unchecked)) {
          e = exactness::exact;

@@ -146,10 +146,11 @@ struct result {
    /* The executed instructions' estimated cycles (executed_cycles()). */
    uint64_t cycles = 0;
    /* Every output word compared or skipped, one line each, in the order
-    * compared: "<class> <value> <output>:<channel>", class e (exact), a
-    * (within the tolerance), s (approximate or unchecked, compared exactly
-    * as stable), u (unchecked or opaque: skipped); value the program's
-    * word in hex or "none" (not written).  The same shader on the same
+    * compared: "<class> <value> <want> <output>:<channel>", class e
+    * (exact), a (within the tolerance), s (approximate or unchecked,
+    * compared exactly as stable), u (unchecked or opaque: skipped); value
+    * the program's word in hex or "none" (not written), want the
+    * interpreter's (its plain run) in hex.  The same shader on the same
     * inputs lists the same words whoever compiled it, so brw's and ibis's
     * lists compare line by line (compare_words()).
     */
@@ -256,6 +257,10 @@ struct word_agreement {
    /* Of loose_differ: both words NaNs (of different bits, as a sign). */
    uint64_t loose_nan = 0;
    std::string first_differ;   /* the first differing word, both values */
+   /* Every differing word, one line each: "set S <output>:<channel>
+    * <class a>/<class b> <value a> <value b> interp <want>".
+    */
+   std::string differ_list;
 };
 word_agreement compare_words(const std::string &a, const std::string &b);
 

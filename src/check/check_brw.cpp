@@ -159,7 +159,26 @@ compare_words(const std::string &a, const std::string &b)
 {
    word_agreement out;
    std::istringstream ia(a), ib(b);
-   std::string la, lb;
+   std::string la, lb, set;
+   /* "<class> <value> <want> <name>": the same word has the same name
+    * (and the same interpreter value).
+    */
+   struct fields {
+      std::string cls, value, want, name;
+      bool parse(const std::string &line)
+      {
+         const size_t v = line.find(' ');
+         const size_t w = v == std::string::npos ? v : line.find(' ', v + 1);
+         const size_t n = w == std::string::npos ? w : line.find(' ', w + 1);
+         if (n == std::string::npos)
+            return false;
+         cls = line.substr(0, v);
+         value = line.substr(v + 1, w - v - 1);
+         want = line.substr(w + 1, n - w - 1);
+         name = line.substr(n + 1);
+         return true;
+      }
+   };
    while (true) {
       const bool ha = bool(std::getline(ia, la)), hb = bool(std::getline(ib, lb));
       if (!ha && !hb)
@@ -171,32 +190,31 @@ compare_words(const std::string &a, const std::string &b)
       if (la.compare(0, 4, "set ") == 0 || lb.compare(0, 4, "set ") == 0) {
          if (la != lb)
             out.misaligned++;
+         set = la;
          continue;
       }
-      /* "<class> <value> <name>": the same word has the same name. */
-      const size_t va = la.find(' '), vb = lb.find(' ');
-      const size_t na = la.find(' ', va + 1), nb = lb.find(' ', vb + 1);
-      if (va == std::string::npos || vb == std::string::npos || na == std::string::npos ||
-          nb == std::string::npos || la.compare(na, std::string::npos, lb, nb) != 0) {
+      fields fa, fb;
+      if (!fa.parse(la) || !fb.parse(lb) || fa.name != fb.name || fa.want != fb.want) {
          out.misaligned++;
          continue;
       }
-      const bool loose = la[0] != 'e' || lb[0] != 'e';
-      const bool same = la.compare(va, na - va, lb, vb, nb - vb) == 0;
+      const bool loose = fa.cls != "e" || fb.cls != "e";
       (loose ? out.loose : out.exact)++;
-      if (!same) {
-         (loose ? out.loose_differ : out.exact_differ)++;
-         auto nan = [](const std::string &v) {
-            const uint32_t x = uint32_t(strtoul(v.c_str(), nullptr, 16));
-            return v != "none" && (x & 0x7f800000) == 0x7f800000 && (x & 0x007fffff);
-         };
-         if (loose && nan(la.substr(va + 1, na - va - 1)) && nan(lb.substr(vb + 1, nb - vb - 1)))
-            out.loose_nan++;
-         if (out.first_differ.empty())
-            out.first_differ = strfmt("%s: %s vs %s", la.substr(na + 1).c_str(),
-                                      la.substr(va + 1, na - va - 1).c_str(),
-                                      lb.substr(vb + 1, nb - vb - 1).c_str());
-      }
+      if (fa.value == fb.value)
+         continue;
+      (loose ? out.loose_differ : out.exact_differ)++;
+      auto nan = [](const std::string &v) {
+         const uint32_t x = uint32_t(strtoul(v.c_str(), nullptr, 16));
+         return v != "none" && (x & 0x7f800000) == 0x7f800000 && (x & 0x007fffff);
+      };
+      if (loose && nan(fa.value) && nan(fb.value))
+         out.loose_nan++;
+      if (out.first_differ.empty())
+         out.first_differ = strfmt("%s: %s vs %s", fa.name.c_str(), fa.value.c_str(),
+                                   fb.value.c_str());
+      out.differ_list += strfmt("%s %s %s/%s %s %s interp %s\n", set.c_str(), fa.name.c_str(),
+                                fa.cls.c_str(), fb.cls.c_str(), fa.value.c_str(),
+                                fb.value.c_str(), fa.want.c_str());
    }
    return out;
 }

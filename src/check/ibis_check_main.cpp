@@ -6,7 +6,7 @@
  *    ibis-check random [--stage vs|fs|cs|all] [--seeds A-B] [--simd LIST]
  *                      [--sets K] [--exact]
  *    ibis-check brw [--dir D] [--every N] [--simd LIST] [--sets K] [--with-ibis]
- *                   [--dynamic-report FILE]
+ *                   [--dynamic-report FILE] [--list-differ]
  *    common: [--save DIR] [--timeout SECONDS] [--quiet] [--expect-clean]
  *            [--known-failures FILE]
  *
@@ -60,6 +60,7 @@ struct options {
    std::string save = "check-failures";
    unsigned timeout = 60;
    bool quiet = false;
+   bool list_differ = false;   /* brw: every word brw's and ibis's programs differ in */
    bool expect_clean = false;
    /* brw: also check ibis's program of each shader at the width, on the
     * same inputs, and compare what the simulator executed.
@@ -465,6 +466,11 @@ run_brw(const options &o)
                       "words; first: %s\n", f.c_str(), w,
                       (unsigned long long)wa.loose_differ, wa.first_differ.c_str());
          }
+         if (o.list_differ && !wa.differ_list.empty()) {
+            std::istringstream lines(wa.differ_list);
+            for (std::string l; std::getline(lines, l);)
+               printf("brw/ibis word: %s SIMD%u %s\n", f.c_str(), w, l.c_str());
+         }
 
          check::dynamic_row row;
          row.group = key;
@@ -595,7 +601,7 @@ usage(FILE *f)
       "Random: even seeds are generated --exact, odd seeds with the approximate\n"
       "operations; --exact makes all of them exact.\n"
       "       ibis-check brw [--dir D] [--every N] [--simd LIST] [--sets K] [--with-ibis]\n"
-      "                      [--dynamic-report FILE]\n"
+      "                      [--dynamic-report FILE] [--list-differ]\n"
       "       common: [--save DIR] [--timeout S] [--quiet] [--expect-clean]\n"
       "               [--known-failures FILE]\n"
       "\n"
@@ -622,7 +628,9 @@ usage(FILE *f)
       "prints the words each comparison covers and the dynamic scoreboard\n"
       "(executed instructions, channel-instructions, sends, estimated cycles,\n"
       "helped/hurt, the 10 worst); --dynamic-report FILE writes its per-program\n"
-      "rows, tab-separated.\n");
+      "rows, tab-separated; --list-differ prints every word brw's and ibis's\n"
+      "programs differ in (input set, output:channel, the interpreter's classes,\n"
+      "brw's value, ibis's, the interpreter's).\n");
 }
 
 } /* anonymous namespace */
@@ -663,6 +671,8 @@ main(int argc, char **argv)
             o.expect_clean = true;
          else if (a == "--with-ibis")
             o.with_ibis = true;
+         else if (a == "--list-differ")
+            o.list_differ = true;
          else if (a == "--dynamic-report")
             o.dynamic_report = value();
          else if (a == "--known-failures")

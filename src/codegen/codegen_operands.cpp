@@ -229,7 +229,7 @@ generator::set_flags(isa::inst &hw, const instr *in, unsigned group) const
    if (const value *p = in->predicate()) {
       if (!flag_of(p, &nr, &subnr))
          fail("predicate %%%u has no flag register", p->id);
-      hw.pred = isa::pred_ctrl::normal;
+      hw.pred = in->flags & INSTR_QUAD_ALL ? isa::pred_ctrl::all4h : isa::pred_ctrl::normal;
       hw.pred_inv = in->pred_inv;
       have_flag = true;
    }

@@ -245,7 +245,15 @@ nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
       set_def(in.dest, {operand(r)});
       return true;
    }
-   case intrinsic_op::discard:
+   case intrinsic_op::discard: {
+      /* As discard_if of true (below): a flag set in every channel. */
+      const builder b = bld.exec(width);
+      value *f = b.cmp(cond_mod::z, operand(b.mov(data_type::u32, operand::imm_u32(0))),
+                       operand::imm_u32(0));
+      b.predicated(f).discard();
+      b.predicated(f).terminate()->flags |= INSTR_QUAD_ALL;
+      return true;
+   }
    case intrinsic_op::terminate:
       bld.exec(width).terminate();
       return true;
@@ -263,10 +271,21 @@ nir_translator::emit_fs_intrinsic(const nir::intrinsic_instr &in)
          f = bld.exec(width).cmp(cond_mod::nz, src(in.srcs[0].ssa, 0, data_type::u32),
                                  operand::imm_u32(0));
       builder p = bld.exec(width).predicated(f);
-      if (in.op == intrinsic_op::demote_if)
+      if (in.op == intrinsic_op::demote_if) {
          p.discard();
-      else
+      } else if (in.op == intrinsic_op::discard_if) {
+         /* GLSL's discard as brw runs it (Mesa 23.3, "for historical
+          * reasons" like demote): the channels stop counting as alive
+          * but run on while a channel of their quad lives, so the quad's
+          * derivatives after it stay those of the pixels; only a quad
+          * all of whose channels discard halts (brw's
+          * (-f1.0.any4h) halt).  docs/from_nir.md.
+          */
+         p.discard();
+         p.terminate()->flags |= INSTR_QUAD_ALL;
+      } else {
          p.terminate();
+      }
       if (in.op == intrinsic_op::demote_if && facts->helpers_see_demotes) {
          const builder b = bld.exec(width);
          value *ones = b.mov(data_type::u32, operand::imm_u32(~0u));

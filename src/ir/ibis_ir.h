@@ -322,6 +322,10 @@ enum instr_flag : uint32_t {
    INSTR_SPILL        = 1u << 3,   /* a register spill the allocator added */
    INSTR_FILL         = 1u << 4,   /* a register fill the allocator added */
    INSTR_UNIFORM      = 1u << 5,   /* an if all channels take alike: a jump */
+   /* The predicate holds in a channel where the flag is set in all four
+    * channels of its quad (Gen's all4h): a terminate/halt of whole quads.
+    */
+   INSTR_QUAD_ALL     = 1u << 6,
 };
 
 class instr {

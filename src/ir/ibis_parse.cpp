@@ -656,6 +656,8 @@ parser::parse_instr(block *b)
             in->flags |= INSTR_FILL;
          else if (f == "uniform")
             in->flags |= INSTR_UNIFORM;
+         else if (f == "quad_all")
+            in->flags |= INSTR_QUAD_ALL;
          else
             error_at(at, strfmt("unknown instruction flag '%s'", f.c_str()));
       } while (accept(','));

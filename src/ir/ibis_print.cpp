@@ -231,6 +231,8 @@ instr_str(const instr *in, std::vector<bool> *declared)
       flags.push_back("fill");
    if (in->flags & INSTR_UNIFORM)
       flags.push_back("uniform");
+   if (in->flags & INSTR_QUAD_ALL)
+      flags.push_back("quad_all");
    if (!flags.empty()) {
       s += " {";
       for (size_t i = 0; i < flags.size(); i++)

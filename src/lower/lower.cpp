@@ -822,16 +822,26 @@ emit_halt_target(shader &s, instr *first_write, bool mark_live)
  * flag takes f0 whole to the end, and the MRT writes of tesseract/319-323
  * and 532-540 then estimate up to 50 cycles slower (five SIMD32 programs
  * no longer beat their SIMD16 ones).
+ *
+ * A GLSL discard is a discard (demote) and a quad_all terminate on one
+ * flag (from_nir): its discarded channels of live quads run on to the
+ * writes, which the inverted flag keeps from writing; *pair is then that
+ * discard, which the flag makes redundant, provided no memory write lies
+ * between the terminate and the RT writes.
  */
 instr *
-single_terminate(shader &s, instr *first_write)
+single_terminate(shader &s, instr *first_write, instr **pair)
 {
-   instr *term = nullptr;
+   instr *term = nullptr, *discard = nullptr;
    unsigned writes = 0;
+   *pair = nullptr;
    for (const auto &b : s.blocks()) {
       for (instr *in : b->instrs()) {
-         if (in->op == opcode::discard)
-            return nullptr;
+         if (in->op == opcode::discard) {
+            if (discard)
+               return nullptr;
+            discard = in;
+         }
          if (in->op == opcode::terminate) {
             if (term)
                return nullptr;
@@ -850,14 +860,56 @@ single_terminate(shader &s, instr *first_write)
        term->exec_size != s.dispatch_width || term->group ||
        (s.dispatch_width > 16 && writes > 1))
       return nullptr;
-   /* Before the first write in its block. */
+   const bool quad = term->flags & INSTR_QUAD_ALL;
+   if (discard && (!quad || discard->parent() != term->parent() ||
+                   discard->predicate() != term->predicate() ||
+                   discard->pred_inv != term->pred_inv ||
+                   discard->exec_size != term->exec_size || discard->group))
+      return nullptr;
+   if (quad && !discard)
+      return nullptr;
+   /* Before the first write in its block (and for a quad terminate, no
+    * memory write in between: the discarded channels still run there).
+    */
+   bool seen = false;
    for (instr *in : first_write->parent()->instrs()) {
-      if (in == term)
-         return term;
       if (in == first_write)
+         break;
+      if (in == term)
+         seen = true;
+      else if (seen && quad && writes_memory(in->op))
          return nullptr;
    }
-   return nullptr;
+   if (!seen)
+      return nullptr;
+   *pair = discard;
+   return term;
+}
+
+/* Whether the halt target must mark the channels still running: not when
+ * every terminate is a quad_all one right after its discard, in the block
+ * of the writes.  The discard's mask is then 0 in every channel the halt
+ * stops (all four of its quad discarded), defined in that block before
+ * the halt, so no copy a halted channel skipped stands between it and the
+ * writes (tesseract/309-323, 532-540.fs SIMD32: the two marking moves and
+ * the NoMask zero).
+ */
+bool
+halt_needs_live_mask(shader &s, instr *first_write)
+{
+   for (const auto &b : s.blocks()) {
+      instr *prev = nullptr;
+      for (instr *in : b->instrs()) {
+         if (in->op == opcode::terminate &&
+             (!(in->flags & INSTR_QUAD_ALL) || b.get() != first_write->parent() || !prev ||
+              prev->op != opcode::discard || prev->predicate() != in->predicate() ||
+              prev->pred_inv != in->pred_inv || prev->exec_size != in->exec_size ||
+              prev->group != in->group))
+            return true;
+         prev = in;
+      }
+   }
+   return false;
 }
 
 } /* anonymous namespace */
@@ -971,14 +1023,18 @@ lower(shader &s, const device_info &dev)
    if (fs.has_terminate && !first_write)
       throw error("lower: terminate in a shader without a render-target "
                   "write");
-   instr *term = fs.has_terminate ? single_terminate(s, first_write) : nullptr;
+   instr *pair = nullptr;
+   instr *term = fs.has_terminate ? single_terminate(s, first_write, &pair) : nullptr;
    if (term) {
       fs.live_flag = term->predicate();
       fs.live_flag_inv = !term->pred_inv;
+      if (pair)
+         pair->remove();
    }
+   const bool mark_live = fs.has_terminate && !term && halt_needs_live_mask(s, first_write);
    value *alive = lower_demotes(s, first_write);
    if (fs.has_terminate)
-      fs.live = emit_halt_target(s, first_write, !term);
+      fs.live = emit_halt_target(s, first_write, mark_live);
    if (alive && fs.live) {
       builder b(&s);
       b.before(first_write);

@@ -20,7 +20,8 @@
  * payload1.  A sample_mask source predicates the write on its channels
  * being non-zero, as brw's sample mask register does.
  *
- * terminate: a predicated halt.  Halted channels come back at the halt
+ * terminate: a predicated halt (all4h for a quad_all terminate, GLSL's
+ * discard: whole quads only).  Halted channels come back at the halt
  * target lower() puts before the first RT write, where the channels still
  * running mark themselves alive; every RT write is predicated on that (or
  * on the inverted flag of the one terminate, lower.cpp single_terminate).
@@ -324,7 +325,8 @@ lower_terminate(shader &s, instr *in)
    builder hb = b.exec(in->exec_size, in->group);
    if (in->predicate())
       hb = hb.predicated(in->predicate(), in->pred_inv);
-   hb.emit(opcode::halt, {}, {});
+   instr *halt = hb.emit(opcode::halt, {}, {});
+   halt->flags |= in->flags & INSTR_QUAD_ALL;
    in->remove();
 }
 

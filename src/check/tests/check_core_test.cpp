@@ -826,15 +826,23 @@ TEST(check_dynamic, scoreboard_of_a_known_pair)
     * line up is no agreement.
     */
    const check::word_agreement loose =
-      check::compare_words("set 0\na 3f800000 rt0.x:0\nu 00000001 rt0.y:0\n"
-                           "u ffc00000 rt0.w:0\n",
-                           "set 0\na 3f800001 rt0.x:0\nu 00000001 rt0.y:0\n"
-                           "u 7fc00000 rt0.w:0\ne 0 rt0.z:0\n");
+      check::compare_words("set 0\na 3f800000 3f800002 rt0.x:0\nu 00000001 00000002 rt0.y:0\n"
+                           "u ffc00000 00000000 rt0.w:0\n",
+                           "set 0\na 3f800001 3f800002 rt0.x:0\nu 00000001 00000002 rt0.y:0\n"
+                           "u 7fc00000 00000000 rt0.w:0\ne 0 0 rt0.z:0\n");
    EXPECT_EQ(loose.loose, 3u);
    EXPECT_EQ(loose.loose_differ, 2u);
    EXPECT_EQ(loose.loose_nan, 1u);
    EXPECT_EQ(loose.exact, 0u);
    EXPECT_EQ(loose.misaligned, 1u);
+   /* Each differing word listed with its set, both classes, both values
+    * and the interpreter's.
+    */
+   EXPECT_EQ(loose.differ_list, "set 0 rt0.x:0 a/a 3f800000 3f800001 interp 3f800002\n"
+                                "set 0 rt0.w:0 u/u ffc00000 7fc00000 interp 00000000\n");
+   /* The same name with another interpreter value is not the same word. */
+   EXPECT_EQ(check::compare_words("a 3f800000 3f800000 rt0.x:0\n",
+                                  "a 3f800000 3f800001 rt0.x:0\n").misaligned, 1u);
 
    auto row = [](const char *name, const check::result &brw, const check::result &ibis) {
       check::dynamic_row r;

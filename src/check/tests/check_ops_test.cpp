@@ -461,3 +461,93 @@ TEST(check_ops, vue_map_of_the_abi_is_the_one_compared)
    EXPECT_EQ(r.v, check::verdict::match) << r.first;
    EXPECT_GE(r.compared, 3u * 4 * 8);   /* set 0: 3 outputs, 8 vertices */
 }
+
+namespace {
+
+/* GLSL's discard (23.3's discard_if) of the left column of every quad,
+ * then derivatives of a value computed after it.  brw halts only quads
+ * all of whose channels discard ("(-f1.0.any4h) halt"), so the discarded
+ * channels of the others still compute it and the right column's
+ * derivatives are those of the pixels: tesseract/309.fs.simd16.asm:8,
+ * whose cube lookup after the alpha test ibis gave another LOD where it
+ * halted the discarded channels one by one (63 words brw and ibis
+ * differed in).
+ */
+const char *discard_derivatives_nir = R"(shader: MESA_SHADER_FRAGMENT
+inputs_read: 32
+uses_discard: true
+needs_quad_helper_invocations: true
+divergence_analysis_run: true
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+    con 32 %1 = load_const (0x00000000)
+    div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+    div 32x4 %3 = @load_frag_coord () ()
+    div 32 %4 = f2u32 %3.x
+    con 32 %5 = load_const (0x00000001)
+    div 32 %6 = iand %4, %5 (0x1)
+    div 32 %7 = ieq32 %6, %1 (0x0)
+    @discard_if (%7) ()
+    div 32 %8 = fmul %2.z, %2.w
+    div 32 %9 = fmul %8, %8
+    div 32 %10 = fddx %9
+    div 32 %11 = fddy %9
+    div 32x4 %12 = vec4 %10, %11, %9, %8
+    @store_output (%12, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+    block b1:
+}
+)";
+
+/* The same with an unconditional discard under an if. */
+const char *discard_in_if_nir = R"(shader: MESA_SHADER_FRAGMENT
+inputs_read: 32
+uses_discard: true
+needs_quad_helper_invocations: true
+divergence_analysis_run: true
+decl_function main (0 params)
+
+impl main {
+    block b0:
+    div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+    con 32 %1 = load_const (0x00000000)
+    div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+    div 32x4 %3 = @load_frag_coord () ()
+    div 32 %4 = f2u32 %3.x
+    con 32 %5 = load_const (0x00000001)
+    div 32 %6 = iand %4, %5 (0x1)
+    div 32 %7 = ieq32 %6, %1 (0x0)
+    if %7 {
+        block b1:
+        @discard () ()
+    } else {
+        block b2:
+    }
+    block b3:
+    div 32 %8 = fmul %2.z, %2.w
+    div 32 %9 = fmul %8, %8
+    div 32 %10 = fddx %9
+    div 32 %11 = fddy %9
+    div 32x4 %12 = vec4 %10, %11, %9, %8
+    @store_output (%12, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+    block b4:
+}
+)";
+
+} /* anonymous namespace */
+
+TEST(check_ops, derivatives_after_a_discard_see_the_discarded_pixels)
+{
+   for (const char *text : {discard_derivatives_nir, discard_in_if_nir}) {
+      auto s = nir::read_shader(text, "discard.nir");
+      for (unsigned w : {8u, 16u, 32u}) {
+         check::result r = check::check_shader(*s, w, 1, 4);
+         EXPECT_EQ(r.v, check::verdict::match) << "SIMD" << w << ": " << r.first;
+         /* The right column of each quad: 4 components, exactly. */
+         EXPECT_GE(r.compared, 4u * w / 2);
+         EXPECT_EQ(r.unchecked, 0u);
+      }
+   }
+}

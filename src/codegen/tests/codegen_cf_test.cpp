@@ -129,6 +129,28 @@ LABEL6:
 )"));
 }
 
+/* A quad_all predicate is Gen's all4h: GLSL's discard halts the quads all
+ * of whose channels it discards (brw's "(-f1.0.any4h) halt" on the live
+ * mask, tesseract/309.fs.simd16.asm:9).
+ */
+TEST(codegen_cf, quad_all_halt)
+{
+   EXPECT_TRUE(check_asm(R"(
+shader fs simd16 allocated
+hw %1:f32x16@g2
+block0:
+   %2:flagx16@f0.0 = cmp.l %1, 0.0:f32
+   (+%2) halt {quad_all}
+   halt
+)", R"(
+cmp.l.f0.0(16) null<1>F g2<8,8,1>F 0x0F /* 0F */ { align1 1H compacted };
+(+f0.0.all4h) halt(16) JIP: LABEL0 UIP: LABEL0 { align1 1H };
+LABEL0:
+halt(16) JIP: LABEL1 UIP: LABEL1 { align1 1H };
+LABEL1:
+)"));
+}
+
 /* The offsets are bytes on the compacted program: decode the binary and
  * check that every branch lands on the instruction it names.
  */

@@ -101,9 +101,11 @@ TEST(from_nir_intrinsics, fs_system_values)
    )"));
 }
 
-/* discard_if terminates the channels of its comparison's flag, demote_if
- * discards (demotes); helper invocations come from the pixel mask in g1.7;
- * the depth output goes into the render target write.
+/* discard_if discards (demotes) the channels of its comparison's flag and
+ * terminates only the quads all four of whose channels it sets (brw's
+ * any4h halt: the others' derivatives stay the pixels'); demote_if
+ * discards; helper invocations come from the pixel mask in g1.7; the
+ * depth output goes into the render target write.
  */
 TEST(from_nir_intrinsics, fs_discard_demote_depth)
 {
@@ -128,7 +130,8 @@ TEST(from_nir_intrinsics, fs_discard_demote_depth)
       block0:
          %2:f32x8 = pln %1:f32, %0
          %3:flagx8 = cmp.l %2, 0.0:f32
-         (+%3) terminate
+         (+%3) discard
+         (+%3) terminate {quad_all}
          %5:u32x1 = mov %4.28<0,1,0> {WE_all}
          %6 = mov 0x76543210:v {WE_all}
          %7:u32x8 = mov %6
@@ -139,6 +142,32 @@ TEST(from_nir_intrinsics, fs_discard_demote_depth)
          (+%11) discard
          %12:u32x8[4] = load_payload %2:u32, %2:u32, %2:u32, %2:u32
          fb_write_logical %12, _, _, %2, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
+/* An unconditional GLSL discard is discard_if of a flag set everywhere. */
+TEST(from_nir_intrinsics, fs_discard_everywhere)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+      con 32 %1 = load_const (0x00000000)
+      div 32 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      @discard () ()
+      div 32x4 %5 = vec4 %2, %2, %2, %2
+      @store_output (%5, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b1:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:u32x8 = mov 0:u32
+         %4:flagx8 = cmp.z %3, 0:u32
+         (+%4) discard
+         (+%4) terminate {quad_all}
+         %5:u32x8[4] = load_payload %2:u32, %2:u32, %2:u32, %2:u32
+         fb_write_logical %5, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
    )"));
 }
 

@@ -1067,6 +1067,115 @@ TEST(lower_messages, terminate_in_the_write_block_predicates_on_its_flag)
    )"));
 }
 
+TEST(lower_messages, glsl_discard_halts_whole_quads)
+{
+   /* tesseract/309.fs.simd16.asm:8-9 "(+f1.0) cmp.l.f1.0 ...",
+    * "(-f1.0.any4h) halt": GLSL's discard halts a quad only once all
+    * four channels are discarded, so the others' derivatives stay the
+    * pixels'.  ibis: a discard and a quad_all terminate on one flag.  In
+    * the write block the writes take the inverted flag, which covers the
+    * discarded channels still running, so the discard goes.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:f32x16[4]
+      block0:
+         %1:flagx16 = cmp.l %0[3], 0.5:f32
+         (+%1) discard
+         (+%1) terminate {quad_all}
+         fb_write_logical %0, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:f32x16[4]
+      block0:
+         %1:flagx16 = cmp.l %0[3], 0.5:f32
+         (+%1) halt {quad_all}
+         halt
+         %2:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         (-%1) _ = send 5:u32, 0x10031000:u32, 0:u32, %2, _ {EOT}
+   )"));
+   /* A store after it: the discarded channels that run on would store,
+    * so the discard masks it (and the writes) as a demote does.  The
+    * discard's mask, 0 in every channel the quad halt stops and defined
+    * before it in the writes' block, needs no live mask beside it.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:f32x16[4]
+      block0:
+         %1:flagx16 = cmp.l %0[3], 0.5:f32
+         (+%1) discard
+         (+%1) terminate {quad_all}
+         %2:flagx16 = cmp.nz %0:u32, 0:u32
+         (+%2) untyped_write_logical 0:u32, %0:u32, %0[1]:u32, 1:u32
+         fb_write_logical %0, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:f32x16[4]
+      block0:
+         %4:u32x16 = mov 0xffffffff:u32
+         %1:flagx16 = cmp.l %0[3], 0.5:f32
+         (-%1) %5:u32x16 = sel %4, 0:u32
+         (+%1) halt {quad_all}
+         %2:flagx16 = cmp.nz %0:u32, 0:u32
+         (+%2) %6:u32x16 = sel %5, 0:u32
+         %8:u32x16[2] = load_payload %0:u32, %0[1]:u32
+         %9:flagx16 = cmp.nz %6, 0:u32
+         (+%9) _ = send 12:u32, 0x8025e00:u32, 0:u32, %8, _ {side_effects}
+         halt
+         %10:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         %11:flagx16 = cmp.nz %5, 0:u32
+         (+%11) _ = send 5:u32, 0x10031000:u32, 0:u32, %10, _ {EOT}
+   )"));
+   /* SIMD32 with two targets keeps a mask (as a terminate does), but the
+    * discard's: it is 0 in every channel the quad halt stops, so the halt
+    * target marks no live mask.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      attr %0:f32x32[4]
+      block0:
+         %1:flagx32 = cmp.l %0[3], 0.5:f32
+         (+%1) discard
+         (+%1) terminate {quad_all}
+         fb_write_logical %0, _, _, _, _, _, _, _, 0:u32, 4:u32
+         fb_write_logical %0, _, _, _, _, _, _, _, 1:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      attr %0:f32x32[4]
+      hw %5:u32x8[2]@g0
+      wlr %8:u32x8[2]
+      hw %9:u32x8@g0
+      hw %10:u32x8@g2
+      wlr %13:u32x8[2]
+      hw %14:u32x8@g1
+      wlr %17:u32x8[2]
+      block0:
+         %3:u32x32 = mov 0xffffffff:u32
+         %1:flagx32 = cmp.l %0[3], 0.5:f32
+         (-%1) %4:u32x32 = sel %3, 0:u32
+         (+%1) halt {quad_all}
+         halt
+         %6:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         %7:flagx16 = cmp.nz %4, 0:u32
+         (+%7) _ = send(16) 5:u32, 0x40b0000:u32, 512:u32, %5, %6
+         %8 = load_payload %9, %10 {WE_all}
+         %11:u32x16+16[4] = load_payload %0.64:u32, %0[1].64:u32, %0[2].64:u32, %0[3].64:u32
+         %12:flagx16+16 = cmp.nz %4.64, 0:u32
+         (+%12) _ = send(16+16) 5:u32, 0x40b0800:u32, 512:u32, %8, %11
+         %13 = load_payload %9, %14 {WE_all}
+         %13.8 = mov(1) 1:u32 {WE_all}
+         %15:u32x16[4] = load_payload %0:u32, %0[1]:u32, %0[2]:u32, %0[3]:u32
+         %16:flagx16 = cmp.nz %4, 0:u32
+         (+%16) _ = send(16) 5:u32, 0x40b1001:u32, 512:u32, %13, %15
+         %17 = load_payload %9, %10 {WE_all}
+         %17.8 = mov(1) 1:u32 {WE_all}
+         %18:u32x16+16[4] = load_payload %0.64:u32, %0[1].64:u32, %0[2].64:u32, %0[3].64:u32
+         %19:flagx16+16 = cmp.nz %4.64, 0:u32
+         (+%19) _ = send(16+16) 5:u32, 0x40b1801:u32, 512:u32, %17, %18 {EOT}
+   )"));
+}
+
 TEST(lower_messages, discard_masks_rt_writes)
 {
    /* No corpus shader demotes.  brw (brw_fs_nir.cpp, demote_if) clears

@@ -637,8 +637,8 @@ machine::exec_block(const block &b, lane_mask &mask)
    }
 }
 
-/* discard/terminate end the channels; demote keeps them running as
- * helpers.  Either way their pixels are not written.
+/* terminate ends the channels; demote (and discard) keeps them running
+ * as helpers.  Either way their pixels are not written.
  */
 void
 machine::kill(lane_mask lanes, lane_mask &mask, bool demote)
@@ -837,10 +837,15 @@ machine::exec_intrinsic(const intrinsic_instr &in, lane_mask &mask)
       return;
    }
 
+   /* 23.3's GLSL discard runs as brw runs it: like demote, the channels
+    * go on as helpers, so their quads' derivatives stay defined (brw
+    * halts a quad only once all of it is discarded, which no other quad
+    * sees).  terminate ends them.
+    */
    case intrinsic_op::discard:
    case intrinsic_op::terminate:
    case intrinsic_op::demote:
-      kill(mask, mask, in.op == intrinsic_op::demote);
+      kill(mask, mask, in.op != intrinsic_op::terminate);
       return;
    case intrinsic_op::discard_if:
    case intrinsic_op::terminate_if:
@@ -850,7 +855,7 @@ machine::exec_intrinsic(const intrinsic_instr &in, lane_mask &mask)
          if (get_bool(in.srcs[0].ssa, c))
             lanes |= 1u << c;
       });
-      kill(lanes, mask, in.op == intrinsic_op::demote_if);
+      kill(lanes, mask, in.op != intrinsic_op::terminate_if);
       return;
    }
 

@@ -314,8 +314,11 @@ TEST(InterpFS, FrontFaceSampleIdMaskAndPosition)
 /* ------------------------------------------------------------------ */
 /* Fragment shaders: killing channels */
 
-/* discard_if stops the channels it kills: they store nothing after it. */
-TEST(InterpFS, DiscardIfKillsAndStopsChannels)
+/* discard_if kills channels but, as brw runs GLSL's discard (a quad halts
+ * only once all of it is discarded), they run on as helpers: they still
+ * store (and feed derivatives), and `killed` says the hardware drops them.
+ */
+TEST(InterpFS, DiscardIfKillsAndKeepsChannelsAsHelpers)
 {
    auto s = make_shader("FRAGMENT", R"(
     block b0:
@@ -332,7 +335,8 @@ TEST(InterpFS, DiscardIfKillsAndStopsChannels)
     * channel of the later quads (x >= 2).
     */
    EXPECT_EQ(out.killed, 0xfau);
-   EXPECT_EQ(out.find(data0)->written[0], 0x05u);
+   EXPECT_EQ(out.helpers, 0xfau);
+   EXPECT_EQ(out.find(data0)->written[0], 0xffu);
    EXPECT_EQ(out.f32(data0, 0, 2), 0.5f);
 }
 
@@ -359,7 +363,11 @@ TEST(InterpFS, DiscardInsideIfAndTerminate)
 )");
    const outputs out = run(*s, inputs());
    EXPECT_EQ(out.killed, 0xc3u);
-   EXPECT_EQ(out.find(data0)->written[0], 0x3cu);
+   /* The discarded channels 0-1 run on (and store); the terminated 6-7
+    * stop.
+    */
+   EXPECT_EQ(out.helpers, 0x03u);
+   EXPECT_EQ(out.find(data0)->written[0], 0x3fu);
 }
 
 /* Demoted channels keep running as helpers: they still compute (and feed
