@@ -66,7 +66,7 @@ const struct {
    {"algebraic", opt_algebraic}, {"constant-fold", opt_constant_fold},
    {"copy-prop", opt_copy_prop}, {"sat-prop", opt_sat_prop},
    {"cmod-prop", opt_cmod_prop},
-   {"dce", opt_dce}, {"sink", opt_sink},
+   {"licm", opt_licm}, {"dce", opt_dce}, {"sink", opt_sink},
 };
 
 const sched_mode pre_ra_modes[] = {
@@ -179,6 +179,10 @@ front_end(const context &c, unsigned simd, bool first)
    auto t = clock_type::now();
    lower(*s, c.dev);
    opt_combine_constants(*s);
+   /* Lowering's immediates, loaded where they dominate their readers,
+    * may be in a loop.
+    */
+   opt_licm(*s);
    opt_cse(*s);
    opt_dce(*s);
    opt_empty_else(*s);

@@ -78,9 +78,16 @@ bool opt_hoist(shader &s);
  */
 bool opt_sink(shader &s);
 
+/* An ALU instruction (or scalar constant-buffer load) of a loop's block
+ * that runs on every iteration, whose operands are all defined before the
+ * loop, moves before the do: computed once instead of once per iteration
+ * (opt_licm.cpp).
+ */
+bool opt_licm(shader &s);
+
 /* Registers "dce", "copy-prop", "cse", "constant-fold", "algebraic",
  * "cmod-prop", "sat-prop", "combine-constants", "narrow-phis",
- * "empty-else", "hoist" and "sink"
+ * "empty-else", "hoist", "sink" and "licm"
  * with the pass registry (ir/ibis_pass.h).  Tools call it at start-up;
  * calling it again is a no-op.
  */

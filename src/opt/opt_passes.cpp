@@ -40,6 +40,8 @@ register_opt_passes()
                     "arms once, in the block dominating them", opt_hoist);
       register_pass("sink", "move an instruction into the one if-arm that "
                     "reads its value", opt_sink);
+      register_pass("licm", "move loop-invariant instructions of blocks run "
+                    "on every iteration before the loop", opt_licm);
       return true;
    }();
    (void)once;
