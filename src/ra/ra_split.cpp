@@ -106,10 +106,42 @@ reads_within(const value *v, unsigned unit)
    return true;
 }
 
+/* Does use u (a phi or copy) read one whole component of v as all of
+ * its destination?  It reads that component only, as a value of its own.
+ */
+bool
+reads_one_component(const value *v, const use &u)
+{
+   if (u.slot < 0 || (u.in->op != opcode::phi && u.in->op != opcode::copy) ||
+       u.in->num_dsts() != 1 || v->length < 2)
+      return false;
+   const operand &o = u.in->src(u.slot);
+   const value *d = u.in->dst().val;
+   const unsigned c = v->component_bytes();
+   return d && o.val == v && !o.has_region && !o.neg && !o.abs &&
+          o.offset % c == 0 && type_bits(o.type) == v->bit_size() &&
+          !u.in->dst().offset && d->length == 1 && d->size_bytes() == c &&
+          d->width == v->width && d->group == v->group;
+}
+
+/* Does every use of v read within one component (a phi or copy of one
+ * whole component counting)?
+ */
 bool
 reads_within_components(const value *v)
 {
-   return reads_within(v, v->component_bytes());
+   const unsigned c = v->component_bytes();
+   for (const use &u : v->uses()) {
+      if (reads_one_component(v, u))
+         continue;
+      const unsigned n = use_bytes(v, u);
+      if (n == 0)
+         return false;
+      const unsigned off = u.in->src(u.slot).offset;
+      if (off / c != (off + n - 1) / c)
+         return false;
+   }
+   return true;
 }
 
 /* Points every use of v (each within one half of a component, see

@@ -2048,6 +2048,57 @@ TEST_F(ra_test, unread_split_components_are_dropped)
    )"));
 }
 
+/* warsow/25.fs at SIMD32: a phi at an if's join takes one component of
+ * a texture result zipped from its two SIMD16 halves, and a SIMD32 cmp
+ * reads the phi whole, so the phi stays whole.  The phi reads that
+ * component only, so the zip splits by components like any vector read
+ * within them: only the component the phi reads is zipped (two movs),
+ * where all four were (eight movs, then the component copied into the
+ * phi's web: warsow/25.fs SIMD32 562 -> 501 instructions).
+ */
+TEST_F(ra_test, phi_of_one_zipped_component_splits_the_zip)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32 lowered
+      hw %0:f32x32@g2
+      hw %1:u32x16@g6
+      hw %2:u32x16@g8
+      uniform %9:u32x1[8]@g10
+      block0:
+         %6:flagx32 = cmp.z %9:s32, 0:s32 {WE_all}
+         (-%6) if
+      block1:
+         %3:f32x16[4] = send 2:u32, 0x8840001:u32, 0:u32, %1, _
+         %4:f32x16+16[4] = send 2:u32, 0x8840001:u32, 0:u32, %2, _
+         %5:f32x32[4] = load_payload %3, %4, %3[1], %4[1], %3[2], %4[2], %3[3], %4[3]
+      block2:
+         endif
+         %8:f32x32 = phi %0, %5[1]
+         %10:flagx32 = cmp.l %8, %0
+         (+%10) if
+      block3:
+         %11:u32x16 = load_payload(16) %0:u32
+         _ = send(16) 5:u32, 0x4031000:u32, 0:u32, %11, _
+         %12:u32x16+16 = load_payload(16+16) %0.64:u32
+         _ = send(16+16) 5:u32, 0x4031800:u32, 0:u32, %12, _ {EOT}
+      block4:
+         endif
+   )", "ra", R"(
+      block0:         ; succs: block1 block2
+         %6:flagx32@f0.0 = cmp.z %9:s32, 0:s32 {WE_all}
+         %[[c]]:f32x32@g[[_]] = copy %0
+         (-%6) if
+      block1:         ; preds: block0 succs: block2
+         %3:f32x16[4]@g[[_]] = send 2:u32, 0x8840001:u32, 0:u32, %1, _
+         %4:f32x16+16[4]@g[[_]] = send 2:u32, 0x8840001:u32, 0:u32, %2, _
+         %[[c]] = load_payload %3[1], %4[1]
+      block2:         ; preds: block0 block1 succs: block3 block4
+         endif
+         %10:flagx32@f0.0 = cmp.l %[[c]], %0
+      ...
+   )"));
+}
+
 /* nexuiz/94.fs: a component of a split vector that is a whole value of
  * its layout is that value, not a copy of it.  A copy would interfere
  * with the value wherever both live, so a payload gathering such copies
