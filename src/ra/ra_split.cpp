@@ -106,10 +106,42 @@ reads_within(const value *v, unsigned unit)
    return true;
 }
 
+/* Does use u (a phi or copy) read one whole component of v as all of
+ * its destination?  It reads that component only, as a value of its own.
+ */
+bool
+reads_one_component(const value *v, const use &u)
+{
+   if (u.slot < 0 || (u.in->op != opcode::phi && u.in->op != opcode::copy) ||
+       u.in->num_dsts() != 1 || v->length < 2)
+      return false;
+   const operand &o = u.in->src(u.slot);
+   const value *d = u.in->dst().val;
+   const unsigned c = v->component_bytes();
+   return d && o.val == v && !o.has_region && !o.neg && !o.abs &&
+          o.offset % c == 0 && type_bits(o.type) == v->bit_size() &&
+          !u.in->dst().offset && d->length == 1 && d->size_bytes() == c &&
+          d->width == v->width && d->group == v->group;
+}
+
+/* Does every use of v read within one component (a phi or copy of one
+ * whole component counting)?
+ */
 bool
 reads_within_components(const value *v)
 {
-   return reads_within(v, v->component_bytes());
+   const unsigned c = v->component_bytes();
+   for (const use &u : v->uses()) {
+      if (reads_one_component(v, u))
+         continue;
+      const unsigned n = use_bytes(v, u);
+      if (n == 0)
+         return false;
+      const unsigned off = u.in->src(u.slot).offset;
+      if (off / c != (off + n - 1) / c)
+         return false;
+   }
+   return true;
 }
 
 /* Points every use of v (each within one half of a component, see
@@ -380,11 +412,40 @@ predicate_splits(const value *f, const instr *reader)
    return true;
 }
 
-/* A phi of SIMD32 values read only by halves, behind forward edges only
- * (an if's join): a phi per half, each source's half gathered at the end
- * of its predecessor by a load_payload that the backward walk splits or
- * propagates away.  Loop phis stay whole: their back-edge sources come
- * later in the walk, and copies there would run every iteration.
+/* The half h of o when o is all of a zip of two SIMD16 halves (what the
+ * walk leaves for a loop phi reading a split value, see zip_for_loop_phis),
+ * or null.
+ */
+value *
+zipped_half(const operand &o, unsigned h)
+{
+   const value *z = o.val;
+   if (!z || z->file != reg_file::ssa || z->width != 32 || z->group ||
+       z->length != 1 || o.offset || o.has_region || o.neg || o.abs ||
+       z->defs().size() != 1)
+      return nullptr;
+   const instr *d = z->def();
+   if (!d || d->op != opcode::load_payload || d->exec_size != 32 ||
+       d->group || d->num_srcs() != 2 || d->predicate() || d->flags ||
+       d->preserve().val || d->dst().offset || d->dst().has_region)
+      return nullptr;
+   const operand &x = d->src(h);
+   value *v = x.val;
+   if (!v || x.is_imm() || v->file != reg_file::ssa || v->width != 16 ||
+       v->group != 16 * h || v->length != 1 || x.offset || x.has_region ||
+       x.neg || x.abs || v->bit_size() != z->bit_size() ||
+       type_bits(x.type) != z->bit_size())
+      return nullptr;
+   return v;
+}
+
+/* A phi of SIMD32 values read only by halves: a phi per half, each
+ * source's half gathered at the end of its predecessor by a load_payload
+ * that the backward walk splits or propagates away.  A loop phi's
+ * back-edge sources come later in the walk, and copies there would run
+ * every iteration: it splits only when each is a zip of halves (the
+ * walk split its definition, see zip_for_loop_phis), whose halves it
+ * reads directly.
  */
 bool
 split_phi(shader &s, instr *in)
@@ -395,6 +456,9 @@ split_phi(shader &s, instr *in)
       return false;
    for (unsigned i = 0; i < in->num_srcs(); i++) {
       const operand &o = in->src(i);
+      if (b->preds[i]->index >= b->index &&
+          (!zipped_half(o, 0) || !zipped_half(o, 1) || dv->length != 1))
+         return false;
       /* A source may be a run of components of a longer vector (a
        * texture result's component picked on one side of an if).
        */
@@ -402,10 +466,10 @@ split_phi(shader &s, instr *in)
           o.has_region || o.neg || o.abs ||
           o.val->bit_size() != dv->bit_size() ||
           o.offset % dv->component_bytes() ||
-          o.offset + dv->size_bytes() > o.val->size_bytes() ||
-          b->preds[i]->index >= b->index)
+          o.offset + dv->size_bytes() > o.val->size_bytes())
          return false;
    }
+   std::vector<value *> zips;
    const unsigned c = dv->component_bytes(), hb = c / 2;
    value *hv[2];
    for (unsigned h = 0; h < 2; h++) {
@@ -415,6 +479,11 @@ split_phi(shader &s, instr *in)
       phi->add_dst(operand(hv[h]).as_type(in->dst().type));
       for (unsigned i = 0; i < in->num_srcs(); i++) {
          const operand &o = in->src(i);
+         if (value *zh = dv->length == 1 ? zipped_half(o, h) : nullptr) {
+            phi->add_src(operand(zh).as_type(o.type));
+            zips.push_back(o.val);
+            continue;
+         }
          value *sh = s.create_value(reg_file::ssa, dv->type, 16, dv->length,
                                     16 * h);
          instr *lp = s.create_instr(opcode::load_payload, 16);
@@ -433,7 +502,98 @@ split_phi(shader &s, instr *in)
    }
    rewrite_to_halves(dv, hv);
    in->remove();
+   for (value *z : zips)
+      if (z->uses().empty() && z->def())
+         z->def()->remove();
    return true;
+}
+
+/* A loop phi of SIMD32 values that may split into halves (its sources
+ * whole values of its layout, its readers reading halves or splitting
+ * themselves): the walk splits a back-edge source's definition for it as
+ * if the phi read halves (zip_for_loop_phis).
+ */
+bool
+loop_phi_candidate(const instr *in)
+{
+   if (in->op != opcode::phi || in->exec_size != 32 || in->num_dsts() != 1)
+      return false;
+   const value *dv = in->dst().val;
+   const block *b = in->parent();
+   if (!dv || dv->file != reg_file::ssa || dv->width != 32 || dv->group ||
+       dv->length != 1 || dv->bit_size() > 32 || dv->uses().empty() ||
+       in->num_srcs() != b->preds.size())
+      return false;
+   bool back = false;
+   for (unsigned i = 0; i < in->num_srcs(); i++) {
+      const operand &o = in->src(i);
+      if (!o.val || o.is_imm() || o.val->file != reg_file::ssa ||
+          o.val->width != 32 || o.val->group || o.val->length != 1 ||
+          o.val->bit_size() != dv->bit_size() || o.offset || o.has_region ||
+          o.neg || o.abs)
+         return false;
+      back |= b->preds[i]->index >= b->index;
+   }
+   if (!back)
+      return false;
+   const unsigned hb = dv->component_bytes() / 2;
+   for (const use &u : dv->uses()) {
+      if (u.slot < 0)
+         return false;
+      const unsigned n = use_bytes(dv, u);
+      const unsigned off = u.in->src(u.slot).offset;
+      if (!(n && off / hb == (off + n - 1) / hb) && !may_split(u.in))
+         return false;
+   }
+   return true;
+}
+
+/* Does every use of v read within one half of a component, a loop phi
+ * candidate's counting as halves?
+ */
+bool
+reads_halves_or_loop_phi(const value *v, const std::vector<instr *> &loop_phis)
+{
+   const unsigned hb = v->component_bytes() / 2;
+   for (const use &u : v->uses()) {
+      if (u.slot >= 0 && v->length == 1 &&
+          std::find(loop_phis.begin(), loop_phis.end(), u.in) != loop_phis.end())
+         continue;
+      const unsigned n = use_bytes(v, u);
+      const unsigned off = u.slot >= 0 ? u.in->src(u.slot).offset : 0;
+      if (n == 0 || off / hb != (off + n - 1) / hb)
+         return false;
+   }
+   return true;
+}
+
+/* The loop phi candidates reading v (split into halves hv) read a zip of
+ * the halves instead, placed after them: the phi then splits and reads
+ * the halves directly, or stays whole and the halves coalesce into the
+ * zip in place.
+ */
+void
+zip_for_loop_phis(shader &s, instr *at, value *v, value *const hv[2],
+                  const std::vector<instr *> &loop_phis)
+{
+   value *z = nullptr;
+   const std::vector<use> uses = v->uses();
+   for (const use &u : uses) {
+      if (u.slot < 0 ||
+          std::find(loop_phis.begin(), loop_phis.end(), u.in) == loop_phis.end())
+         continue;
+      if (!z) {
+         z = s.create_value(reg_file::ssa, v->type, 32, 1, 0);
+         instr *zip = s.create_instr(opcode::load_payload, 32);
+         zip->add_dst(operand(z));
+         zip->add_src(operand(hv[0]));
+         zip->add_src(operand(hv[1]));
+         at->parent()->insert_before(at, zip);
+      }
+      operand o = u.in->src(u.slot);
+      o.val = z;
+      u.in->set_src(u.slot, o);
+   }
 }
 
 /* SIMD32 instructions whose result is read only by halves (SIMD16 send
@@ -445,10 +605,13 @@ split_phi(shader &s, instr *in)
 unsigned
 split_instr_halves(shader &s, bool phis)
 {
-   std::vector<instr *> order;
+   std::vector<instr *> order, loop_phis;
    for (const auto &b : s.blocks())
-      for (instr *in : b->instrs())
+      for (instr *in : b->instrs()) {
          order.push_back(in);
+         if (phis && loop_phi_candidate(in))
+            loop_phis.push_back(in);
+      }
    unsigned split = 0;
    for (auto it = order.rbegin(); it != order.rend(); ++it) {
       instr *in = *it;
@@ -458,6 +621,8 @@ split_instr_halves(shader &s, bool phis)
           in->dst().val->width == 32 && in->dst().val->group == 0 &&
           !in->dst().val->uses().empty() &&
           reads_within(in->dst().val, in->dst().val->component_bytes() / 2)) {
+         loop_phis.erase(std::remove(loop_phis.begin(), loop_phis.end(), in),
+                         loop_phis.end());
          split += split_phi(s, in);
          continue;
       }
@@ -465,7 +630,7 @@ split_instr_halves(shader &s, bool phis)
          continue;
       value *dv = in->num_dsts() ? in->dst().val : nullptr;
       value *f = in->flag_def();
-      if ((dv && !reads_within(dv, dv->component_bytes() / 2)) ||
+      if ((dv && !reads_halves_or_loop_phi(dv, loop_phis)) ||
           ((!dv || dv->uses().empty()) && (!f || f->uses().empty())))
          continue;
       instr *half[2];
@@ -475,6 +640,7 @@ split_instr_halves(shader &s, bool phis)
          in->parent()->insert_before(in, h);
       if (dv) {
          value *hv[2] = {half[0]->dst().val, half[1]->dst().val};
+         zip_for_loop_phis(s, in, dv, hv, loop_phis);
          rewrite_to_halves(dv, hv);
       }
       if (f) {

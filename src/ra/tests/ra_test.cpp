@@ -1662,6 +1662,76 @@ TEST_F(ra_test, simd32_phi_read_by_halves_is_split)
       << whole->str();
 }
 
+/* humus-volumetricfogging2/1.fs at SIMD32: loop phis of coordinates that
+ * the loop's SIMD16 sampler payloads read by halves.  The phis split with
+ * the adds that make their back-edge values, so each half's web (initial
+ * value, phi, add) is written where its payload reads it; whole, one of
+ * x and y was copied into each half's payload every iteration (two
+ * mov(16) per sample).
+ */
+TEST_F(ra_test, simd32_loop_phi_read_by_halves_is_split)
+{
+   const char *in = R"(
+      shader fs simd32 lowered
+      hw %0:f32x32@g2
+      uniform %9:u32x1[8]@g10
+      block0:
+         %1:f32x32 = add %0, 1.0:f32
+         %2:f32x32 = mul %0, 2.0:f32
+      block1:
+         do
+         %3:f32x32 = phi %1, %5
+         %4:f32x32 = phi %2, %6
+         %5:f32x32 = add %3, 0.5:f32
+         %6:f32x32 = add %4, 0.25:f32
+         %7:u32x16[2] = load_payload(16) %5:u32, %6:u32
+         %8:f32x16[4] = send 2:u32, 0x8840001:u32, 0:u32, %7, _
+         %10:u32x16+16[2] = load_payload(16+16) %5.64:u32, %6.64:u32
+         %11:f32x16+16[4] = send 2:u32, 0x8840001:u32, 0:u32, %10, _
+         %12:flagx32 = cmp.z %9:s32, 0:s32 {WE_all}
+         (+%12) while
+      block2:
+         %13:u32x16[4] = load_payload(16) %8:u32, %8[1]:u32, %8[2]:u32, %8[3]:u32
+         _ = send(16) 5:u32, 0x8031000:u32, 0:u32, %13, _
+         %14:u32x16+16[4] = load_payload(16+16) %11:u32, %11[1]:u32, %11[2]:u32, %11[3]:u32
+         _ = send(16+16) 5:u32, 0x8031800:u32, 0:u32, %14, _ {EOT}
+   )";
+   EXPECT_TRUE(check_pass(in, "ra", R"(
+      block0:         ; succs: block1
+         %[[x0]]:f32x16@g[[_]] = add %0, 1.0:f32
+         %[[x1]]:f32x16+16@g[[_]] = add %0.64, 1.0:f32
+         %[[y0]]:f32x16@g[[_]] = mul %0, 2.0:f32
+         %[[y1]]:f32x16+16@g[[_]] = mul %0.64, 2.0:f32
+      block1:         ; preds: block0 block1 succs: block1 block2
+         do
+         %[[x0]] = add %[[x0]], 0.5:f32
+         %[[x1]] = add %[[x1]], 0.5:f32
+         %[[y0]] = add %[[y0]], 0.25:f32
+         %[[y1]] = add %[[y1]], 0.25:f32
+         %7:u32x16[2]@g[[_]] = load_payload %[[x0]]:u32, %[[y0]]:u32
+         %8:f32x16[4]@g[[_]] = send 2:u32, 0x8840001:u32, 0:u32, %7, _
+         %10:u32x16+16[2]@g[[_]] = load_payload %[[x1]]:u32, %[[y1]]:u32
+         %11:f32x16+16[4]@g[[_]] = send 2:u32, 0x8840001:u32, 0:u32, %10, _
+         %12:flagx32@f0.0 = cmp.z %9:s32, 0:s32 {WE_all}
+         (+%12) while
+      ...
+   )"));
+
+   /* split_phi_halves = false (the compiler's fallback): the phis stay
+    * whole.
+    */
+   auto whole = ibis::parse_shader(ibis::testing::dedent(in));
+   ibis::ra_options o;
+   o.allow_spilling = false;
+   o.split_phi_halves = false;
+   ibis::ra_result r = ibis::allocate_registers(*whole, ibis::device_by_name("skl"), o);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_NE(whole->str().find(":f32x32@g"), std::string::npos)
+      << whole->str();
+   EXPECT_EQ(whole->str().find(":f32x16@g"), std::string::npos)
+      << whole->str();
+}
+
 /* glamor/73.fs at SIMD32: a phi at an if's join takes one component of
  * a texture result zipped from its two SIMD16 halves.  The phi splits
  * into halves all the same, each taking its half of the component from
@@ -1975,6 +2045,57 @@ TEST_F(ra_test, unread_split_components_are_dropped)
          %3:f32x16@g[[c]] = add %0, 3.0:f32
          %5:f32x16@g[[_]] = mul %3, %1
          untyped_write_logical 0:u32, %5, %5, 1:u32
+   )"));
+}
+
+/* warsow/25.fs at SIMD32: a phi at an if's join takes one component of
+ * a texture result zipped from its two SIMD16 halves, and a SIMD32 cmp
+ * reads the phi whole, so the phi stays whole.  The phi reads that
+ * component only, so the zip splits by components like any vector read
+ * within them: only the component the phi reads is zipped (two movs),
+ * where all four were (eight movs, then the component copied into the
+ * phi's web: warsow/25.fs SIMD32 562 -> 501 instructions).
+ */
+TEST_F(ra_test, phi_of_one_zipped_component_splits_the_zip)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32 lowered
+      hw %0:f32x32@g2
+      hw %1:u32x16@g6
+      hw %2:u32x16@g8
+      uniform %9:u32x1[8]@g10
+      block0:
+         %6:flagx32 = cmp.z %9:s32, 0:s32 {WE_all}
+         (-%6) if
+      block1:
+         %3:f32x16[4] = send 2:u32, 0x8840001:u32, 0:u32, %1, _
+         %4:f32x16+16[4] = send 2:u32, 0x8840001:u32, 0:u32, %2, _
+         %5:f32x32[4] = load_payload %3, %4, %3[1], %4[1], %3[2], %4[2], %3[3], %4[3]
+      block2:
+         endif
+         %8:f32x32 = phi %0, %5[1]
+         %10:flagx32 = cmp.l %8, %0
+         (+%10) if
+      block3:
+         %11:u32x16 = load_payload(16) %0:u32
+         _ = send(16) 5:u32, 0x4031000:u32, 0:u32, %11, _
+         %12:u32x16+16 = load_payload(16+16) %0.64:u32
+         _ = send(16+16) 5:u32, 0x4031800:u32, 0:u32, %12, _ {EOT}
+      block4:
+         endif
+   )", "ra", R"(
+      block0:         ; succs: block1 block2
+         %6:flagx32@f0.0 = cmp.z %9:s32, 0:s32 {WE_all}
+         %[[c]]:f32x32@g[[_]] = copy %0
+         (-%6) if
+      block1:         ; preds: block0 succs: block2
+         %3:f32x16[4]@g[[_]] = send 2:u32, 0x8840001:u32, 0:u32, %1, _
+         %4:f32x16+16[4]@g[[_]] = send 2:u32, 0x8840001:u32, 0:u32, %2, _
+         %[[c]] = load_payload %3[1], %4[1]
+      block2:         ; preds: block0 block1 succs: block3 block4
+         endif
+         %10:flagx32@f0.0 = cmp.l %[[c]], %0
+      ...
    )"));
 }
 
