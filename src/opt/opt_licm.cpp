@@ -45,34 +45,11 @@
 #include <unordered_set>
 
 #include "ir/ibis_analysis.h"
+#include "opt/opt_util.h"
 
 namespace ibis {
 
 namespace {
-
-bool
-movable(const instr *in)
-{
-   const opcode_info &info = in->info();
-   const bool scalar = in->exec_size == 1 && in->we_all();
-   const bool load = in->op == opcode::uniform_block_read_logical && scalar;
-   if (!load && info.kind != opcode_kind::alu && info.kind != opcode_kind::math)
-      return false;
-   if (info.writes_accum || info.reads_accum || info.writes_flag ||
-       in->has_side_effects() || in->predicate() || in->flag_def() ||
-       in->preserve().val || in->num_dsts() != 1 || in->is_phi())
-      return false;
-   const value *d = in->dst().val;
-   if (!d || d->file != reg_file::ssa || d->def() != in || d->uses().empty())
-      return false;
-   for (const operand &o : in->srcs()) {
-      if (o.val && o.val->file != reg_file::ssa && !o.val->is_preloaded())
-         return false;
-      if (o.val && o.val->file == reg_file::ssa && !o.val->def())
-         return false;
-   }
-   return true;
-}
 
 struct loop {
    unsigned header, latch;   /* block indices of the do and the while */
@@ -149,7 +126,7 @@ opt_licm(shader &s)
             continue;
          std::vector<instr *> order(b->instrs().begin(), b->instrs().end());
          for (instr *in : order) {
-            if (!movable(in))
+            if (!is_movable_expression(in, true))
                continue;
             bool ok = true;
             for (const operand &o : in->srcs())

@@ -42,26 +42,12 @@ namespace {
 bool
 movable(const instr *in)
 {
-   const opcode_info &info = in->info();
-   if ((info.kind != opcode_kind::alu && info.kind != opcode_kind::math) ||
-       info.writes_accum || info.reads_accum || info.writes_flag ||
-       in->has_side_effects() || in->predicate() || in->flag_def() ||
-       in->preserve().val || in->num_dsts() != 1 || in->is_phi())
-      return false;
-   const value *d = in->dst().val;
-   if (!d || d->file != reg_file::ssa || d->def() != in || d->uses().empty())
+   if (!is_movable_expression(in))
       return false;
    /* A width-1 value is computed for every channel only under NoMask. */
    if (in->exec_size == 1 && !in->we_all())
       return false;
-   for (const operand &o : in->srcs()) {
-      if (o.val && o.val->file != reg_file::ssa && o.val->file != reg_file::uniform &&
-          o.val->file != reg_file::attr)
-         return false;
-      if (o.val && o.val->file == reg_file::ssa && !o.val->def())
-         return false;
-   }
-   for (const use &u : d->uses()) {
+   for (const use &u : in->dst().val->uses()) {
       if (u.slot < 0)
          return false;
       const operand &o = u.in->src(u.slot);

@@ -143,4 +143,28 @@ replace_with_mov(instr *in, const operand &src, bool drop_cmod)
    return mov;
 }
 
+bool
+is_movable_expression(const instr *in, bool scalar_loads)
+{
+   const opcode_info &info = in->info();
+   const bool load = scalar_loads && in->op == opcode::uniform_block_read_logical &&
+                     in->exec_size == 1 && in->we_all();
+   if (!load && info.kind != opcode_kind::alu && info.kind != opcode_kind::math)
+      return false;
+   if (info.writes_accum || info.reads_accum || info.writes_flag ||
+       in->has_side_effects() || in->predicate() || in->flag_def() ||
+       in->preserve().val || in->num_dsts() != 1 || in->is_phi())
+      return false;
+   const value *d = in->dst().val;
+   if (!d || d->file != reg_file::ssa || d->def() != in || d->uses().empty())
+      return false;
+   for (const operand &o : in->srcs()) {
+      if (o.val && o.val->file != reg_file::ssa && !o.val->is_preloaded())
+         return false;
+      if (o.val && o.val->file == reg_file::ssa && !o.val->def())
+         return false;
+   }
+   return true;
+}
+
 } /* namespace ibis */

@@ -58,6 +58,14 @@ bool for_each_instr(shader &s, bool (*fn)(instr *));
  */
 instr *replace_with_mov(instr *in, const operand &src, bool drop_cmod = false);
 
+/* May in move to another block that its operands' definitions dominate
+ * (sink, licm)?  An ALU or math instruction (or, with scalar_loads, a
+ * NoMask width-1 constant-buffer load) writing one read SSA value, with
+ * no predicate, flag, accumulator, preserve or side effect, reading only
+ * single-definition SSA values, push constants, attributes and immediates.
+ */
+bool is_movable_expression(const instr *in, bool scalar_loads = false);
+
 /* Would cse number in (a pure expression writing only SSA/FLAG values)? */
 bool is_numbered_expression(const instr *in);
 
