@@ -251,6 +251,48 @@ build_tex_message(const instr *in)
    return m;
 }
 
+/* The sampler reads parameters a message leaves out as zero, so trailing
+ * ones that are zero or undefined need not be sent (brw's
+ * opt_zero_samples): a shorter payload and no register holding the zero.
+ * Parameter 0 stays, the hardware requires it.  Each parameter is whole
+ * registers at SIMD8 and SIMD16, so any number may go.  A min_lod is kept:
+ * the simulator clamps by a sent min_lod only, and the corpus has none.
+ * Dropping before the SIMD width is chosen may let a shortened message
+ * of more than five parameters run at SIMD16.
+ */
+bool
+zero_param(const operand &o)
+{
+   if (is_zero_operand(o))
+      return true;
+   /* A component of a coordinate vector a load_payload built from a zero. */
+   const value *v = o.val;
+   if (!v || v->file != reg_file::ssa || o.neg || o.abs || o.has_region ||
+       v->bit_size() != 32 || type_bits(o.type) != 32 ||
+       o.offset % v->component_bytes())
+      return false;
+   const instr *lp = v->def();
+   if (!lp || lp->op != opcode::load_payload || lp->predicate() ||
+       !lp->preserve().is_null() || lp->num_srcs() != v->length ||
+       lp->exec_size != v->width || lp->group != v->group)
+      return false;
+   const operand &s = lp->src(o.offset / v->component_bytes());
+   return !s.is_null() && type_bits(s.type) == 32 && is_zero_operand(s);
+}
+
+void
+trim_trailing_zeros(const instr *in, tex_message &m)
+{
+   if (!in->src(tex_logical_src::min_lod).is_null())
+      return;
+   while (m.params.size() > 1) {
+      const operand &o = m.params.back().op;
+      if (!o.is_null() && !zero_param(o))
+         break;
+      m.params.pop_back();
+   }
+}
+
 } /* anonymous namespace */
 
 void
@@ -258,6 +300,7 @@ lower_tex(shader &s, instr *in)
 {
    namespace src = tex_logical_src;
    tex_message m = build_tex_message(in);
+   trim_trailing_zeros(in, m);
    value *result = in->dst().val;
    if (!result || result->bit_size() != 32)
       throw error("lower: texture results must be 32-bit values: '" +

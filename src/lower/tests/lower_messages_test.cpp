@@ -194,6 +194,74 @@ TEST(lower_messages, sample_lz_for_txl_of_a_zero_copy)
    )"));
 }
 
+TEST(lower_messages, trailing_zero_parameters_are_not_sent)
+{
+   /* nexuiz/37.fs.simd8.asm:23 (skl-mesa25): send(8) 0x02120203 "sample
+    * SIMD8 Surface = 3 Sampler = 2 mlen 1 rlen 1" for a coordinate
+    * (u, 0.0): the sampler reads a missing trailing parameter as zero
+    * (brw's opt_zero_samples), so v is not sent (it was payload1, ex_mlen
+    * 1, before).  Of (0.0, v, 0.0) only r goes (mlen 3 -> 2): a zero
+    * before a non-zero parameter stays, and so does parameter 0 (a
+    * resinfo's lod 0, mlen 1).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[2]
+      block0:
+         %1:f32x8 = mov 0.0:f32
+         %2:f32x8[2] = load_payload %0, %1
+         %3:f32x8 = tex_logical 0:u32, %2, _, _, _, _, _, _, 3:u32, 2:u32, 0:u32, 2:u32, 0:u32
+         %4:f32x8[3] = load_payload %1, %0[1], 0.0:f32
+         %5:f32x8 = tex_logical 0:u32, %4, _, _, _, _, _, _, 3:u32, 2:u32, 0:u32, 3:u32, 0:u32
+         %6:f32x8 = tex_logical 8:u32, _, _, 0:s32, _, _, _, _, 3:u32, _, 0:u32, 0:u32, 0:u32
+         %7:f32x8 = add %3, %5
+         %8:f32x8 = add %7, %6
+         fb_write_logical %8, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[2]
+      block0:
+         %1:f32x8 = mov 0.0:f32
+         %2:f32x8[2] = load_payload %0, 0.0:f32
+         %9:u32x8 = load_payload %2:u32
+         %3:f32x8 = send 2:u32, 0x2120203:u32, 0:u32, %9, _
+         %4:f32x8[3] = load_payload 0.0:f32, %0[1], 0.0:f32
+         %10:u32x8[2] = load_payload %4:u32, %4[1]:u32
+         %5:f32x8 = send 2:u32, 0x4120203:u32, 0:u32, %10, _
+         %11:u32x8 = load_payload 0:u32
+         %6:f32x8 = send 2:u32, 0x212a003:u32, 0:u32, %11, _
+         %7:f32x8 = add %3, %5
+         %8:f32x8 = add %7, %6
+         %12:u32x8[4] = load_payload %8:u32, _, _, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %12, _ {EOT}
+   )"));
+   /* SIMD32 (u, 0.0): each SIMD16 half sends u's half alone, mlen 2 (brw
+    * 25.0.7 still sends the zero there, nexuiz/37.fs.simd32.asm:49).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd32
+      attr %0:f32x32[2]
+      block0:
+         %1:f32x32 = mul %0, %0[1]
+         %2:f32x32 = mov 0.0:f32
+         %3:f32x32[2] = load_payload %1, %2
+         %4:f32x32[4] = tex_logical 0:u32, %3, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         fb_write_logical %4, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd32 lowered
+      attr %0:f32x32[2]
+      block0:
+         %1:f32x32 = mul %0, %0[1]
+         %2:f32x32 = mov 0.0:f32
+         %5:u32x16 = load_payload %1:u32
+         %6:f32x16[4] = send 2:u32, 0x4840001:u32, 0:u32, %5, _
+         %7:u32x16+16 = load_payload %1.64:u32
+         %8:f32x16+16[4] = send 2:u32, 0x4840001:u32, 0:u32, %7, _
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %6, _
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %8, _ {EOT}
+   )"));
+}
+
 TEST(lower_messages, gathered_payload_sends_a_whole_tail_apart)
 {
    /* A colour whose last parameter is a whole value no other parameter
@@ -754,15 +822,17 @@ TEST(lower_messages, simd32_sampler_halves_split_a_lone_coordinate)
    /* nexuiz/37.fs.simd32.asm:11: "sends(16) g108UD g96UD g78UD
     * 0x04240203 ex 0x80": brw sends the SIMD32 coordinate (u, 0.0) as two
     * SIMD16 halves, each a split send of u's half and a register of zeros
-    * shared by all the messages of that half.  The zero is a mov at the
-    * half's width (which CSE shares), u's half a one-source load_payload.
+    * shared by all the messages of that half.  ibis now drops a trailing
+    * zero (trailing_zero_parameters_are_not_sent), so here the constant is
+    * 1.0: a mov at the half's width (which CSE shares), u's half a
+    * one-source load_payload.
     */
    EXPECT_TRUE(check_lower(R"(
       shader fs simd32
       attr %0:f32x32[2]
       block0:
          %1:f32x32 = mul %0, %0[1]
-         %2:f32x32 = mov 0.0:f32
+         %2:f32x32 = mov 1.0:f32
          %3:f32x32[2] = load_payload %1, %2
          %4:f32x32[4] = tex_logical 0:u32, %3, _, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
          fb_write_logical %4, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
@@ -771,12 +841,12 @@ TEST(lower_messages, simd32_sampler_halves_split_a_lone_coordinate)
       attr %0:f32x32[2]
       block0:
          %1:f32x32 = mul %0, %0[1]
-         %2:f32x32 = mov 0.0:f32
+         %2:f32x32 = mov 1.0:f32
          %5:u32x16 = load_payload %1:u32
-         %6:u32x16 = mov 0:u32
+         %6:u32x16 = mov 0x3f800000:u32
          %7:f32x16[4] = send 2:u32, 0x4840001:u32, 128:u32, %5, %6
          %8:u32x16+16 = load_payload %1.64:u32
-         %9:u32x16+16 = mov 0:u32
+         %9:u32x16+16 = mov 0x3f800000:u32
          %10:f32x16+16[4] = send 2:u32, 0x4840001:u32, 128:u32, %8, %9
          _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %7, _
          _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %10, _ {EOT}
