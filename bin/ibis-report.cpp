@@ -2,6 +2,7 @@
  * ibis-report OLD NEW [--top N]
  * ibis-report --kinds BRW_ASM_DIR IBIS_ASM_DIR [--top N] [--programs]
  * ibis-report --dynamic FILE [--top N]
+ * ibis-report --times BRW_TIMES IBIS_TIMES [--top N]
  *
  * Compares two shader-db results, as shader-db's report.py does: totals
  * of instructions, cycles, spills, fills, sends and loops over the
@@ -27,6 +28,17 @@
  * inputs) and prints the dynamic scoreboard: per stage and width the
  * executed instructions, channel-instructions, sends and estimated cycles
  * of both, helped and hurt, and the N worst programs (docs/check.md).
+ *
+ * --times compares the backends' compile times inside the driver: the
+ * lines Mesa's INTEL_IBIS_TIMES wrote in a brw run and in an ibis run
+ * (scripts/mesa-driver.sh run --times, docs/mesa.md), "[NAME] STAGE
+ * BACKEND MICROSECONDS LIBIBIS_MICROSECONDS SOURCE_HASH KEY_HASH WIDTHS
+ * NIR_NAME".  Variants pair by
+ * name, stage, source and key (the n-th of equal ones with the n-th); per
+ * stage the count, total, mean, median and slowest of each, the ratios,
+ * ibis's time inside libibis and in the glue, and the N slowest variants
+ * of each.  An ibis fallback is ibis's time;
+ * the driver's own shaders (blorp's) are left out.
  */
 #include <algorithm>
 #include <cmath>
@@ -368,6 +380,193 @@ report_kinds(const std::string &brw_dir, const std::string &ibis_dir, unsigned t
    return 0;
 }
 
+struct timed_variant {
+   std::string name, stage, backend, widths;
+   double us = 0, libibis_us = 0;
+};
+
+/* Pairing identity -> variant; the n-th equal identity gets "#n". */
+using timed_set = std::map<std::string, timed_variant>;
+
+/* The driver's own shaders (blorp's, named BLORP-*) are counted in
+ * *internal and left out: they are no application shader.
+ */
+timed_set
+read_times(const std::string &path, unsigned *internal)
+{
+   std::ifstream in(path);
+   if (!in)
+      throw ibis::error(path + ": cannot read");
+   timed_set r;
+   std::string line;
+   ibis::source_loc loc{path, 0, 0};
+   while (std::getline(in, line)) {
+      loc.line++;
+      std::istringstream ss(line);
+      std::vector<std::string> f;
+      for (std::string w; ss >> w;)
+         f.push_back(w);
+      if (f.empty())
+         continue;
+      if (f.size() < 8)
+         throw ibis::error(loc, ibis::strfmt("%zu fields, not 8 or more", f.size()));
+      const size_t b = f.size() - 8;
+      timed_variant v;
+      for (size_t i = 0; i < b; i++)
+         v.name += (i ? " " : "") + f[i];
+      if (v.name.empty())
+         v.name = "-";
+      v.stage = f[b];
+      v.backend = f[b + 1];
+      v.us = to_uint(f[b + 2], loc, "microseconds");
+      v.libibis_us = to_uint(f[b + 3], loc, "microseconds in libibis");
+      v.widths = f[b + 6];
+      if (v.stage != "VS" && v.stage != "FS" && v.stage != "CS")
+         throw ibis::error(loc, "stage '" + v.stage + "' is not VS, FS or CS");
+      if (v.backend != "brw" && v.backend != "ibis" && v.backend != "ibis-fallback")
+         throw ibis::error(loc, "backend '" + v.backend + "' is not brw, ibis or ibis-fallback");
+      if (f[b + 7].compare(0, 6, "BLORP-") == 0) {
+         (*internal)++;
+         continue;
+      }
+      const std::string id = v.name + " " + v.stage + " " + f[b + 4] + " " + f[b + 5];
+      std::string k = id;
+      for (unsigned n = 2; r.count(k); n++)
+         k = id + "#" + std::to_string(n);
+      r[k] = v;
+   }
+   return r;
+}
+
+double
+median(std::vector<double> v)
+{
+   if (v.empty())
+      return 0;
+   std::sort(v.begin(), v.end());
+   const size_t n = v.size();
+   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+int
+report_times(const std::string &brw_path, const std::string &ibis_path, unsigned top)
+{
+   unsigned brw_internal = 0, ibis_internal = 0;
+   const timed_set brw = read_times(brw_path, &brw_internal);
+   const timed_set ibis = read_times(ibis_path, &ibis_internal);
+   unsigned fallbacks = 0, not_brw = 0;
+   for (const auto &kv : ibis)
+      fallbacks += kv.second.backend == "ibis-fallback";
+   for (const auto &kv : brw)
+      not_brw += kv.second.backend != "brw";
+   std::vector<std::string> shared;
+   for (const auto &kv : brw) {
+      if (ibis.count(kv.first))
+         shared.push_back(kv.first);
+   }
+   auto mean_all = [](const timed_set &s) {
+      double t = 0;
+      for (const auto &kv : s)
+         t += kv.second.us;
+      return s.empty() ? 0.0 : t / s.size() / 1000;
+   };
+   std::printf("backend compile time inside the driver (thread CPU from the hook to the\n"
+               "return of brw_compile_*, all widths; ms; an ibis fallback is ibis's time):\n"
+               "brw:  %s: %zu variants%s\n"
+               "ibis: %s: %zu variants, %u fell back to brw\n"
+               "the driver's own (blorp), left out: brw %u, ibis %u\n"
+               "paired: %zu variants (brw alone %zu, ibis alone %zu)\n"
+               "every variant: brw mean %.3f, ibis mean %.3f, ibis/brw %.3f\n\n",
+               brw_path.c_str(), brw.size(),
+               not_brw ? ibis::strfmt(" (%u not compiled by brw alone)", not_brw).c_str() : "",
+               ibis_path.c_str(), ibis.size(), fallbacks, brw_internal, ibis_internal,
+               shared.size(),
+               brw.size() - shared.size(), ibis.size() - shared.size(), mean_all(brw),
+               mean_all(ibis), mean_all(brw) > 0 ? mean_all(ibis) / mean_all(brw) : 0.0);
+
+   std::printf("%-5s %8s | %10s %7s %7s %8s | %10s %7s %7s %8s | %s\n", "stage", "variants",
+               "brw total", "mean", "median", "slowest", "ibis total", "mean", "median",
+               "slowest", "ibis/brw total(=mean) median slowest");
+   double all_ratio = 0, slow_ratio = 0, brw_slowest = 0, ibis_slowest = 0;
+   for (const char *stage : {"VS", "FS", "CS", "all"}) {
+      std::vector<double> b, a;
+      for (const std::string &k : shared) {
+         if (std::string(stage) == "all" || brw.at(k).stage == stage) {
+            b.push_back(brw.at(k).us / 1000);
+            a.push_back(ibis.at(k).us / 1000);
+         }
+      }
+      if (b.empty())
+         continue;
+      double tb = 0, ta = 0;
+      for (size_t i = 0; i < b.size(); i++) {
+         tb += b[i];
+         ta += a[i];
+      }
+      const double mb = median(b), ma = median(a);
+      const double sb = *std::max_element(b.begin(), b.end());
+      const double sa = *std::max_element(a.begin(), a.end());
+      auto ratio = [](double x, double y) { return y > 0 ? x / y : 0.0; };
+      std::printf("%-5s %8zu | %10.3f %7.3f %7.3f %8.3f | %10.3f %7.3f %7.3f %8.3f | "
+                  "%5.3f %5.3f %5.3f\n",
+                  stage, b.size(), tb, tb / b.size(), mb, sb, ta, ta / a.size(), ma, sa,
+                  ratio(ta, tb), ratio(ma, mb), ratio(sa, sb));
+      if (std::string(stage) == "all") {
+         all_ratio = ratio(ta, tb);
+         slow_ratio = ratio(sa, sb);
+         brw_slowest = sb;
+         ibis_slowest = sa;
+      }
+   }
+   /* libibis: NIR text in, program out; the glue: nir_print, the ABI, the
+    * comparisons with brw's prog data.
+    */
+   std::printf("\nibis's time by part: %-5s %13s %10s %13s\n", "stage", "libibis total",
+               "glue total", "libibis/brw");
+   for (const char *stage : {"VS", "FS", "CS", "all"}) {
+      double tb = 0, lib = 0, glue = 0;
+      unsigned n = 0;
+      for (const std::string &k : shared) {
+         if (std::string(stage) == "all" || brw.at(k).stage == stage) {
+            tb += brw.at(k).us / 1000;
+            lib += ibis.at(k).libibis_us / 1000;
+            glue += (ibis.at(k).us - ibis.at(k).libibis_us) / 1000;
+            n++;
+         }
+      }
+      if (n)
+         std::printf("%20s %-5s %13.3f %10.3f %13.3f\n", "", stage, lib, glue,
+                     tb > 0 ? lib / tb : 0.0);
+   }
+
+   if (!shared.empty()) {
+      std::printf("\ngoal ibis <= 0.25x brw (total): %.3fx, %s\n", all_ratio,
+                  all_ratio <= 0.25 ? "met" : "not met");
+      std::printf("goal slowest ibis <= half of slowest brw: %.3f ms vs %.3f ms (%.3fx), %s\n",
+                  ibis_slowest, brw_slowest, slow_ratio, slow_ratio <= 0.5 ? "met" : "not met");
+   }
+
+   for (const bool of_ibis : {false, true}) {
+      const timed_set &self = of_ibis ? ibis : brw, &other = of_ibis ? brw : ibis;
+      std::vector<std::string> order;
+      for (const std::string &k : shared)
+         order.push_back(k);
+      std::stable_sort(order.begin(), order.end(), [&](const std::string &x, const std::string &y) {
+         return self.at(x).us > self.at(y).us;
+      });
+      std::printf("\nslowest %u, %s (ms; %s the other's time for the same variant):\n", top,
+                  of_ibis ? "ibis" : "brw", of_ibis ? "ibis <-" : "brw ->");
+      for (size_t i = 0; i < order.size() && i < top; i++) {
+         const timed_variant &v = self.at(order[i]);
+         std::printf("  %9.3f %s %9.3f  %s %s SIMD%s%s\n", v.us / 1000,
+                     of_ibis ? "<-" : "->", other.at(order[i]).us / 1000, v.name.c_str(),
+                     v.stage.c_str(), v.widths.c_str(),
+                     v.backend == "ibis-fallback" ? " (fell back to brw)" : "");
+      }
+   }
+   return 0;
+}
+
 } /* anonymous namespace */
 
 int
@@ -375,7 +574,7 @@ main(int argc, char **argv)
 {
    std::vector<std::string> files;
    unsigned top = 10;
-   bool kinds = false, dynamic = false, all_programs = false;
+   bool kinds = false, dynamic = false, times = false, all_programs = false;
    try {
       for (int i = 1; i < argc; i++) {
          const std::string a = argv[i];
@@ -383,6 +582,8 @@ main(int argc, char **argv)
             kinds = true;
          } else if (a == "--dynamic") {
             dynamic = true;
+         } else if (a == "--times") {
+            times = true;
          } else if (a == "--programs") {
             all_programs = true;
          } else if (a == "--top" && i + 1 < argc) {
@@ -391,7 +592,8 @@ main(int argc, char **argv)
             std::printf("usage: ibis-report OLD NEW [--top N]\n"
                         "       ibis-report --kinds BRW_ASM_DIR IBIS_ASM_DIR [--top N] "
                         "[--programs]\n"
-                        "       ibis-report --dynamic FILE [--top N]\n");
+                        "       ibis-report --dynamic FILE [--top N]\n"
+                        "       ibis-report --times BRW_TIMES IBIS_TIMES [--top N]\n");
             return 0;
          } else if (!a.empty() && a[0] == '-') {
             throw ibis::error("unknown option '" + a + "'");
@@ -414,6 +616,8 @@ main(int argc, char **argv)
       if (files.size() != 2)
          throw ibis::error("usage: ibis-report OLD NEW [--top N], --kinds "
                            "BRW_ASM_DIR IBIS_ASM_DIR, or --dynamic FILE");
+      if (times)
+         return report_times(files[0], files[1], top);
       if (kinds)
          return report_kinds(files[0], files[1], top, all_programs);
       const result_set before = read_results(files[0]);

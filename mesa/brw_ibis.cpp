@@ -11,12 +11,16 @@
  */
 #include "brw_ibis.h"
 
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <atomic>
 #include <string>
 #include <vector>
@@ -82,6 +86,33 @@ strprintf(const char *fmt, ...)
    return r;
 }
 
+/* INTEL_IBIS_TIMES: the file, or NULL.  Read once per process. */
+const char *
+times_path()
+{
+   static const char *const path = [] {
+      const char *env = getenv("INTEL_IBIS_TIMES");
+      return env && *env ? env : (const char *)NULL;
+   }();
+   return path;
+}
+
+int64_t
+thread_cpu_ns()
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+   return int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+/* What the glue made of the compile a brw_ibis_timer measures on this
+ * thread: nothing (brw compiled it), a program, or a fallback to brw; and
+ * the CPU time spent inside libibis (ibis_compile_nir_text) for it.
+ */
+enum class outcome { brw, ibis, fallback };
+thread_local outcome current_outcome = outcome::brw;
+thread_local int64_t libibis_ns = 0;
+
 /* One compile's context: the caller's log and the reason it gave up. */
 struct attempt {
    const brw_compiler *compiler;
@@ -93,6 +124,7 @@ struct attempt {
    fallback(const std::string &why) const
    {
       const nir_shader *nir = params->nir;
+      current_outcome = outcome::fallback;
       brw_shader_debug_log(compiler, params->log_data,
                            "%s ibis fallback to brw: %s\n",
                            _mesa_shader_stage_to_abbrev(stage), why.c_str());
@@ -173,7 +205,10 @@ compile(const attempt &a, nir_shader *nir, const std::string &abi,
    o.force_simd32 = INTEL_DEBUG(DEBUG_DO32) ? 1 : 0;
    o.abi = abi.c_str();
    const char *name = nir->info.name ? nir->info.name : "shader";
+   const int64_t t0 = times_path() ? thread_cpu_ns() : 0;
    out.p = ibis_compile_nir_text(text.data(), text.size(), name, &o);
+   if (times_path())
+      libibis_ns += thread_cpu_ns() - t0;
    if (!out.p) {
       why = "out of memory";
       return false;
@@ -341,10 +376,110 @@ finish(const attempt &a, const program &prog, const std::vector<ibis_variant> &k
    }
    pd->grf_used = grf_used;
    dump(a, prog, kept);
+   current_outcome = outcome::ibis;
    return (const unsigned *)out;
 }
 
+/* FNV-1a: variants of one shader differ by their key alone. */
+uint64_t
+hash_bytes(const void *data, size_t size)
+{
+   uint64_t h = 0xcbf29ce484222325ull;
+   const unsigned char *p = (const unsigned char *)data;
+   for (size_t i = 0; i < size; i++)
+      h = (h ^ p[i]) * 0x100000001b3ull;
+   return h;
+}
+
 } /* anonymous namespace */
+
+brw_ibis_timer::brw_ibis_timer(const struct brw_compile_vs_params *p)
+   : stage(MESA_SHADER_VERTEX), params(p), source_hash(p->base.source_hash)
+{
+   start(p->key, sizeof(*p->key));
+}
+
+brw_ibis_timer::brw_ibis_timer(const struct brw_compile_fs_params *p)
+   : stage(MESA_SHADER_FRAGMENT), params(p), source_hash(p->base.source_hash)
+{
+   start(p->key, sizeof(*p->key));
+}
+
+brw_ibis_timer::brw_ibis_timer(const struct brw_compile_cs_params *p)
+   : stage(MESA_SHADER_COMPUTE), params(p), source_hash(p->base.source_hash)
+{
+   start(p->key, sizeof(*p->key));
+}
+
+void
+brw_ibis_timer::start(const void *key, size_t key_size)
+{
+   if (!times_path())
+      return;
+   key_hash = hash_bytes(key, key_size);
+   current_outcome = outcome::brw;
+   libibis_ns = 0;
+   start_ns = thread_cpu_ns();
+}
+
+brw_ibis_timer::~brw_ibis_timer()
+{
+   if (start_ns < 0)
+      return;
+   const int64_t ns = thread_cpu_ns() - start_ns;
+
+   /* The widths the driver will dispatch, as the prog data says. */
+   unsigned mask = 0;
+   const char *error = NULL;
+   switch (stage) {
+   case MESA_SHADER_VERTEX: {
+      auto *p = (const struct brw_compile_vs_params *)params;
+      error = p->base.error_str;
+      mask = 1;
+      break;
+   }
+   case MESA_SHADER_FRAGMENT: {
+      auto *p = (const struct brw_compile_fs_params *)params;
+      error = p->base.error_str;
+      mask = p->prog_data->dispatch_8 | p->prog_data->dispatch_16 << 1 |
+             p->prog_data->dispatch_32 << 2;
+      break;
+   }
+   default: {
+      auto *p = (const struct brw_compile_cs_params *)params;
+      error = p->base.error_str;
+      mask = p->prog_data->prog_mask;
+      break;
+   }
+   }
+   std::string widths, name;
+   if (!error) {
+      u_foreach_bit(i, mask)
+         widths += strprintf("%s%u", widths.empty() ? "" : ",", 8u << i);
+   }
+
+   /* The NIR's name, one word: "GLSL3", or blorp's "BLORP-clear". */
+   const nir_shader *nir = ((const struct brw_compile_params *)params)->nir;
+   for (const char *c = nir->info.name ? nir->info.name : ""; *c; c++)
+      name += isspace((unsigned char)*c) ? '_' : *c;
+
+   const char *backend = current_outcome == outcome::ibis ? "ibis" :
+                         current_outcome == outcome::fallback ? "ibis-fallback" : "brw";
+   /* One write per line, appended: processes may share the file. */
+   const std::string line =
+      strprintf("%s %s %lld %lld %08x %016llx %s %s\n", _mesa_shader_stage_to_abbrev(stage),
+                backend, (long long)((ns + 500) / 1000),
+                (long long)((libibis_ns + 500) / 1000), source_hash,
+                (unsigned long long)key_hash, widths.empty() ? "-" : widths.c_str(),
+                name.empty() ? "-" : name.c_str());
+   const int fd = open(times_path(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+   if (fd >= 0) {
+      if (write(fd, line.data(), line.size()) < 0) {
+         /* Nothing to do: the timing is lost, not the compile. */
+      }
+      close(fd);
+   }
+}
 
 extern "C" bool
 brw_ibis_wants(gl_shader_stage stage)

@@ -3,8 +3,9 @@
 # build; cold, or only what changed when the cache is warm), runs a sample
 # of the dev corpus's shader_tests through it with brw and with ibis, and
 # checks that every file drew with both, nothing crashed, ibis fell back
-# nowhere, and ibis's lines through the driver equal ibis-shaderdb's on the
-# NIR the driver handed it.  The last line is "N passed, N failed,
+# nowhere, ibis's lines through the driver equal ibis-shaderdb's on the
+# NIR the driver handed it, and the backend compile times (--times) have
+# one well-formed line per compiled variant and pair up in ibis-report.  The last line is "N passed, N failed,
 # N skipped".
 #
 #    scripts/mesa-check.sh [--all] [SHADER_DB_DIR]
@@ -17,7 +18,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 all=0
 [ "${1:-}" = --all ] && { all=1; shift; }
 shaders=${1:-$top/../shared/shader-db/shaders}
-checks=(build brw-drawn brw-no-crash ibis-drawn ibis-no-crash ibis-no-fallback consistency)
+checks=(build brw-drawn brw-no-crash ibis-drawn ibis-no-crash ibis-no-fallback consistency
+        times)
 
 if [ ! -d "$shaders" ]; then
    echo "mesa-check: $shaders not found: skipped"
@@ -66,10 +68,11 @@ fi
 count() { grep -c "$1" "$2" || true; }
 
 t0=$SECONDS
-"$top/scripts/mesa-driver.sh" run -o "$out/brw.txt" "$out/sample" "$top/mesa/tests"
+"$top/scripts/mesa-driver.sh" run --times "$out/brw.times" -o "$out/brw.txt" "$out/sample" "$top/mesa/tests"
 echo "mesa-check: brw: $((SECONDS - t0)) s"
 t0=$SECONDS
-"$top/scripts/mesa-driver.sh" run --ibis --dump "$out/dump" -o "$out/ibis.txt" "$out/sample" "$top/mesa/tests"
+"$top/scripts/mesa-driver.sh" run --ibis --dump "$out/dump" --times "$out/ibis.times" \
+   -o "$out/ibis.txt" "$out/sample" "$top/mesa/tests"
 echo "mesa-check: ibis: $((SECONDS - t0)) s"
 
 for side in brw ibis; do
@@ -84,6 +87,20 @@ result ibis-no-fallback $([ "$fallbacks" = 0 ] && echo 0 || echo 1) \
    "$fallbacks: $(grep 'fallback' "$out/ibis.txt" | head -n 3 | tr '\n' ';')"
 "$top/scripts/mesa-driver.sh" consistency "$out/dump" | tail -n 8
 result consistency "${PIPESTATUS[0]}"
+
+# Times: one line per variant each side compiled, matching the log; and
+# every variant of brw's paired with ibis's by name, stage, source and key.
+times_status=0
+for side in brw ibis; do
+   "$top/scripts/mesa-driver.sh" check-times "$out/$side.txt" "$out/$side.times" $side ||
+      times_status=1
+done
+ninja -C "$top/build-mesa-ibis" -j2 bin/ibis-report >/dev/null &&
+   "$top/build-mesa-ibis/bin/ibis-report" --times "$out/brw.times" "$out/ibis.times" \
+      > "$out/times.txt" 2>&1 || times_status=1
+head -n 12 "$out/times.txt"
+grep -q '^paired: [1-9][0-9]* variants (brw alone 0, ' "$out/times.txt" || times_status=1
+result times $times_status "check-times or ibis-report --times (see above)"
 
 ninja -C "$top/build-mesa-ibis" -j2 bin/ibis-report >/dev/null &&
    "$top/build-mesa-ibis/bin/ibis-report" "$out/brw.txt" "$out/ibis.txt" 2>&1 | head -n 40 || true

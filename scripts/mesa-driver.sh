@@ -4,7 +4,9 @@
 # shader_tests through it.
 #
 #    scripts/mesa-driver.sh build
-#    scripts/mesa-driver.sh run [--ibis [--dump DIR]] [-j N] -o LOG PATH...
+#    scripts/mesa-driver.sh run [--ibis [--dump DIR]] [--times FILE] [-j N] -o LOG PATH...
+#    scripts/mesa-driver.sh times [-r ROUNDS] -o DIR PATH...
+#    scripts/mesa-driver.sh check-times LOG TIMES brw|ibis
 #    scripts/mesa-driver.sh consistency DIR
 #    scripts/mesa-driver.sh env        # the run environment, for a shell
 #
@@ -24,7 +26,19 @@
 # failed (with the runner's message) or crashed.  Exit status non-zero only
 # when the run could not happen.  --dump DIR keeps, per shader ibis
 # compiled, the NIR and ABI the driver handed it and the lines it logged
-# (brw_ibis.cpp's INTEL_IBIS_DUMP).
+# (brw_ibis.cpp's INTEL_IBIS_DUMP).  --times FILE writes, per compiled
+# variant, "<file> STAGE BACKEND MICROSECONDS LIBIBIS_MICROSECONDS
+# SOURCE_HASH KEY_HASH WIDTHS NIR_NAME": the backend's thread CPU time
+# (brw_ibis.h's INTEL_IBIS_TIMES).
+#
+# times: the compile time of record: ROUNDS (default 2) times brw then
+# ibis, one file at a time (-j 1), and `ibis-report --times` on each pair;
+# DIR gets brw-R.txt/.times, ibis-R.txt/.times and report-R.txt.
+#
+# check-times: holds a --times file to its run log: every line well formed
+# and of the run's backend, and per file and stage one width per program
+# line the log has (the driver's own blorp shaders log none).  Exit status
+# 1 otherwise.
 #
 # consistency: compiles a --dump directory with ibis-shaderdb (which reads
 # X.abi beside X.nir) and compares its lines with the driver's, variant by
@@ -238,10 +252,21 @@ run_one() {
       mkdir -p "$(dirname "$dump_dir/$name")"
       export INTEL_IBIS_DUMP=$dump_dir/$name
    fi
+   if [ -n "${times_file:-}" ]; then
+      export INTEL_IBIS_TIMES=$out.times
+   fi
    set +e
    "$vdir/ibis-shader-runner" --name "$name" "$file" >"$out" 2>"$out.err"
    status=$?
    set -e
+   # The file's name before each line, one write a line: runs share FILE.
+   if [ -n "${times_file:-}" ] && [ -f "$out.times" ]; then
+      local line
+      while IFS= read -r line; do
+         printf '%s %s\n' "$name" "$line" >>"$times_file"
+      done <"$out.times"
+      rm -f "$out.times"
+   fi
    grep -v ' - drawn$' "$out" || true
    if [ "$status" -ge 128 ]; then
       echo "$name - CRASH: signal $((status - 128))"
@@ -256,11 +281,12 @@ run_one() {
 
 cmd_run() {
    local ibis=0 n=$jobs logf="" paths=()
-   dump_dir=""
+   dump_dir="" times_file=""
    while [ $# -gt 0 ]; do
       case $1 in
       --ibis) ibis=1 ;;
       --dump) dump_dir=$(mkdir -p "$2" && cd "$2" && pwd); shift ;;
+      --times) times_file=$(mkdir -p "$(dirname "$2")" && cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
       -j) n=$2; shift ;;
       -j*) n=${1#-j} ;;
       -o) logf=$2; shift ;;
@@ -269,7 +295,7 @@ cmd_run() {
       shift
    done
    [ -n "$logf" ] && [ ${#paths[@]} -gt 0 ] ||
-      { echo "usage: $0 run [--ibis] [-j N] -o LOG PATH..." >&2; exit 2; }
+      { echo "usage: $0 run [--ibis [--dump DIR]] [--times FILE] [-j N] -o LOG PATH..." >&2; exit 2; }
    [ -x "$vdir/ibis-shader-runner" ] && [ -f "$bld/src/egl/50_mesa.json" ] ||
       { log "the driver is not built: run '$0 build' first"; exit 1; }
 
@@ -278,7 +304,8 @@ cmd_run() {
    set +a
    if [ "$ibis" = 1 ]; then export INTEL_IBIS=all; else unset INTEL_IBIS; fi
    export -f run_one
-   export vdir dump_dir
+   export vdir dump_dir times_file
+   [ -z "$times_file" ] || : > "$times_file"
 
    local list
    list=$(mktemp)
@@ -307,6 +334,87 @@ cmd_run() {
    crashed=$(grep -c ' crashed ' "$logf.status" || true)
    fallbacks=$(grep -c 'fallback' "$logf" || true)
    log "$total shader_tests in $((SECONDS - t0)) s: $drawn drawn, $failed failed, $crashed crashed; $(grep -c ' shader: ' "$logf" || true) variants, $fallbacks fallbacks ($([ "$ibis" = 1 ] && echo ibis || echo brw))"
+}
+
+# ibis-report from the tree's release tools build.
+ibis_report() {
+   local b=${IBIS_TOOLS_BUILD:-$top/build-mesa-ibis}
+   ninja -C "$b" -j"$jobs" bin/ibis-report >/dev/null
+   "$b/bin/ibis-report" "$@"
+}
+
+cmd_times() {
+   local rounds=2 dir="" paths=() r
+   while [ $# -gt 0 ]; do
+      case $1 in
+      -r) rounds=$2; shift ;;
+      -o) dir=$2; shift ;;
+      *) paths+=("$1") ;;
+      esac
+      shift
+   done
+   [ -n "$dir" ] && [ ${#paths[@]} -gt 0 ] ||
+      { echo "usage: $0 times [-r ROUNDS] -o DIR PATH..." >&2; exit 2; }
+   mkdir -p "$dir"
+   # Alternated, as the machine's speed drifts: each pair is compared.
+   for r in $(seq 1 "$rounds"); do
+      cmd_run -j 1 --times "$dir/brw-$r.times" -o "$dir/brw-$r.txt" "${paths[@]}"
+      cmd_run --ibis -j 1 --times "$dir/ibis-$r.times" -o "$dir/ibis-$r.txt" "${paths[@]}"
+   done
+   for r in $(seq 1 "$rounds"); do
+      cmd_check_times "$dir/brw-$r.txt" "$dir/brw-$r.times" brw
+      cmd_check_times "$dir/ibis-$r.txt" "$dir/ibis-$r.times" ibis
+      ibis_report --times "$dir/brw-$r.times" "$dir/ibis-$r.times" > "$dir/report-$r.txt"
+      echo "== round $r =="
+      cat "$dir/report-$r.txt"
+   done
+}
+
+cmd_check_times() {
+   local logf=${1:?usage} times=${2:?usage} side=${3:?usage: $0 check-times LOG TIMES brw|ibis}
+   /usr/bin/python3 - "$logf" "$times" "$side" <<'PY'
+import collections, re, sys
+logf, times, side = sys.argv[1:]
+line_re = re.compile(r'^(.+) (VS|FS|CS) (brw|ibis|ibis-fallback) ([0-9]+) ([0-9]+) '
+                     r'([0-9a-f]{8}) ([0-9a-f]{16}) (-|(?:8|16|32)(?:,(?:16|32))*) (\S+)$')
+backends = {'brw': {'brw'}, 'ibis': {'ibis', 'ibis-fallback'}}[side]
+bad = []
+widths = collections.Counter()
+lines = 0
+for n, line in enumerate(open(times), 1):
+    lines += 1
+    m = line_re.match(line.rstrip('\n'))
+    if not m:
+        bad.append('%s:%d: malformed: %s' % (times, n, line.rstrip()))
+        continue
+    name, stage, backend, us, lib_us, _, _, w, nir_name = m.groups()
+    if backend not in backends:
+        bad.append('%s:%d: backend %s in a %s run' % (times, n, backend, side))
+    # A backend compile takes some CPU, and less than a minute.
+    if not 0 < int(us) < 60000000:
+        bad.append('%s:%d: %s us' % (times, n, us))
+    # libibis's part: none in brw's compile, some of ibis's.
+    if (backend == 'brw') != (int(lib_us) == 0) or int(lib_us) > int(us):
+        bad.append('%s:%d: %s us in libibis of %s us (%s)' % (times, n, lib_us, us, backend))
+    # The driver's own shaders (blorp's) log nowhere.
+    if w != '-' and not nir_name.startswith('BLORP-'):
+        widths[(name, stage)] += len(w.split(','))
+programs = collections.Counter()
+prog_re = re.compile(r'^(.+) - (VS|FS|CS) SIMD[0-9]+ shader: ')
+for line in open(logf, errors='replace'):
+    m = prog_re.match(line)
+    if m:
+        programs[(m.group(1), m.group(2))] += 1
+for k in sorted(set(widths) | set(programs)):
+    if widths[k] != programs[k]:
+        bad.append('%s %s: %d widths timed, %d programs logged'
+                   % (k[0], k[1], widths[k], programs[k]))
+for b in bad[:10]:
+    print('check-times: ' + b)
+print('check-times: %s: %d lines, %d widths, %d programs logged, %d problems'
+      % (times, lines, sum(widths.values()), sum(programs.values()), len(bad)))
+sys.exit(1 if bad or not lines else 0)
+PY
 }
 
 cmd_consistency() {
@@ -343,7 +451,9 @@ PY
 case ${1:-} in
 build) shift; cmd_build "$@" ;;
 run) shift; cmd_run "$@" ;;
+times) shift; cmd_times "$@" ;;
+check-times) shift; cmd_check_times "$@" ;;
 consistency) shift; cmd_consistency "$@" ;;
 env) run_env ;;
-*) echo "usage: $0 build | run [--ibis [--dump DIR]] [-j N] -o LOG PATH... | consistency DIR | env" >&2; exit 2 ;;
+*) echo "usage: $0 build | run [--ibis [--dump DIR]] [--times FILE] [-j N] -o LOG PATH... | times [-r ROUNDS] -o DIR PATH... | check-times LOG TIMES brw|ibis | consistency DIR | env" >&2; exit 2 ;;
 esac

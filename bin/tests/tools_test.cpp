@@ -339,6 +339,62 @@ TEST(tools, report_dynamic_scoreboard)
    EXPECT_NE(r.out.find(file + ":1: 3 fields, not 10"), std::string::npos) << r.out;
 }
 
+TEST(tools, report_times_pairs_variants_by_identity)
+{
+   /* INTEL_IBIS_TIMES lines of a brw run and an ibis run: g/1's FS in two
+    * keys (ibis fell back to brw on the second: its time counts as
+    * ibis's), g/3 compiled by ibis alone, a blit of the driver's in g/2.
+    */
+   const std::string brw = write_temp("brw.times",
+      "g/1 VS brw 100 0 0000000a 0000000000000001 8 GLSL3\n"
+      "g/1 FS brw 300 0 0000000b 0000000000000002 8,16 GLSL3\n"
+      "g/1 FS brw 500 0 0000000b 0000000000000003 8,16 GLSL3\n"
+      "g/2 FS brw 1000 0 0000000c 0000000000000004 8,16,32 GLSL3\n"
+      "g/2 FS brw 9000 0 00000000 0000000000000006 8,16 BLORP-copy\n");
+   const std::string ibis = write_temp("ibis.times",
+      "g/1 FS ibis-fallback 700 0 0000000b 0000000000000003 8,16 GLSL3\n"
+      "g/3 FS ibis 50 37 0000000d 0000000000000005 8 GLSL3\n"
+      "g/1 VS ibis 20 15 0000000a 0000000000000001 8 GLSL3\n"
+      "g/2 FS ibis 200 150 0000000c 0000000000000004 8,16 GLSL3\n"
+      "g/1 FS ibis 60 45 0000000b 0000000000000002 8,16 GLSL3\n");
+   result r = run("ibis-report --times " + brw + " " + ibis + " --top 1");
+   ASSERT_EQ(r.status, 0) << r.out;
+   /* The driver's own blit is no variant of g/2's. */
+   EXPECT_NE(r.out.find(": 5 variants, 1 fell back to brw\n"
+                        "the driver's own (blorp), left out: brw 1, ibis 0\n"
+                        "paired: 4 variants (brw alone 0, ibis alone 1)\n"
+                        "every variant: brw mean 0.475, ibis mean 0.206, ibis/brw 0.434\n"),
+             std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("\nVS           1 |      0.100   0.100   0.100    0.100 |      0.020   "
+                        "0.020   0.020    0.020 | 0.200 0.200 0.200\n"
+                        "FS           3 |      1.800   0.600   0.500    1.000 |      0.960   "
+                        "0.320   0.200    0.700 | 0.533 0.400 0.700\n"
+                        "all          4 |      1.900   0.475   0.400    1.000 |      0.980   "
+                        "0.245   0.130    0.700 | 0.516 0.325 0.700\n"),
+             std::string::npos) << r.out;
+   /* ibis's time inside libibis and in the glue; the fallback's is glue. */
+   EXPECT_NE(r.out.find("\n                     VS            0.015      0.005         0.150\n"
+                        "                     FS            0.195      0.765         0.108\n"
+                        "                     all           0.210      0.770         0.111\n"),
+             std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("goal ibis <= 0.25x brw (total): 0.516x, not met\n"
+                        "goal slowest ibis <= half of slowest brw: 0.700 ms vs 1.000 ms "
+                        "(0.700x), not met\n"), std::string::npos) << r.out;
+   EXPECT_NE(r.out.find("brw -> the other's time for the same variant):\n"
+                        "      1.000 ->     0.200  g/2 FS SIMD8,16,32\n"), std::string::npos)
+      << r.out;
+   EXPECT_NE(r.out.find("      0.700 <-     0.500  g/1 FS SIMD8,16 (fell back to brw)\n"),
+             std::string::npos) << r.out;
+   /* A line that is not one is an error naming the line. */
+   const std::string bad = write_temp("bad.times",
+      "g/1 VS brw 100 0 0000000a 0000000000000001 8 GLSL3\n"
+      "g/1 FS brw fast 0 0000000b 0000000000000002 8 GLSL3\n");
+   r = run("ibis-report --times " + bad + " " + ibis);
+   EXPECT_EQ(r.status, 1) << r.out;
+   EXPECT_NE(r.out.find(bad + ":2: microseconds 'fast' is not a number"), std::string::npos)
+      << r.out;
+}
+
 TEST(tools, shaderdb_times_per_stage_width_and_memory)
 {
    const std::string dir = corpus_dir("sdb3");
