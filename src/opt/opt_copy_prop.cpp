@@ -49,11 +49,29 @@ same_layout(const value *a, const value *b)
           a->bit_size() == b->bit_size();
 }
 
+/* A phi whose every source is the same operand copies it, whichever edge
+ * the join comes in by: translation's copies into both arms of an if that
+ * copy-prop resolved ("%p = phi %6[3], %6[3]").  Not a source written by
+ * the phi's own block (a loop phi reading its own back edge).
+ */
+bool
+is_trivial_phi(const instr *in)
+{
+   if (in->op != opcode::phi || in->num_dsts() != 1 || in->num_srcs() == 0)
+      return false;
+   const operand &s = in->src(0);
+   for (unsigned i = 1; i < in->num_srcs(); i++) {
+      if (in->src(i) != s)
+         return false;
+   }
+   return s.val && s.val != in->dst(0).val;
+}
+
 bool
 get_copy(const instr *in, copy_src *c)
 {
-   if ((in->op != opcode::mov && in->op != opcode::copy) ||
-       in->num_dsts() != 1 || in->num_srcs() != 1)
+   if ((in->op != opcode::mov && in->op != opcode::copy && !is_trivial_phi(in)) ||
+       in->num_dsts() != 1 || (in->op != opcode::phi && in->num_srcs() != 1))
       return false;
    if (in->saturate || in->cmod != cond_mod::none || in->flag_def() ||
        in->predicate() || !in->preserve().is_null() ||

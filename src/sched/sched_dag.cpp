@@ -397,6 +397,24 @@ build_sched_dag(block *b, bool physical, const device_info &dev,
              elem + in->exec_size <= v->width;
    };
 
+   /* A payload that only masked instructions read (a send's sources)
+    * after a halt of whole quads (all4h): they leave the halted channels'
+    * data alone, as an ALU reader does.  After a halt of single pixels a
+    * sampler still reads the halted ones, for the derivatives of their
+    * quad.
+    */
+   auto masked_payload = [&](const instr *in, unsigned h) {
+      if (!(dag.nodes[h].in->flags & INSTR_QUAD_ALL) ||
+          in->op != opcode::load_payload || in->num_dsts() != 1 ||
+          !in->dst(0).val)
+         return false;
+      for (const use &u : in->dst(0).val->uses()) {
+         if (u.in->we_all())
+            return false;
+      }
+      return true;
+   };
+
    /* Can node x, before the predicated halt h, go after it?  Only a
     * register-to-register computation of SSA or WLR values (all of whose
     * writes are in the region) each read only between h and the next
@@ -437,7 +455,8 @@ build_sched_dag(block *b, bool physical, const device_info &dev,
             if (!masked)
                continue;
             const opcode_kind rk = u.in->info().kind;
-            if ((rk != opcode_kind::alu && rk != opcode_kind::math) ||
+            if ((rk != opcode_kind::alu && rk != opcode_kind::math &&
+                 !masked_payload(u.in, h)) ||
                 u.in->we_all() || !channel_wise(u.in, u.in->src(u.slot), v))
                return false;
          }

@@ -348,6 +348,43 @@ TEST(opt_copy_prop, into_phi_and_payload)
    )"));
 }
 
+/* A phi reading one operand on every edge is a copy of it: both arms of
+ * the README's vignette copy the texel's alpha, copy-prop resolves the
+ * copies, and the phi goes too (it cost a mov in each arm).  A loop phi
+ * reading itself on the back edge is not such a phi.
+ */
+TEST(opt_copy_prop, phi_of_one_operand)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader fs simd8
+      attr %1:f32x8[4]
+      block0:         ; succs: block1 block2
+         %4:flagx8 = cmp.l %1, 0.0:f32
+         (+%4) if
+      block1:         ; preds: block0 succs: block3
+         %5:u32x8 = mov %1[3]:u32
+         else
+      block2:         ; preds: block0 succs: block3
+         %6:u32x8 = mov %1[3]:u32
+      block3:         ; preds: block1 block2
+         endif
+         %7:u32x8 = phi %5, %6
+         %8:u32x8[2] = load_payload %1:u32, %7
+         untyped_write_logical 0:u32, %8, %8, 2:u32
+   )", "copy-prop,dce", R"(
+      block0:         ; succs: block1 block2
+         %4:flagx8 = cmp.l %1, 0.0:f32
+         (+%4) if
+      block1:         ; preds: block0 succs: block3
+         else
+      block2:         ; preds: block0 succs: block3
+      block3:         ; preds: block1 block2
+         endif
+         %8:u32x8[2] = load_payload %1:u32, %1[3]:u32
+   ...
+   )"));
+}
+
 /* A copy of a complete WLR value: its reads stand for the copy's.  The
  * writes of the sequence are not copies: the later read of %2 must not
  * become %1, nor the or's read of %2.

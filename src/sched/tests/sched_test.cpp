@@ -942,6 +942,62 @@ TEST_F(sched, what_a_halt_leaves_unwritten_stays_before_it)
    )"));
 }
 
+/* A sampler payload read after a halt of whole quads (GLSL's discard):
+ * the quads that stay run all their channels, so the halted ones' data
+ * is read by no one and %4 goes after the halt.  After a halt of single
+ * pixels the sampler still reads a halted pixel's coordinate for its
+ * quad's derivatives: %4 stays before.
+ */
+static const char *const payload_after_a_halt = R"(
+   shader fs simd8
+   uniform %1:f32x1[16]@g6
+   attr %2:f32x8[2]
+   block0:
+      %3:f32x8 = pln %1<0,4,1>:f32, %2
+      %4:f32x8 = pln %1[4]<0,4,1>:f32, %2
+      %6:f32x8[4] = send 2:u32, 0x02420000:u32, 0:u32, %3, _
+      %7:flagx8 = cmp.ge %6[3], 0.5:f32
+      (+%7) halt HALT
+      %11:f32x8[2] = load_payload %4, %3
+      %8:f32x8[4] = send 2:u32, 0x04440000:u32, 0:u32, %11, _
+      halt
+      %10:u32x8 = mov %8:u32
+      _ = send 6:u32, 0x02080017:u32, 0:u32, %10, _ {EOT}
+)";
+
+static std::string
+with_halt(const char *program, const char *halt)
+{
+   std::string p = program;
+   p.replace(p.find("HALT"), 4, halt);
+   return p;
+}
+
+TEST_F(sched, a_payload_follows_a_halt_of_whole_quads)
+{
+   EXPECT_TRUE(check_pass(with_halt(payload_after_a_halt, "{quad_all}"),
+                          "sched-pre-latency,validate", R"(
+      block0:
+         %3:f32x8 = pln %1<0,4,1>, %2
+         %6:f32x8[4] = send 2:u32, 0x2420000:u32, 0:u32, %3, _
+         %7:flagx8 = cmp.ge %6[3], 0.5:f32
+         (+%7) halt {quad_all}
+         %4:f32x8 = pln %1[4]<0,4,1>, %2
+         %11:f32x8[2] = load_payload %4, %3
+   ...
+   )"));
+   EXPECT_TRUE(check_pass(with_halt(payload_after_a_halt, ""),
+                          "sched-pre-latency,validate", R"(
+      block0:
+         %3:f32x8 = pln %1<0,4,1>, %2
+         %4:f32x8 = pln %1[4]<0,4,1>, %2
+         %6:f32x8[4] = send 2:u32, 0x2420000:u32, 0:u32, %3, _
+         %7:flagx8 = cmp.ge %6[3], 0.5:f32
+         (+%7) halt
+   ...
+   )"));
+}
+
 TEST_F(sched, simd16_pieces_follow_a_halt_when_read_channel_by_channel)
 {
    /* SIMD32 interpolation is written in SIMD16 pieces.  %4's reader
