@@ -236,6 +236,18 @@ kept_variants(const ibis_program *p)
    return v;
 }
 
+/* The program of p's width simd, disassembled now: only INTEL_DEBUG asks. */
+const char *
+variant_disasm(const ibis_program *p, unsigned simd)
+{
+   for (unsigned i = 0; i < ibis_program_variant_count(p); i++) {
+      ibis_variant var;
+      if (ibis_program_variant(p, i, &var) == 0 && var.simd == simd)
+         return ibis_program_variant_disasm(p, i);
+   }
+   return "";
+}
+
 /* Push data: ibis must have pushed exactly what brw's prog data says, as
  * the driver uploads from that.  Empty when they agree.
  */
@@ -358,7 +370,7 @@ finish(const attempt &a, const program &prog, const std::vector<ibis_variant> &k
                  a.params->nir->info.label ? a.params->nir->info.label : "unnamed",
                  _mesa_shader_stage_to_string(a.stage),
                  a.params->nir->info.name ? a.params->nir->info.name : "",
-                 v.stats_line, v.disasm ? v.disasm : "");
+                 v.stats_line, variant_disasm(p, v.simd));
       }
       if (stats) {
          memset(stats, 0, sizeof(*stats));

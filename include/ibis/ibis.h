@@ -111,13 +111,18 @@ typedef struct ibis_variant {
    unsigned grfs_used;
    ibis_stats stats;
    const char *stats_line;    /* "FS SIMD16 shader: 42 inst, ..." */
-   const char *disasm;        /* i965_disasm syntax */
    const char *sched_mode;
 } ibis_variant;
 
 unsigned ibis_program_variant_count(const ibis_program *p);
 /* 0 on success, -1 for an index out of range. */
 int ibis_program_variant(const ibis_program *p, unsigned i, ibis_variant *out);
+/* Variant i's program in i965_disasm syntax ("" when it was not
+ * compiled, NULL for an index out of range), disassembled on this
+ * request: a driver asks only when it prints the program, and doing it
+ * for every compile took a sixth of ibis's time inside iris.
+ */
+const char *ibis_program_variant_disasm(const ibis_program *p, unsigned i);
 
 typedef struct ibis_push_range {
    unsigned block, start, length;   /* UBO, first and count of 32-byte regs */

@@ -266,16 +266,21 @@ ibis_program_variant(const ibis_program *p, unsigned i, ibis_variant *out)
                  st.sends, st.promoted_constants, st.bytes_uncompacted,
                  st.bytes_compacted};
    out->stats_line = v.stats_text.c_str();
-   {
-      ibis_program *mp = const_cast<ibis_program *>(p);
-      std::lock_guard<std::mutex> lock(mp->disasm_lock);
-      ibis::compiled_variant &mv = mp->result.variants[i];
-      if (mv.disasm.empty() && !mv.binary.empty())
-         mv.disasm = ibis::disassemble(mv.binary, *p->dev);
-      out->disasm = mv.disasm.c_str();
-   }
    out->sched_mode = v.stats.sched_mode.c_str();
    return 0;
+}
+
+const char *
+ibis_program_variant_disasm(const ibis_program *p, unsigned i)
+{
+   if (!p || i >= p->result.variants.size())
+      return nullptr;
+   ibis_program *mp = const_cast<ibis_program *>(p);
+   std::lock_guard<std::mutex> lock(mp->disasm_lock);
+   ibis::compiled_variant &mv = mp->result.variants[i];
+   if (mv.disasm.empty() && !mv.binary.empty())
+      mv.disasm = ibis::disassemble(mv.binary, *p->dev);
+   return mv.disasm.c_str();
 }
 
 const ibis_prog_data *

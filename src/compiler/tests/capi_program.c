@@ -85,10 +85,11 @@ main(int argc, char **argv)
       if (v.compiled)
          printf("%s\n", v.stats_line);
       /* The disassembly is made on request: a compiled width has one. */
-      if (v.compiled && !strstr(v.disasm, "EOT"))
+      if (v.compiled && !strstr(ibis_program_variant_disasm(a, i), "EOT"))
          return 1;
    }
-   if (ibis_program_variant(a, 99, NULL) != -1)
+   if (ibis_program_variant(a, 99, NULL) != -1 ||
+       ibis_program_variant_disasm(a, 99) != NULL)
       return 1;
 
    pd = ibis_program_prog_data(a);
