@@ -209,6 +209,13 @@ nir_translator::flag_for(const nir::def *d, unsigned exec_width)
    const instr *c = it->second.flag->def();
    if (!c || c->op != opcode::cmp || c->predicate())
       return nullptr;
+   /* A comparison that made its 0/~0 value is tested with cmp.nz, as
+    * brw does: comparing again would keep its sources live to here (past
+    * the phis of the ifs between, which then cannot take their
+    * registers).
+    */
+   if (c->num_dsts() && c->dst(0).val)
+      return nullptr;
    std::vector<operand> srcs(c->srcs().begin(), c->srcs().end());
    value *f = bld.exec(c->exec_size, c->group).flag();
    instr *n = bld.exec(c->exec_size, c->group).emit(opcode::cmp, {}, srcs);

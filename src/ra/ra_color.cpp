@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <cmath>
 #include <numeric>
 
 #include "util/ibis_error.h"
@@ -112,9 +113,20 @@ public:
        */
       /* (node, relation) in program order, then grouped by node. */
       std::vector<std::pair<unsigned, ra_soft>> pairs;
+      /* Blocks inside an if run for part of the time: a copy at the join
+       * (a phi's result into a payload) runs on both sides, an edge copy
+       * on one only.
+       */
+      unsigned if_depth = 0;
       for (const auto &b : s.blocks()) {
          float weight = b->index < g.block_weight.size() ?
                         g.block_weight[b->index] : 1.0f;
+         const instr *head = b->first(), *tail = b->last();
+         if (head && head->op == opcode::endif && if_depth)
+            if_depth--;
+         float freq = std::ldexp(weight, -int(std::min(if_depth, 60u)));
+         if (tail && tail->op == opcode::if_)
+            if_depth++;
          for (const instr *in : b->instrs()) {
             /* An ALU destination on its dying source: exactly or not at
              * all, and there by preference when free (a weak bias, below
@@ -151,7 +163,7 @@ public:
                   continue;
                int delta = copy_delta(in, k, at, bytes);
                if (delta != INT32_MIN)
-                  cands.push_back({unsigned(a), unsigned(c), delta});
+                  cands.push_back({unsigned(a), unsigned(c), delta, freq});
                /* soft[x] = (y, delta): x belongs at y's place + delta. */
                pairs.push_back({unsigned(a), {unsigned(c),
                                               delta == INT32_MIN ? delta : -delta,
@@ -160,6 +172,13 @@ public:
             }
          }
       }
+      /* The copies that run most often first: a merge taken blocks
+       * the ones it collides with.
+       */
+      std::stable_sort(cands.begin(), cands.end(),
+                       [](const candidate &x, const candidate &y) {
+                          return x.freq > y.freq;
+                       });
       soft = ra_flat_lists<ra_soft>(n, pairs);
       for (unsigned i = 0; i < n; i++) {
          const value *v = g.nodes[i];
@@ -1397,12 +1416,14 @@ public:
    ra_flat_lists<ra_soft> soft;
    /* Class roots, and the simplify stack (select pops from the back). */
    std::vector<unsigned> roots, order;
-   /* Copy pairs that may coalesce, in program order: destination node,
-    * source node, the source's offset in the destination.
+   /* Copy pairs that may coalesce, the most frequent first (then in
+    * program order): destination node, source node, the source's offset
+    * in the destination, how often the copy runs.
     */
    struct candidate {
       unsigned a, c;
       int delta;
+      float freq;
    };
    std::vector<candidate> cands;
    /* Bytes per node, and where select put it (-1: not yet). */

@@ -220,6 +220,59 @@ TEST(from_nir_alu, booleans_and_flags)
    )"));
 }
 
+/* A comparison whose value is read (b2f32), with a select in its own
+ * block (it defines the value and a flag) and one in a later block, where
+ * the flag is gone: the later select tests the value with cmp.nz, as brw does, rather
+ * than comparing again, which kept the comparison's sources live past the
+ * if (warsow/25.fs: the phis of the ifs between could not take their
+ * registers, 501 -> 489 instructions at SIMD32).
+ */
+TEST(from_nir_alu, value_of_an_earlier_block_is_tested_not_compared_again)
+{
+   EXPECT_TRUE(translates_to("fs", 8, R"(
+      div 32x2 %0 = @load_barycentric_pixel () (interp_mode=1)
+      con 32 %1 = load_const (0x00000000)
+      div 32x4 %2 = @load_interpolated_input (%0, %1 (0x0)) (base=0, component=0, dest_type=float32, io location=VARYING_SLOT_VAR0 slots=1)
+      div 32 %3 = fge32 %2.x, %2.y
+      div 32 %4 = b2f32 %3
+      div 32 %8 = b32csel %3, %2.w, %2.z
+      div 32 %5 = flt32 %2.z, %1 (0x0)
+      if %5 {
+         block b1:
+         @terminate () ()
+      } else {
+         block b2:
+      }
+      block b3:
+      div 32 %6 = b32csel %3, %2.z, %2.w
+      div 32x4 %7 = vec4 %4, %6, %8, %6
+      @store_output (%7, %1 (0x0)) (base=0, range=1, wrmask=xyzw, component=0, src_type=float32, io location=FRAG_RESULT_DATA0 slots=1, xfb(), xfb2())
+      block b4:
+   )", R"(
+      shader fs simd8
+      hw %0:f32x8[2]@g2
+      uniform %1:u32x1[16]@g4
+      block0:
+         %2:f32x8 = pln %1:f32, %0
+         %3:f32x8 = pln %1[4]:f32, %0
+         %4:f32x8 = pln %1[8]:f32, %0
+         %5:f32x8 = pln %1[12]:f32, %0
+         %6:u32x8, %7:flagx8 = cmp.ge %2, %3
+         %8:u32x8 = and %6, 0x3f800000:u32
+         (+%7) %9:u32x8 = sel %5:u32, %4:u32
+         %10:flagx8 = cmp.l %4, 0.0:f32
+         (+%10) if
+      block1:
+         terminate
+      block2:
+         endif
+         %11:flagx8 = cmp.nz %6, 0:u32
+         (+%11) %12:u32x8 = sel %4:u32, %5:u32
+         %13:u32x8[4] = load_payload %8, %12, %9, %12
+         fb_write_logical %13, _, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )"));
+}
+
 /* Conversions are typed movs, including 16- and 64-bit floats. */
 TEST(from_nir_alu, conversions)
 {

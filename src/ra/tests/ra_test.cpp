@@ -3252,3 +3252,59 @@ TEST_F(ra_test, channel_constraints_only_without_an_edge)
    EXPECT_FALSE(has(g.channel_adj, node(1), node(5)));
    EXPECT_FALSE(has(g.channel_adj, node(5), node(1)));
 }
+
+/* glamor/73.fs SIMD32: a phi of a send result's component (then-side)
+ * and of a value computed while that component is still read
+ * (else-side), read by a payload at the join.  Coalesced in program
+ * order, the phi took the component's register (the then-side copy
+ * free) and cost a copy on the else-side and one more into the payload
+ * at the join, which both sides run.  The join's copies go first: the
+ * phi sits in the payload, the else-side writes it there, and only the
+ * then-side copies.
+ */
+TEST_F(ra_test, join_copies_coalesce_before_edge_copies)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:f32x8 = add %0, 1.0:f32
+         %2:f32x8 = add %0, 2.0:f32
+         %3:f32x8[2] = load_payload %1, %2
+         %4:f32x8[2] = send 2:u32, 0x4420001:u32, 0:u32, %3, _
+         %5:flagx8 = cmp.nz %0, 0.0:f32
+         (+%5) if
+      block1:
+         %6:f32x8 = load_payload %4[1]
+         else
+      block2:
+         %7:f32x8 = add %4, %4[1]
+         %8:f32x8 = mul %7, %4[1]
+      block3:
+         endif
+         %9:f32x8 = phi %6, %8
+         %10:f32x8[2] = load_payload %1, %9
+         %11:f32x8[4] = send 2:u32, 0x4420001:u32, 0:u32, %10, _
+         untyped_write_logical 0:u32, %11, %11[3], 1:u32
+   )", "ra", R"(
+      block0:
+         %1:f32x8@g[[a]] = add %0, 1.0:f32
+         %2:f32x8@g[[b]] = add %0, 2.0:f32
+         %3:f32x8[2]@g[[a]] = load_payload %1, %2
+         %4:f32x8[2]@g[[r]] = send 2:u32, 0x4420001:u32, 0:u32, %3, _
+         %5:flagx8@f0.0 = cmp.nz %0, 0.0:f32
+         (+%5) if
+      block1:
+         %6:f32x8@g[[_]] = load_payload %4[1]
+         %[[p]]:f32x8@g[[b]] = copy %6
+         else
+      block2:
+         %7:f32x8@g[[_]] = add %4, %4[1]
+         %[[p]] = mul %7, %4[1]
+      block3:
+         endif
+         %10:f32x8[2]@g[[a]] = load_payload %1, %[[p]]
+         %11:f32x8[4]@g[[_]] = send 2:u32, 0x4420001:u32, 0:u32, %10, _
+         untyped_write_logical 0:u32, %11, %11[3], 1:u32
+   )"));
+}
