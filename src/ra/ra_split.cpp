@@ -693,13 +693,14 @@ unsigned
 split_zip_readers(shader &s)
 {
    /* A reader further on keeps all of both results live until it (the
-    * zip frees them at once): with 16, tesseract/371.fs SIMD32 fell back
-    * to whole values (+10 instructions); with 32 tesseract/363 and 367.fs
-    * no longer allocated at SIMD32.
+    * zip frees them at once).  That once cost allocations (a reach of 8
+    * instructions kept tesseract/363, 367 and 371.fs at SIMD32); since
+    * the allocator's later work any distance in the block does better
+    * (SIMD32 -107 instructions, none hurt or lost; forced SIMD32 -269,
+    * spills unchanged), and a program that does not fit still falls back
+    * to whole values.
     */
-   const unsigned reach = 8;
    std::vector<instr *> zips;
-   s.renumber();
    for (const auto &b : s.blocks())
       for (instr *in : b->instrs())
          if (is_result_zip(in))
@@ -711,7 +712,7 @@ split_zip_readers(shader &s)
       for (const use &u : zv->uses()) {
          const operand &o = u.slot >= 0 ? u.in->src(u.slot) : operand();
          ok &= u.slot >= 0 && may_split(u.in) && u.in->op != opcode::load_payload &&
-               u.in->parent() == z->parent() && u.in->ip <= z->ip + reach &&
+               u.in->parent() == z->parent() &&
                u.in->num_dsts() == 1 && !u.in->flag_def() &&
                !o.offset && !o.has_region;
          if (!ok)
@@ -739,13 +740,12 @@ split_zip_readers(shader &s)
          for (unsigned h = 0; h < 2; h++) {
             instr *x = halves[i][h];
             for (unsigned k = 0; k < x->num_srcs(); k++) {
-               /* This zip and any other one in reach (read whole). */
+               /* This zip and any other one of the block (read whole). */
                const operand &w = in->src(k);
                const instr *zk = w.val && w.val->file == reg_file::ssa ?
                                  w.val->def() : nullptr;
                if (!zk || (zk != z && (!is_result_zip(zk) ||
-                                       zk->parent() != in->parent() ||
-                                       in->ip > zk->ip + reach)) ||
+                                       zk->parent() != in->parent())) ||
                    w.offset || w.has_region)
                   continue;
                const operand &o = x->src(k);

@@ -1534,6 +1534,43 @@ TEST_F(ra_test, simd32_readers_of_result_zips_split_forwards)
    )"));
 }
 
+/* tesseract/393.fs at SIMD32: a reader far from the zip (here after ten
+ * other instructions; the pre-RA schedule puts the sample's lrps there)
+ * splits as a near one does.  The results stay live until it, as the zip
+ * would: no copies of the component (two movs before).
+ */
+TEST_F(ra_test, simd32_far_reader_of_a_result_zip_splits_forwards)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32 lowered
+      hw %0:f32x32@g2
+      hw %1:u32x16@g6
+      hw %2:u32x16@g8
+      block0:
+         %3:f32x16[4] = send 2:u32, 0x8840001:u32, 0:u32, %1, _
+         %4:f32x16+16[4] = send 2:u32, 0x8840001:u32, 0:u32, %2, _
+         %5:f32x32[4] = load_payload %3, %4, %3[1], %4[1], %3[2], %4[2], %3[3], %4[3]
+         %10:f32x32 = add %0, 1.0:f32
+         %11:f32x32 = mul %10, %10
+         %12:f32x32 = add %11, 2.0:f32
+         %13:f32x32 = mul %12, %12
+         %14:f32x32 = add %13, 3.0:f32
+         %15:f32x32 = mul %14, %14
+         %16:f32x32 = add %15, 4.0:f32
+         %17:f32x32 = mul %16, %16
+         %18:f32x32 = add %17, 5.0:f32
+         %19:f32x32 = mul %18, %18
+         %8:f32x32 = mad %19, %5[2], %5[2]
+         untyped_write_logical 0:u32, %8, %8, 1:u32
+   )", "ra", R"(
+         %19:f32x32@g[[s]] = mul %18, %18
+         %[[e]]:f32x16@g[[r]] = mad %19, %3[2], %3[2]
+         %[[f]]:f32x16+16@g[[_]] = mad %19.64, %4[2], %4[2]
+         %8:f32x32@g[[r]] = load_payload %[[e]], %[[f]]
+         untyped_write_logical 0:u32, %8, %8, 1:u32
+   )"));
+}
+
 /* nexuiz/37.fs at SIMD32: interpolated coordinates (WLR values written
  * by pln halves) and the ALU results between the samples are read only by
  * SIMD16 payload halves (the planes are one push constant value per
