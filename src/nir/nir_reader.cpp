@@ -1336,10 +1336,17 @@ reader::parse_alu_type()
       const std::string_view bits = name.substr(len);
       if (bits.empty())
          return b.base;
-      for (unsigned t = 0; t < 256; t++) {
-         if (name == type_name(alu_type(t)) && b.base != type_invalid)
-            return alu_type(t);
-      }
+      /* A sized type is its base or'ed with its bit size, and names
+       * itself by both (type_name()): one candidate to check, not every
+       * type.
+       */
+      if (b.base == type_invalid || bits.size() > 2)
+         continue;
+      unsigned size = 0;
+      for (char c : bits)
+         size = is_digit(c) ? size * 10 + unsigned(c - '0') : 256;
+      if (size < 128 && name == type_name(alu_type(b.base | size)))
+         return alu_type(b.base | size);
    }
    error_at(start, "unknown type '%.*s'", int(name.size()), name.data());
 }
