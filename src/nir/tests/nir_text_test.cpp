@@ -256,6 +256,22 @@ const error_case reader_cases[] = {
     "name: test",
     "name: te\x01st",
     "t.nir:3:9: invalid character 0x01"},
+   /* The reader looks at eight bytes at a time, then byte by byte: a
+    * control character in a later word, in the tail after the last
+    * whole word, and after an allowed tab in the same word.
+    */
+   {"control character in a later word",
+    "dest_type=float32, io location=VARYING_SLOT_VAR0",
+    "dest_type=float32, io location=VARYING_SLOT\x1fVAR0",
+    "t.nir:21:127: invalid character 0x1f"},
+   {"control character in the tail",
+    "name: test",
+    "name: test\x7f\x02",
+    "t.nir:3:12: invalid character 0x02"},
+   {"control character after a tab",
+    "name: test",
+    "name:\ttes\x1bt",
+    "t.nir:3:10: invalid character 0x1b"},
    {"component letter out of range",
     "(VARYING_SLOT_VAR0.xyzw, 32, 0)",
     "(VARYING_SLOT_VAR0.p, 32, 0)",
