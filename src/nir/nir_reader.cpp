@@ -149,7 +149,14 @@ private:
    /* Tokens within the line. */
    void ws();
    bool eol();
-   bool peek(std::string_view s) const { return rest().substr(0, s.size()) == s; }
+   /* The first character decides most peeks without a memcmp call. */
+   bool peek(std::string_view s) const
+   {
+      const std::string_view r = rest();
+      return r.size() >= s.size() &&
+             (s.empty() ||
+              (r[0] == s[0] && std::memcmp(r.data(), s.data(), s.size()) == 0));
+   }
    bool accept(std::string_view s);
    void expect(std::string_view s);
    void expect_eol();
@@ -280,8 +287,12 @@ reader::skip_blank_lines()
 void
 reader::ws()
 {
-   while (pos_ < cur_.size() && (cur_[pos_] == ' ' || cur_[pos_] == '\t'))
-      pos_++;
+   /* Local pointers: through members the loop reloaded both each time. */
+   const char *const begin = cur_.data();
+   const char *p = begin + pos_, *const end = begin + cur_.size();
+   while (p != end && (*p == ' ' || *p == '\t'))
+      p++;
+   pos_ = size_t(p - begin);
 }
 
 bool
@@ -346,9 +357,13 @@ reader::number(const char *what, uint64_t max)
    if (eol() || !is_digit(cur_[pos_]))
       error("expected %s", what);
    uint64_t v = 0;
+   /* Below `safe` no digit can overflow: the exact test (a division)
+    * only runs above it.
+    */
+   const uint64_t safe = max >= 9 ? (max - 9) / 10 : 0;
    while (pos_ < cur_.size() && is_digit(cur_[pos_])) {
       const unsigned d = cur_[pos_] - '0';
-      if (v > (max - d) / 10)
+      if (v > safe && v > (max - d) / 10)
          error_at(start, "%s is too large", what);
       v = v * 10 + d;
       pos_++;
@@ -421,8 +436,27 @@ reader::run()
     * ends) would not survive printing.
     */
    for (unsigned i = 0; i < lines_.size(); i++) {
-      for (size_t c = 0; c < lines_[i].size(); c++) {
-         const unsigned char ch = lines_[i][c];
+      const std::string_view line = lines_[i];
+      size_t c = 0;
+      /* Eight bytes at a time: a word with no byte below 0x20 (most of
+       * them) needs no byte-by-byte look.
+       */
+      for (; c + 8 <= line.size(); c += 8) {
+         uint64_t w;
+         std::memcpy(&w, line.data() + c, 8);
+         const uint64_t ones = 0x0101010101010101ull;
+         if (((w - 0x20 * ones) & ~w & 0x80 * ones) == 0)
+            continue;
+         for (size_t k = c; k < c + 8; k++) {
+            const unsigned char ch = line[k];
+            if (ch < 0x20 && ch != '\t') {
+               set_line(i);
+               error_at(k, "invalid character 0x%02x", ch);
+            }
+         }
+      }
+      for (; c < line.size(); c++) {
+         const unsigned char ch = line[c];
          if (ch < 0x20 && ch != '\t') {
             set_line(i);
             error_at(c, "invalid character 0x%02x", ch);
@@ -1336,10 +1370,17 @@ reader::parse_alu_type()
       const std::string_view bits = name.substr(len);
       if (bits.empty())
          return b.base;
-      for (unsigned t = 0; t < 256; t++) {
-         if (name == type_name(alu_type(t)) && b.base != type_invalid)
-            return alu_type(t);
-      }
+      /* A sized type is its base or'ed with its bit size, and names
+       * itself by both (type_name()): one candidate to check, not every
+       * type.
+       */
+      if (b.base == type_invalid || bits.size() > 2)
+         continue;
+      unsigned size = 0;
+      for (char c : bits)
+         size = is_digit(c) ? size * 10 + unsigned(c - '0') : 256;
+      if (size < 128 && name == type_name(alu_type(b.base | size)))
+         return alu_type(b.base | size);
    }
    error_at(start, "unknown type '%.*s'", int(name.size()), name.data());
 }

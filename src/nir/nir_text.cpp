@@ -7,6 +7,7 @@
 #include <cinttypes>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #include "util/ibis_error.h"
 
@@ -702,11 +703,31 @@ print_shader_info(const shader_info &info, print_dialect dialect, std::string &o
    }
 }
 
+namespace {
+
+/* The fields' keys with their lengths, made once: every header line
+ * looks its key up in the whole table, and comparing with a C string
+ * measured it again for each field.
+ */
+const std::vector<std::string_view> &
+info_field_keys()
+{
+   static const std::vector<std::string_view> keys = [] {
+      std::vector<std::string_view> k;
+      for (const info_field &f : info_fields)
+         k.emplace_back(f.key);
+      return k;
+   }();
+   return keys;
+}
+
+} /* anonymous namespace */
+
 bool
 is_shader_info_key(std::string_view key)
 {
-   for (const info_field &f : info_fields) {
-      if (key == f.key)
+   for (std::string_view k : info_field_keys()) {
+      if (key == k)
          return true;
    }
    return false;
@@ -730,8 +751,10 @@ parse_shader_info_field(std::string_view key, std::string_view value,
    const info_field *cands[2];
    unsigned n = 0;
    bool other_dialect = false;
-   for (const info_field &f : info_fields) {
-      if (key != f.key || !(key == "shader" || applies(f, info.stage)))
+   const std::vector<std::string_view> &keys = info_field_keys();
+   for (size_t i = 0; i < keys.size(); i++) {
+      const info_field &f = info_fields[i];
+      if (key != keys[i] || !(key == "shader" || applies(f, info.stage)))
          continue;
       if (!(f.dialects & *dialects)) {
          other_dialect = true;

@@ -72,12 +72,17 @@ schedule_post_ra(shader &s, const device_info &dev)
     * others: putting those back would change nothing).
     */
    std::vector<std::vector<instr *>> original(s.blocks().size());
-   sched_dag_scratch dag_scratch;
+   /* Kept by the thread from program to program with their room: the
+    * graph's per-register lists grew anew for every program.  Each
+    * graph leaves the scratch as it found it.
+    */
+   static thread_local sched_dag_scratch dag_scratch;
+   static thread_local sched_dag dag;
    bool changed = false;
    for (const auto &b : s.blocks()) {
       if (!sched_region_reorderable(b.get()))
          continue;
-      sched_dag dag = build_sched_dag(b.get(), true, dev, dag_scratch);
+      build_sched_dag(b.get(), true, dev, dag_scratch, dag);
       if (dag.nodes.size() < 2)
          continue;
       const std::vector<unsigned> order = schedule_latency(dag);

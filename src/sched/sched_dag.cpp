@@ -333,7 +333,20 @@ build_sched_dag(block *b, bool physical, const device_info &dev,
                 sched_dag_scratch &sc)
 {
    sched_dag dag;
+   build_sched_dag(b, physical, dev, sc, dag);
+   return dag;
+}
+
+void
+build_sched_dag(block *b, bool physical, const device_info &dev,
+                sched_dag_scratch &sc, sched_dag &dag)
+{
    dag.blk = b;
+   dag.head.clear();
+   dag.tail.clear();
+   dag.nodes.clear();
+   dag.pred_edges.clear();
+   dag.succ_edges.clear();
    auto it = b->begin();
    if (it != b->end() && (*it)->is_block_start())
       dag.head.push_back(*it++);
@@ -718,7 +731,6 @@ build_sched_dag(block *b, bool physical, const device_info &dev,
          path = std::max(path, e.latency + dag.nodes[e.node].path);
       dag.nodes[n].path = path;
    }
-   return dag;
 }
 
 void

@@ -106,6 +106,11 @@ struct sched_dag_scratch {
 sched_dag build_sched_dag(block *b, bool physical, const device_info &dev);
 sched_dag build_sched_dag(block *b, bool physical, const device_info &dev,
                           sched_dag_scratch &scratch);
+/* The same into dag, whose lists keep their room from the last block
+ * (a scheduler builds one graph per block).
+ */
+void build_sched_dag(block *b, bool physical, const device_info &dev,
+                     sched_dag_scratch &scratch, sched_dag &dag);
 
 /* Whether b's region (build_sched_dag()) holds two instructions or more:
  * otherwise there is nothing to reorder, and most blocks of a large

@@ -531,11 +531,16 @@ schedule_blocks(shader &s, const device_info &dev, sched_mode mode)
    liveness lv(s, false, live_detail::sets);
    tracker_scratch sc(s);
    const unsigned budget = sched_pressure_budget(s, dev);
-   sched_dag_scratch dag_scratch;
+   /* Kept by the thread from program to program with their room: the
+    * graph's per-register lists grew anew for every program.  Each
+    * graph leaves the scratch as it found it.
+    */
+   static thread_local sched_dag_scratch dag_scratch;
+   static thread_local sched_dag dag;
    for (const auto &b : s.blocks()) {
       if (!sched_region_reorderable(b.get()))
          continue;
-      sched_dag dag = build_sched_dag(b.get(), false, dev, dag_scratch);
+      build_sched_dag(b.get(), false, dev, dag_scratch, dag);
       if (dag.nodes.size() < 2)
          continue;
       std::vector<unsigned> order =

@@ -1292,3 +1292,57 @@ TEST_F(sched, post_ra_graph_follows_the_bytes_of_each_register)
    }
    EXPECT_EQ(succs, "0: 2 3\n1: 4\n2: 3\n3: 4\n4: 5\n5:\n");
 }
+
+/* The schedulers build every block's graph into one graph and scratch
+ * that a thread keeps between programs: a graph built after another,
+ * larger one (more nodes, other registers and values) is the graph built
+ * afresh.
+ */
+TEST_F(sched, graph_built_into_a_used_graph_is_the_fresh_graph)
+{
+   auto edges = [](const sched_dag &dag) {
+      std::string out;
+      for (unsigned n = 0; n < dag.nodes.size(); n++) {
+         out += std::to_string(n) + ":";
+         for (const sched_edge &e : dag.preds(n))
+            out += " " + std::to_string(e.node) + "/" + std::to_string(e.latency);
+         out += " ->";
+         for (const sched_edge &e : dag.succs(n))
+            out += " " + std::to_string(e.node);
+         out += " path " + std::to_string(dag.nodes[n].path) + "\n";
+      }
+      return out;
+   };
+   const device_info &dev = device_by_name("skl");
+   std::unique_ptr<shader> big = parse_shader(dedent(R"(
+      shader fs simd8 lowered allocated
+      block0:
+         %2:u32x1@g20 = mov 1:u32 {WE_all}
+         %3:u32x1@g20.4 = mov 2:u32 {WE_all}
+         %4:u32x1@g21 = add %2, 7:u32 {WE_all}
+         %5:u32x1@g20 = mov 3:u32 {WE_all}
+         %6:u32x8@g19.16 = mov 5:u32
+         %7:u32x1@g22 = mov %3 {WE_all}
+         %8:u32x8@g10 = mov 6:u32
+         %9:u32x8@g11 = add %8, %6
+   )"));
+   std::unique_ptr<shader> small = parse_shader(dedent(R"(
+      shader fs simd8 lowered allocated
+      block0:
+         %2:u32x1@g10 = mov 1:u32 {WE_all}
+         %3:u32x1@g10.4 = mov 2:u32 {WE_all}
+         %4:u32x1@g11 = add %2, 7:u32 {WE_all}
+         %5:u32x1@g10 = mov 3:u32 {WE_all}
+   )"));
+   const std::string fresh = edges(build_sched_dag(small->blocks()[0].get(), true, dev));
+   sched_dag_scratch scratch;
+   sched_dag dag;
+   build_sched_dag(big->blocks()[0].get(), true, dev, scratch, dag);
+   ASSERT_EQ(dag.nodes.size(), 8u);
+   build_sched_dag(small->blocks()[0].get(), true, dev, scratch, dag);
+   EXPECT_EQ(dag.blk, small->blocks()[0].get());
+   EXPECT_EQ(edges(dag), fresh);
+   /* The edges of the graph above (its first four instructions). */
+   EXPECT_EQ(fresh, "0: -> 2 3 path 20\n1: -> path 10\n2: 0/10 -> 3 path 10\n"
+                    "3: 0/0 2/0 -> path 10\n");
+}
