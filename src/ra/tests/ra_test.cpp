@@ -3252,3 +3252,94 @@ TEST_F(ra_test, channel_constraints_only_without_an_edge)
    EXPECT_FALSE(has(g.channel_adj, node(1), node(5)));
    EXPECT_FALSE(has(g.channel_adj, node(5), node(1)));
 }
+
+namespace {
+
+/* Runs the flag allocator with the caller's liveness kept, and checks
+ * that liveness against one made afresh of the program it left: same
+ * intervals for every tracked value (the interference graph reads them).
+ */
+unsigned
+assign_flags_checked(ibis::shader &s)
+{
+   std::optional<ibis::liveness> kept;
+   const unsigned spilled = ibis::ra_assign_flags(s, &kept);
+   EXPECT_TRUE(kept.has_value());
+   if (!kept)
+      return spilled;
+   const ibis::liveness fresh(s);
+   for (const ibis::value *v : s.values()) {
+      if (!ibis::liveness::tracked(v) || (v->defs().empty() && v->uses().empty()))
+         continue;
+      EXPECT_EQ(kept->start(v), fresh.start(v)) << "%" << v->id;
+      EXPECT_EQ(kept->end(v), fresh.end(v)) << "%" << v->id;
+   }
+   return spilled;
+}
+
+} /* anonymous namespace */
+
+/* Five SIMD8 flags live at once in one block (the intervals come without
+ * a liveness): the last moves to a GRF, but the sel that saves it reads
+ * it right after its cmp, where the four others are live, so the longest
+ * of those moves too.  Every flag left (five, and the two cmp.nz before
+ * the moved ones' readers) has a half, and the liveness handed on is that
+ * of the program with the spill code.
+ */
+TEST_F(ra_test, block_local_flags_spill_and_keep_liveness)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:flagx8 = cmp.l %0, 1.0:f32
+         %2:flagx8 = cmp.l %0, 2.0:f32
+         %3:flagx8 = cmp.l %0, 3.0:f32
+         %4:flagx8 = cmp.l %0, 4.0:f32
+         %5:flagx8 = cmp.l %0, 5.0:f32
+         (+%1) %6:f32x8 = sel %0, 1.0:f32
+         (+%2) %7:f32x8 = sel %6, 2.0:f32
+         (+%3) %8:f32x8 = sel %7, 3.0:f32
+         (+%4) %9:f32x8 = sel %8, 4.0:f32
+         (+%5) %10:f32x8 = sel %9, 5.0:f32
+         untyped_write_logical 0:u32, %10, %10, 1:u32
+   )"));
+   EXPECT_EQ(assign_flags_checked(*s), 2u);
+   unsigned in_flags = 0;
+   for (const ibis::value *v : s->values()) {
+      if (v->file == ibis::reg_file::flag && !v->defs().empty()) {
+         EXPECT_EQ(v->phys.kind, ibis::phys_reg::flag) << "%" << v->id;
+         in_flags++;
+      }
+   }
+   EXPECT_EQ(in_flags, 7u);
+}
+
+/* A flag read in another block than its cmp is in the live sets: its
+ * interval comes from a liveness, and no flag spills.
+ */
+TEST_F(ra_test, flag_read_in_another_block_keeps_liveness)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:flagx8 = cmp.l %0, 1.0:f32
+         %2:flagx8 = cmp.nz %0, 0.0:f32
+         (+%2) if
+      block1:
+         (+%1) %3:f32x8 = sel %0, 1.0:f32
+         untyped_write_logical 0:u32, %3, %3, 1:u32
+         else
+      block2:
+         untyped_write_logical 0:u32, %0, %0, 1:u32
+      block3:
+         endif
+         halt
+   )"));
+   EXPECT_EQ(assign_flags_checked(*s), 0u);
+   for (const ibis::value *v : s->values()) {
+      if (v->file == ibis::reg_file::flag)
+         EXPECT_EQ(v->phys.kind, ibis::phys_reg::flag) << "%" << v->id;
+   }
+}
