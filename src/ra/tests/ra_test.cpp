@@ -3343,3 +3343,70 @@ TEST_F(ra_test, flag_read_in_another_block_keeps_liveness)
          EXPECT_EQ(v->phys.kind, ibis::phys_reg::flag) << "%" << v->id;
    }
 }
+
+/* Values of one layout whose components span several registers and whose
+ * intervals overlap get a channel constraint exactly when they have no
+ * edge (the sweep skips the pairs already in the new node's matrix row a
+ * word at a time, and asks the matrix for the others).  %1 and %2 are
+ * live together (an edge); %1, live into the else side, overlaps the
+ * then side's %4 without interfering (a channel pair).
+ */
+TEST_F(ra_test, channel_pairs_are_the_overlapping_pairs_without_an_edge)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd16
+      hw %0:f32x16@g2
+      block0:
+         %1:f32x16 = add %0, 1.0:f32
+         %2:f32x16 = add %0, 2.0:f32
+         %3:flagx16 = cmp.nz %0, 0.0:f32
+         (+%3) if
+      block1:
+         %4:f32x16 = add %2, %0
+         %5:f32x16 = mul %4, %4
+         else
+      block2:
+         %6:f32x16 = add %1, %2
+      block3:
+         endif
+         %7:f32x16 = phi %5, %6
+         untyped_write_logical 0:u32, %7, %7, 1:u32
+   )"));
+   ibis::ra_graph g = ibis::ra_build_interference(*s);
+   ASSERT_FALSE(g.matrix.empty());
+   auto has = [](ibis::ra_lists::range l, unsigned y) {
+      return std::binary_search(l.begin(), l.end(), y);
+   };
+   auto node = [&](unsigned id) { return unsigned(g.node_of[id]); };
+   EXPECT_TRUE(has(g.adj[node(1)], node(2)));
+   EXPECT_FALSE(has(g.channel_adj[node(1)], node(2)));
+   EXPECT_FALSE(has(g.adj[node(1)], node(4)));
+   EXPECT_TRUE(has(g.channel_adj[node(1)], node(4)));
+   EXPECT_TRUE(has(g.channel_adj[node(4)], node(1)));
+   /* And in general: of the SIMD-local wide pairs of one layout that
+    * overlap, those without an edge, each once in each direction.
+    */
+   const unsigned n = g.nodes.size();
+   unsigned pairs = 0;
+   for (unsigned x = 0; x < n; x++) {
+      const ibis::value *a = g.nodes[x];
+      std::vector<unsigned> seen(g.channel_adj[x].begin(), g.channel_adj[x].end());
+      std::sort(seen.begin(), seen.end());
+      EXPECT_TRUE(std::adjacent_find(seen.begin(), seen.end()) == seen.end());
+      for (unsigned y : seen)
+         EXPECT_FALSE(has(g.adj[x], y)) << x << " - " << y;
+      for (unsigned y = 0; y < n; y++) {
+         const ibis::value *b = g.nodes[y];
+         if (y == x || a->file != ibis::reg_file::ssa || b->file != ibis::reg_file::ssa ||
+             a->is_simd_global() || b->is_simd_global() ||
+             a->component_bytes() <= 32 || a->width != b->width ||
+             a->group != b->group || a->bit_size() != b->bit_size() ||
+             std::max(g.start[x], g.start[y]) >= std::min(g.end[x], g.end[y]))
+            continue;
+         EXPECT_EQ(has(g.adj[x], y), !std::binary_search(seen.begin(), seen.end(), y))
+            << x << " - " << y;
+         pairs++;
+      }
+   }
+   EXPECT_GT(pairs, 0u);
+}
