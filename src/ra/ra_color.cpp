@@ -794,16 +794,23 @@ public:
             cadj_first[r] = cadj.size();
             if (find(r) != r)
                continue;
+            /* A class of one node (most of them) reads its matrix row
+             * as it is, without the copy.
+             */
             const uint64_t *first = &g.matrix[size_t(r) * row_words];
-            std::copy(first, first + row_words, acc.begin());
-            for (unsigned k = next_member[r]; k != NO_MEMBER; k = next_member[k]) {
-               const uint64_t *mr = &g.matrix[size_t(k) * row_words];
-               for (unsigned w = 0; w < row_words; w++)
-                  acc[w] |= mr[w];
+            const uint64_t *members = first;
+            if (next_member[r] != NO_MEMBER) {
+               std::copy(first, first + row_words, acc.begin());
+               for (unsigned k = next_member[r]; k != NO_MEMBER; k = next_member[k]) {
+                  const uint64_t *mr = &g.matrix[size_t(k) * row_words];
+                  for (unsigned w = 0; w < row_words; w++)
+                     acc[w] |= mr[w];
+               }
+               members = acc.data();
             }
             for (unsigned w = 0; w < row_words; w++) {
-               row[w] |= acc[w] & is_root[w];
-               for (uint64_t b = acc[w] & ~is_root[w]; b; b &= b - 1) {
+               row[w] |= members[w] & is_root[w];
+               for (uint64_t b = members[w] & ~is_root[w]; b; b &= b - 1) {
                   const unsigned q = find(unsigned(w * 64 + __builtin_ctzll(b)));
                   row[q / 64] |= uint64_t(1) << (q % 64);
                }

@@ -18,6 +18,7 @@
 #include "ra/ra_internal.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "util/ibis_error.h"
 
@@ -82,6 +83,48 @@ spill_flag(shader &s, value *v)
    }
 }
 
+/* Program-order intervals of the flags, as liveness::start() and end()
+ * give them, without a liveness where every flag lives inside one block:
+ * written there before anything reads it and by no phi, it is in no live
+ * set, and its interval is its writes [ip, ip + 1) and reads [ip, ip]
+ * together.  False (nothing set) when some flag is not like that.
+ */
+bool
+local_flag_intervals(shader &s, const std::vector<value *> &flags,
+                     std::vector<unsigned> &start, std::vector<unsigned> &end)
+{
+   s.renumber();
+   start.assign(s.value_id_bound(), UINT32_MAX);
+   end.assign(s.value_id_bound(), 0);
+   for (const value *v : flags) {
+      const block *b = nullptr;
+      unsigned first_def = UINT32_MAX, first_use = UINT32_MAX;
+      unsigned from = UINT32_MAX, to = 0;
+      for (const instr *d : v->defs()) {
+         if (!d->parent() || d->is_phi() || (b && d->parent() != b))
+            return false;
+         b = d->parent();
+         first_def = std::min(first_def, d->ip);
+         from = std::min(from, d->ip);
+         to = std::max(to, d->ip + 1);
+      }
+      for (const use &u : v->uses()) {
+         const instr *in = u.in;
+         if (!in->parent() || in->is_phi() || (b && in->parent() != b))
+            return false;
+         b = in->parent();
+         first_use = std::min(first_use, in->ip);
+         to = std::max(to, in->ip);
+      }
+      /* A read at or before the first write: live into the block. */
+      if (first_def == UINT32_MAX || first_use <= first_def)
+         return false;
+      start[v->id] = from;
+      end[v->id] = to;
+   }
+   return true;
+}
+
 } /* anonymous namespace */
 
 unsigned
@@ -102,31 +145,51 @@ ra_assign_flags(shader &s, std::optional<liveness> *keep)
    unsigned spilled = 0;
    std::optional<liveness> own;
    std::optional<liveness> &lv = keep ? *keep : own;
+   /* The flags' intervals without a liveness (local_flag_intervals()). */
+   std::vector<unsigned> local_start, local_end;
    for (unsigned round = 0;; round++) {
       if (round > 1000)
          throw error("register allocation: flag spilling does not converge");
-      /* A flag's liveness is its own data flow problem: the whole
-       * liveness gives the flags-only intervals.
-       */
-      lv.reset();
-      lv.emplace(s, keep == nullptr);
-      const liveness &live = *lv;
       std::vector<value *> flags;
       for (value *v : s.values()) {
          if (v->file == reg_file::flag &&
              (!v->defs().empty() || !v->uses().empty()))
             flags.push_back(v);
       }
+      /* A flag's liveness is its own data flow problem: the whole
+       * liveness gives the flags-only intervals.  Flags that each live
+       * in one block need none: the caller's whole liveness is then
+       * made once, after the last round (the dolphin ubershaders spill a
+       * flag in every width, and the round before the spill made one for
+       * nothing).
+       */
+      const bool local = local_flag_intervals(s, flags, local_start, local_end);
+      lv.reset();
+      if (!local)
+         lv.emplace(s, keep == nullptr);
+#ifndef NDEBUG
+      if (local) {
+         const liveness check(s, true);
+         for (const value *v : flags)
+            assert(check.start(v) == local_start[v->id] &&
+                   check.end(v) == local_end[v->id]);
+      }
+#endif
+      auto start = [&](const value *v) {
+         return local ? local_start[v->id] : lv->start(v);
+      };
+      auto end = [&](const value *v) {
+         return local ? local_end[v->id] : lv->end(v);
+      };
       std::sort(flags.begin(), flags.end(), [&](value *a, value *b) {
-         return live.start(a) < live.start(b) ||
-                (live.start(a) == live.start(b) && a->id < b->id);
+         return start(a) < start(b) || (start(a) == start(b) && a->id < b->id);
       });
       std::vector<value *> active;
       value *victim = nullptr;
       for (value *v : flags) {
-         unsigned st = live.start(v);
+         unsigned st = start(v);
          active.erase(std::remove_if(active.begin(), active.end(),
-                                     [&](value *a) { return live.end(a) <= st; }),
+                                     [&](value *a) { return end(a) <= st; }),
                       active.end());
          bool used[4] = {};
          for (value *a : active) {
@@ -175,7 +238,7 @@ ra_assign_flags(shader &s, std::optional<liveness> *keep)
             /* The flag that stays longest makes room. */
             victim = v;
             for (value *a : active) {
-               if (live.end(a) > live.end(victim))
+               if (end(a) > end(victim))
                   victim = a;
             }
             break;
@@ -185,8 +248,11 @@ ra_assign_flags(shader &s, std::optional<liveness> *keep)
          v->phys.subreg = pick % 2;
          active.push_back(v);
       }
-      if (!victim)
+      if (!victim) {
+         if (keep && local)
+            keep->emplace(s);
          return spilled;
+      }
       for (value *v : flags)
          v->phys = phys_reg();
       spill_flag(s, victim);

@@ -89,6 +89,14 @@ public:
                    (m[size_t(y) * row_words + x / 64] >> (x % 64) & 1));
    }
 
+   /* Row x of the matrix as written so far (x's own add_row()s and
+    * adds), or null without a matrix.
+    */
+   const uint64_t *row(unsigned x) const
+   {
+      return m ? m + size_t(x) * row_words : nullptr;
+   }
+
    /* x against every node of the bit set live (n bits) but itself.  In
     * the matrix only x's row is written: take() adds the other half.
     */
@@ -714,8 +722,12 @@ ra_build_interference(shader &s, const liveness *shared)
        * overlaps at all: the channel rule would add nothing.
        */
       if (wide[a]) {
+         /* The pairs in a's own row have an edge already: skipped a
+          * word at a time.
+          */
+         const uint64_t *own = adj.row(a);
          for (size_t w = 0; w < live_words; w++) {
-            for (uint64_t bits = same[w]; bits; bits &= bits - 1) {
+            for (uint64_t bits = same[w] & ~(own ? own[w] : 0); bits; bits &= bits - 1) {
                const unsigned b = unsigned(w * 64 + __builtin_ctzll(bits));
                if (!adj.has(a, b))
                   channel_pairs.push_back({a, b});

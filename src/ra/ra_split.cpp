@@ -271,7 +271,7 @@ bool
 build_halves(shader &s, instr *in, instr *half[2])
 {
    const value *dv = in->num_dsts() ? in->dst().val : nullptr;
-   std::vector<operand> srcs[2];
+   small_vector<operand, 4> srcs[2];   /* no allocation for most */
    if (in->op == opcode::load_payload) {
       unsigned pos = 0;
       for (const operand &o : in->srcs()) {

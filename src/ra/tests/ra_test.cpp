@@ -3345,3 +3345,161 @@ TEST_F(ra_test, join_copies_coalesce_before_edge_copies)
          untyped_write_logical 0:u32, %11, %11[3], 1:u32
    )"));
 }
+
+namespace {
+
+/* Runs the flag allocator with the caller's liveness kept, and checks
+ * that liveness against one made afresh of the program it left: same
+ * intervals for every tracked value (the interference graph reads them).
+ */
+unsigned
+assign_flags_checked(ibis::shader &s)
+{
+   std::optional<ibis::liveness> kept;
+   const unsigned spilled = ibis::ra_assign_flags(s, &kept);
+   EXPECT_TRUE(kept.has_value());
+   if (!kept)
+      return spilled;
+   const ibis::liveness fresh(s);
+   for (const ibis::value *v : s.values()) {
+      if (!ibis::liveness::tracked(v) || (v->defs().empty() && v->uses().empty()))
+         continue;
+      EXPECT_EQ(kept->start(v), fresh.start(v)) << "%" << v->id;
+      EXPECT_EQ(kept->end(v), fresh.end(v)) << "%" << v->id;
+   }
+   return spilled;
+}
+
+} /* anonymous namespace */
+
+/* Five SIMD8 flags live at once in one block (the intervals come without
+ * a liveness): the last moves to a GRF, but the sel that saves it reads
+ * it right after its cmp, where the four others are live, so the longest
+ * of those moves too.  Every flag left (five, and the two cmp.nz before
+ * the moved ones' readers) has a half, and the liveness handed on is that
+ * of the program with the spill code.
+ */
+TEST_F(ra_test, block_local_flags_spill_and_keep_liveness)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:flagx8 = cmp.l %0, 1.0:f32
+         %2:flagx8 = cmp.l %0, 2.0:f32
+         %3:flagx8 = cmp.l %0, 3.0:f32
+         %4:flagx8 = cmp.l %0, 4.0:f32
+         %5:flagx8 = cmp.l %0, 5.0:f32
+         (+%1) %6:f32x8 = sel %0, 1.0:f32
+         (+%2) %7:f32x8 = sel %6, 2.0:f32
+         (+%3) %8:f32x8 = sel %7, 3.0:f32
+         (+%4) %9:f32x8 = sel %8, 4.0:f32
+         (+%5) %10:f32x8 = sel %9, 5.0:f32
+         untyped_write_logical 0:u32, %10, %10, 1:u32
+   )"));
+   EXPECT_EQ(assign_flags_checked(*s), 2u);
+   unsigned in_flags = 0;
+   for (const ibis::value *v : s->values()) {
+      if (v->file == ibis::reg_file::flag && !v->defs().empty()) {
+         EXPECT_EQ(v->phys.kind, ibis::phys_reg::flag) << "%" << v->id;
+         in_flags++;
+      }
+   }
+   EXPECT_EQ(in_flags, 7u);
+}
+
+/* A flag read in another block than its cmp is in the live sets: its
+ * interval comes from a liveness, and no flag spills.
+ */
+TEST_F(ra_test, flag_read_in_another_block_keeps_liveness)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd8
+      hw %0:f32x8@g2
+      block0:
+         %1:flagx8 = cmp.l %0, 1.0:f32
+         %2:flagx8 = cmp.nz %0, 0.0:f32
+         (+%2) if
+      block1:
+         (+%1) %3:f32x8 = sel %0, 1.0:f32
+         untyped_write_logical 0:u32, %3, %3, 1:u32
+         else
+      block2:
+         untyped_write_logical 0:u32, %0, %0, 1:u32
+      block3:
+         endif
+         halt
+   )"));
+   EXPECT_EQ(assign_flags_checked(*s), 0u);
+   for (const ibis::value *v : s->values()) {
+      if (v->file == ibis::reg_file::flag)
+         EXPECT_EQ(v->phys.kind, ibis::phys_reg::flag) << "%" << v->id;
+   }
+}
+
+/* Values of one layout whose components span several registers and whose
+ * intervals overlap get a channel constraint exactly when they have no
+ * edge (the sweep skips the pairs already in the new node's matrix row a
+ * word at a time, and asks the matrix for the others).  %1 and %2 are
+ * live together (an edge); %1, live into the else side, overlaps the
+ * then side's %4 without interfering (a channel pair).
+ */
+TEST_F(ra_test, channel_pairs_are_the_overlapping_pairs_without_an_edge)
+{
+   auto s = ibis::parse_shader(ibis::testing::dedent(R"(
+      shader fs simd16
+      hw %0:f32x16@g2
+      block0:
+         %1:f32x16 = add %0, 1.0:f32
+         %2:f32x16 = add %0, 2.0:f32
+         %3:flagx16 = cmp.nz %0, 0.0:f32
+         (+%3) if
+      block1:
+         %4:f32x16 = add %2, %0
+         %5:f32x16 = mul %4, %4
+         else
+      block2:
+         %6:f32x16 = add %1, %2
+      block3:
+         endif
+         %7:f32x16 = phi %5, %6
+         untyped_write_logical 0:u32, %7, %7, 1:u32
+   )"));
+   ibis::ra_graph g = ibis::ra_build_interference(*s);
+   ASSERT_FALSE(g.matrix.empty());
+   auto has = [](ibis::ra_lists::range l, unsigned y) {
+      return std::binary_search(l.begin(), l.end(), y);
+   };
+   auto node = [&](unsigned id) { return unsigned(g.node_of[id]); };
+   EXPECT_TRUE(has(g.adj[node(1)], node(2)));
+   EXPECT_FALSE(has(g.channel_adj[node(1)], node(2)));
+   EXPECT_FALSE(has(g.adj[node(1)], node(4)));
+   EXPECT_TRUE(has(g.channel_adj[node(1)], node(4)));
+   EXPECT_TRUE(has(g.channel_adj[node(4)], node(1)));
+   /* And in general: of the SIMD-local wide pairs of one layout that
+    * overlap, those without an edge, each once in each direction.
+    */
+   const unsigned n = g.nodes.size();
+   unsigned pairs = 0;
+   for (unsigned x = 0; x < n; x++) {
+      const ibis::value *a = g.nodes[x];
+      std::vector<unsigned> seen(g.channel_adj[x].begin(), g.channel_adj[x].end());
+      std::sort(seen.begin(), seen.end());
+      EXPECT_TRUE(std::adjacent_find(seen.begin(), seen.end()) == seen.end());
+      for (unsigned y : seen)
+         EXPECT_FALSE(has(g.adj[x], y)) << x << " - " << y;
+      for (unsigned y = 0; y < n; y++) {
+         const ibis::value *b = g.nodes[y];
+         if (y == x || a->file != ibis::reg_file::ssa || b->file != ibis::reg_file::ssa ||
+             a->is_simd_global() || b->is_simd_global() ||
+             a->component_bytes() <= 32 || a->width != b->width ||
+             a->group != b->group || a->bit_size() != b->bit_size() ||
+             std::max(g.start[x], g.start[y]) >= std::min(g.end[x], g.end[y]))
+            continue;
+         EXPECT_EQ(has(g.adj[x], y), !std::binary_search(seen.begin(), seen.end(), y))
+            << x << " - " << y;
+         pairs++;
+      }
+   }
+   EXPECT_GT(pairs, 0u);
+}
