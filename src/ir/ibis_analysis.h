@@ -53,21 +53,25 @@ public:
             fn(unsigned(i * 64 + __builtin_ctzll(w)));
       }
    }
-   /* Calls fn(id, o.has(id)) for every id in exactly one of this set and
-    * o, in id order: a word xor each, so two similar sets cost their
-    * words and their few differences, not their members.
+   /* Becomes a copy of o, calling fn(id, o.has(id)) first for every id
+    * in exactly one of the two sets: a word xor each, so two similar sets
+    * cost their words and their few differences, not their members.
     */
-   template <typename F> void for_each_difference(const value_set &o,
-                                                  F fn) const
+   template <typename F> void assign_reporting(const value_set &o, F fn)
    {
-      const size_t n = std::max(words.size(), o.words.size());
+      const size_t n = o.words.size();
+      for (size_t i = n; i < words.size(); i++) {
+         for (uint64_t d = words[i]; d; d &= d - 1)
+            fn(unsigned(i * 64 + __builtin_ctzll(d)), false);
+      }
+      words.resize(n);
       for (size_t i = 0; i < n; i++) {
-         const uint64_t a = i < words.size() ? words[i] : 0;
-         const uint64_t b = i < o.words.size() ? o.words[i] : 0;
-         for (uint64_t d = a ^ b; d; d &= d - 1) {
+         const uint64_t b = o.words[i];
+         for (uint64_t d = words[i] ^ b; d; d &= d - 1) {
             const unsigned bit = unsigned(__builtin_ctzll(d));
             fn(unsigned(i * 64 + bit), bool((b >> bit) & 1));
          }
+         words[i] = b;
       }
    }
 

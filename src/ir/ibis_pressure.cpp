@@ -60,14 +60,11 @@ compute_pressure(const liveness &live, const std::vector<uint8_t> *blocks)
       if (blocks && !(*blocks)[b->index])
          continue;
       /* Each block starts from its own live-out set. */
-      const value_set &out = live.live_out(b);
-      cur.for_each_difference(out, [&](unsigned id, bool in_out) {
+      cur.assign_reporting(live.live_out(b), [&](unsigned id, bool in_out) {
          const long sign = in_out ? 1 : -1;
          grfs += sign * grfs_of(id);
          uniform += sign * uniform_of(id);
       });
-      /* Assigned: the set's words are reused from block to block. */
-      cur = out;
       for (auto it = b->instrs().rbegin(); it != b->instrs().rend(); ++it) {
          const instr *in = *it;
          /* Present: live after, plus what it writes and (but phis, whose
