@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <cstdint>
 #include <functional>
@@ -50,6 +51,27 @@ public:
       for (size_t i = 0; i < words.size(); i++) {
          for (uint64_t w = words[i]; w; w &= w - 1)
             fn(unsigned(i * 64 + __builtin_ctzll(w)));
+      }
+   }
+   /* Becomes a copy of o, calling fn(id, o.has(id)) first for every id
+    * in exactly one of the two sets: a word xor each, so two similar sets
+    * cost their words and their few differences, not their members.
+    */
+   template <typename F> void assign_reporting(const value_set &o, F fn)
+   {
+      const size_t n = o.words.size();
+      for (size_t i = n; i < words.size(); i++) {
+         for (uint64_t d = words[i]; d; d &= d - 1)
+            fn(unsigned(i * 64 + __builtin_ctzll(d)), false);
+      }
+      words.resize(n);
+      for (size_t i = 0; i < n; i++) {
+         const uint64_t b = o.words[i];
+         for (uint64_t d = words[i] ^ b; d; d &= d - 1) {
+            const unsigned bit = unsigned(__builtin_ctzll(d));
+            fn(unsigned(i * 64 + bit), bool((b >> bit) & 1));
+         }
+         words[i] = b;
       }
    }
 

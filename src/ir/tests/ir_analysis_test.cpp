@@ -1,6 +1,8 @@
 /*
  * Dominance, liveness, register pressure and the hybrid interference query.
  */
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "ir/ibis_analysis.h"
@@ -345,6 +347,90 @@ TEST(ir_analysis, pressure_of_chosen_blocks)
    }
    EXPECT_GT(weighed, 0u);
    EXPECT_EQ(some.max, max);
+}
+
+/* The pressure by definition, summing the whole present set at every
+ * instruction: what compute_pressure()'s running sums must equal.
+ */
+static std::vector<unsigned>
+pressure_by_whole_sets(const shader &s, const liveness &live)
+{
+   std::vector<unsigned> at;
+   for (const auto &b : s.blocks())
+      at.resize(at.size() + b->instrs().size());
+   for (const auto &b : s.blocks()) {
+      live.walk_backwards(b.get(), [&](const instr *in, const value_set &after) {
+         value_set present = after;
+         for (const operand &d : in->dsts())
+            if (d.val)
+               present.add(d.val);
+         if (!in->is_phi()) {
+            for (const operand &o : in->srcs())
+               if (o.val)
+                  present.add(o.val);
+            if (in->preserve().val)
+               present.add(in->preserve().val);
+         }
+         unsigned grfs = 0, uniform = 0;
+         for (const value *v : present.values(s)) {
+            if (!uses_grfs(v))
+               continue;
+            if (v->width == 1)
+               uniform += uniform_bytes(v);
+            else
+               grfs += value_grfs(v);
+         }
+         at[in->ip] = grfs + (uniform + 31) / 32;
+      });
+   }
+   return at;
+}
+
+/* Blocks whose live sets differ from their neighbours' (branches, loops,
+ * phis, ids in several set words, uniforms): the running sums carried
+ * from block to block give the whole-set pressure everywhere.
+ */
+TEST(ir_analysis, pressure_matches_whole_set_sums_across_blocks)
+{
+   const char *programs[] = {
+      flow_program,
+      R"(
+      shader fs simd16
+      uniform %300:u32x1[3]
+      attr %1:f32x16[2]
+      block0:
+         %2:f32x16 = mov 1.0:f32
+         %200:f64x16 = mov %2
+         %130:u32x1 = mov %300[1]
+         %4:flagx16 = cmp.g %1, 0.0:f32
+         (+%4) if
+      block1:
+         %131:u32x1 = add %130, %300[2]
+         %5:f32x16 = add %2, %131:f32
+         else
+      block2:
+         %6:f32x16 = mov %200
+      block3:
+         endif
+         %7:f32x16 = phi %5, %6
+      block4:
+         do
+         %70:f32x16 = phi %7, %71
+         %71:f32x16 = add %70, %1[1]
+         %8:flagx16 = cmp.l %71, %1
+         (+%8) while
+      block5:
+         fb_write_logical %71, %200, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+      )",
+   };
+   for (const char *text : programs) {
+      auto s = parse_shader(dedent(text));
+      liveness live(*s, false, live_detail::sets);
+      const register_pressure p = compute_pressure(live);
+      const std::vector<unsigned> want = pressure_by_whole_sets(*s, live);
+      EXPECT_EQ(p.at, want);
+      EXPECT_EQ(p.max, *std::max_element(want.begin(), want.end()));
+   }
 }
 
 TEST(ir_analysis, value_grfs)
