@@ -51,8 +51,9 @@ same_layout(const value *a, const value *b)
 
 /* A phi whose every source is the same operand copies it, whichever edge
  * the join comes in by: translation's copies into both arms of an if that
- * copy-prop resolved ("%p = phi %6[3], %6[3]").  Not a source written by
- * the phi's own block (a loop phi reading its own back edge).
+ * copy-prop resolved ("%p = phi %6[3], %6[3]").  Its source's definition
+ * dominates every predecessor, so it dominates the phi's readers too.  A
+ * phi that reads itself is no copy.
  */
 bool
 is_trivial_phi(const instr *in)
