@@ -63,7 +63,7 @@ usage(FILE *f)
       "Floats compare bit-exactly unless --ulps N allows N units in the last place.\n"
       "\n"
       "       ibis-run FILE.nir [--simd N] [--abi F] [--inputs F | --seed S [--sets K]] [-v]\n"
-      "                --check\n"
+      "                [--profile] --check\n"
       "\n"
       "Compiles FILE.nir with ibis at SIMD N (default 8), runs it on the simulator\n"
       "and on the interpreter, and compares (docs/check.md): input set 0 is the\n"
@@ -71,9 +71,11 @@ usage(FILE *f)
       "1, K default 4); --inputs F checks those inputs only; --abi F compiles under\n"
       "that driver ABI (ABI text or brw-abi JSON).  Exit status 0 on a\n"
       "match, 1 on a mismatch or an error.  -v prints both sides of every compared\n"
-      "output of the last input set run.\n"
+      "output of the last input set run.  --profile prints the program with how\n"
+      "often each instruction issued over all threads and sets run.\n"
       "\n"
       "       ibis-run BRW.asm --abi ABI.json [--simd N] [--seed S [--sets K]] [-v]\n"
+      "                [--profile]\n"
       "                --check FILE.nir\n"
       "\n"
       "Checks brw's program for FILE.nir (a corpus brw-asm/ file as stored) the same\n"
@@ -162,7 +164,7 @@ print_result(const nir::shader &s, unsigned simd, const check::result &r)
 
 int
 check_nir(const std::string &path, unsigned simd, const std::string &inputs_path, uint64_t seed,
-          unsigned sets, bool verbose, const std::string &abi_path)
+          unsigned sets, bool verbose, bool profile, const std::string &abi_path)
 {
    std::unique_ptr<nir::shader> s = nir::read_shader_file(path);
    /* Compiled under a driver ABI (text or brw-abi JSON), checked with
@@ -173,18 +175,22 @@ check_nir(const std::string &path, unsigned simd, const std::string &inputs_path
       apply_abi_file(abi_path, opts.abi);
    if (s->info.stage == nir::shader_stage::vertex && simd != 8)
       throw error("ibis-run: vertex shaders run SIMD8");
+   compile_options o = check::check_compile_options(opts);
+   compiled_variant v = compile_variant(*s, simd, o);
+   if (!v.compiled)
+      throw error(strfmt("ibis-run: SIMD%u not compiled: %s", simd, v.reason.c_str()));
    check::result r;
    if (!inputs_path.empty()) {
       interp::inputs in = interp::parse_inputs(read_file(inputs_path), inputs_path);
       in.simd = simd;
-      compile_options o = check::check_compile_options(opts);
-      compiled_variant v = compile_variant(*s, simd, o);
-      if (!v.compiled)
-         throw error(strfmt("ibis-run: SIMD%u not compiled: %s", simd, v.reason.c_str()));
       r = check::check_binary(*s, simd, v.binary, in, o);
    } else {
-      r = check::check_shader(*s, simd, seed, sets, opts);
+      r = check::check_sets(*s, simd, seed, sets, [&](const interp::inputs &in) {
+         return check::check_binary(*s, simd, v.binary, in, o);
+      });
    }
+   if (profile)
+      fputs(check::profile_text(v.binary, r.issued_at).c_str(), stdout);
    print_result(*s, simd, r);
    if (r.v == check::verdict::match) {
       if (verbose)
@@ -206,12 +212,14 @@ check_nir(const std::string &path, unsigned simd, const std::string &inputs_path
 /* brw's program for a corpus shader, laid out as its brw-abi file says. */
 int
 check_brw(const std::string &asm_path, const std::string &abi_path, const std::string &nir_path,
-          unsigned simd, uint64_t seed, unsigned sets, bool verbose)
+          unsigned simd, uint64_t seed, unsigned sets, bool verbose, bool profile)
 {
    std::unique_ptr<nir::shader> s = nir::read_shader_file(nir_path);
    const brw_abi a = read_brw_abi_file(abi_path);
    const std::vector<uint8_t> binary = check::assemble_brw_asm(read_file(asm_path), asm_path);
    check::result r = check::check_brw_binary(*s, simd, binary, a, seed, sets);
+   if (profile)
+      fputs(check::profile_text(binary, r.issued_at).c_str(), stdout);
    print_result(*s, simd, r);
    if (verbose)
       fputs(r.detail.c_str(), stdout);
@@ -236,7 +244,7 @@ main(int argc, char **argv)
    std::string file, stage, inputs_path, nir_path, abi_path;
    unsigned simd = 0, ulps = 0, sets = 4;
    uint64_t seed = 1;
-   bool check_flag = false, verbose = false;
+   bool check_flag = false, verbose = false, profile = false;
    signal(SIGSEGV, on_fatal_signal);
    signal(SIGABRT, on_fatal_signal);
    signal(SIGFPE, on_fatal_signal);
@@ -271,6 +279,8 @@ main(int argc, char **argv)
          seed = strtoull(value().c_str(), nullptr, 0);
       else if (a == "-v" || a == "--verbose")
          verbose = true;
+      else if (a == "--profile")
+         profile = true;
       else if (a == "--sets")
          sets = unsigned(atoi(value().c_str()));
       else if (a == "--ulps")
@@ -292,7 +302,7 @@ main(int argc, char **argv)
       }
       try {
          return check_brw(file, abi_path, nir_path, simd ? simd : 8, seed, std::max(1u, sets),
-                          verbose);
+                          verbose, profile);
       } catch (const error &e) {
          fprintf(stderr, "ibis-run: %s\n", e.what());
          return 1;
@@ -310,7 +320,7 @@ main(int argc, char **argv)
       }
       try {
          return check_nir(file, simd ? simd : 8, inputs_path, seed, std::max(1u, sets), verbose,
-                          abi_path);
+                          profile, abi_path);
       } catch (const error &e) {
          fprintf(stderr, "ibis-run: %s\n", e.what());
          return 1;

@@ -4,8 +4,10 @@
  */
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <sys/wait.h>
 
@@ -337,6 +339,39 @@ TEST(tools, report_dynamic_scoreboard)
    r = run("ibis-report --dynamic " + file);
    EXPECT_EQ(r.status, 1) << r.out;
    EXPECT_NE(r.out.find(file + ":1: 3 fields, not 10"), std::string::npos) << r.out;
+}
+
+/* ibis-run --profile: the program with how often each instruction
+ * issued.  The example's if runs once per input set and its then-block
+ * (the reciprocal) only where a channel takes it; the counts add up to
+ * the executed instructions the summary reports.
+ */
+TEST(tools, run_profile_counts_each_instruction)
+{
+   result r = run("ibis-run " + example() + " --sets 3 --profile --check");
+   ASSERT_EQ(r.status, 0) << r.out;
+   std::istringstream lines(r.out);
+   std::string line;
+   uint64_t sum = 0, if_count = 0, inv_count = 0, executed = 0;
+   while (std::getline(lines, line)) {
+      unsigned long long n;
+      char op[64];
+      if (std::sscanf(line.c_str(), " %llu %63s", &n, op) == 2) {
+         sum += n;
+         if (std::strncmp(op, "(+f0.0)", 7) == 0 && line.find(" if(8)") != std::string::npos)
+            if_count = n;
+         if (line.find("math inv(8)") != std::string::npos)
+            inv_count = n;
+      }
+      size_t at = line.find("executed ");
+      if (at != std::string::npos)
+         executed = std::strtoull(line.c_str() + at + 9, nullptr, 10);
+   }
+   EXPECT_EQ(if_count, 3u) << r.out;
+   EXPECT_GE(inv_count, 1u) << r.out;
+   EXPECT_LE(inv_count, 3u) << r.out;
+   EXPECT_GT(executed, 0u) << r.out;
+   EXPECT_EQ(sum, executed) << r.out;
 }
 
 TEST(tools, report_times_pairs_variants_by_identity)

@@ -976,24 +976,21 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
    }
    try {
       if (s.info.stage == nir::shader_stage::compute) {
-         std::vector<uint64_t> issued_at;
          for (const sim::result &t : sim::run_group(binary, r.group, r.mem))
          {
             res.executed += t.instructions;
             res.channel_executed += t.channel_instructions;
             res.sends += t.sends;
-            issued_at.resize(std::max(issued_at.size(), t.issued_at.size()));
-            for (size_t k = 0; k < t.issued_at.size(); k++)
-               issued_at[k] += t.issued_at[k];
+            add_issued(res.issued_at, t.issued_at);
          }
-         res.cycles = executed_cycles(binary, issued_at);
       } else {
          const sim::result t = sim::run(binary, r.t, r.mem);
          res.executed = t.instructions;
          res.channel_executed = t.channel_instructions;
          res.sends = t.sends;
-         res.cycles = executed_cycles(binary, t.issued_at);
+         res.issued_at = t.issued_at;
       }
+      res.cycles = executed_cycles(binary, res.issued_at);
    } catch (const error &e) {
       res.v = verdict::run_error;
       res.first = e.what();
@@ -1067,6 +1064,7 @@ check_binary(const nir::shader &s, unsigned simd, const std::vector<uint8_t> &bi
          again.channel_executed = res.channel_executed;
          again.sends = res.sends;
          again.cycles = res.cycles;
+         again.issued_at = std::move(res.issued_at);
          compare_outputs(s, simd, r, want, classes, pert, run_words{&keep}, again);
          res = again;
       }
@@ -1091,6 +1089,7 @@ check_sets(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
       total.channel_executed += r.channel_executed;
       total.sends += r.sends;
       total.cycles += r.cycles;
+      add_issued(total.issued_at, r.issued_at);
       total.words += strfmt("set %u\n", i) + r.words;
       total.detail = r.detail;
       if (r.v != verdict::match) {
@@ -1104,6 +1103,7 @@ check_sets(const nir::shader &s, unsigned simd, uint64_t seed, unsigned sets,
          r.channel_executed = total.channel_executed;
          r.sends = total.sends;
          r.cycles = total.cycles;
+         r.issued_at = std::move(total.issued_at);
          return r;
       }
    }

@@ -145,6 +145,10 @@ struct result {
    uint64_t sends = 0;
    /* The executed instructions' estimated cycles (executed_cycles()). */
    uint64_t cycles = 0;
+   /* How often each instruction of the binary issued (decode order),
+    * summed like executed: the profile profile_text() prints.
+    */
+   std::vector<uint64_t> issued_at;
    /* Every output word compared or skipped, one line each, in the order
     * compared: "<class> <value> <want> <output>:<channel>", class e
     * (exact), a (within the tolerance), s (approximate or unchecked,
@@ -222,6 +226,13 @@ std::vector<uint8_t> assemble_brw_asm(const std::string &text, const std::string
 hw_instr hw_instr_of(const isa::inst &in);
 uint64_t executed_cycles(const std::vector<uint8_t> &binary,
                          const std::vector<uint64_t> &issued_at);
+/* The program's disassembly with, before each instruction, how often it
+ * issued: where two programs of a shader differ in what they execute.
+ */
+std::string profile_text(const std::vector<uint8_t> &binary,
+                         const std::vector<uint64_t> &issued_at);
+/* Adds b's counts into a (the longer of the two). */
+void add_issued(std::vector<uint64_t> &a, const std::vector<uint64_t> &b);
 
 /* One program pair of the scoreboard: brw's and ibis's program of a
  * shader at a width, run on the same inputs.

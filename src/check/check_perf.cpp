@@ -133,6 +133,36 @@ executed_cycles(const std::vector<uint8_t> &binary, const std::vector<uint64_t> 
    return cycles;
 }
 
+void
+add_issued(std::vector<uint64_t> &a, const std::vector<uint64_t> &b)
+{
+   a.resize(std::max(a.size(), b.size()));
+   for (size_t k = 0; k < b.size(); k++)
+      a[k] += b[k];
+}
+
+std::string
+profile_text(const std::vector<uint8_t> &binary, const std::vector<uint64_t> &issued_at)
+{
+   const std::vector<isa::decoded> prog =
+      isa::decode_program(binary.data(), binary.size(), isa::gen::gen9);
+   const isa::label_map labels = isa::find_labels(prog);
+   std::string out;
+   for (size_t k = 0; k < prog.size(); k++) {
+      auto l = labels.numbers.find(int64_t(prog[k].offset));
+      if (l != labels.numbers.end())
+         out += strfmt("%10s LABEL%u:\n", "", l->second);
+      /* A send's description continues on an indented second line. */
+      std::string text = isa::disassemble(prog[k].in, isa::gen::gen9, prog[k].offset, &labels);
+      for (size_t nl = text.find('\n'); nl != std::string::npos && nl + 1 < text.size();
+           nl = text.find('\n', nl + 1))
+         text.insert(nl + 1, 11, ' ');
+      const uint64_t n = k < issued_at.size() ? issued_at[k] : 0;
+      out += (n ? strfmt("%10llu ", (unsigned long long)n) : std::string(11, ' ')) + text;
+   }
+   return out;
+}
+
 } /* namespace ibis::check */
 
 namespace ibis::check {
