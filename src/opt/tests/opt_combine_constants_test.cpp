@@ -206,13 +206,14 @@ TEST(opt_combine_constants, vector_float_loads)
 /* The 32-bit loads a block has left after the vector-float packing, of
  * any bits and type, share 64-bit loads two at a time ("mov(1) UQ"; Gen9
  * takes a 64-bit immediate in a mov), their halves read as scalars of
- * the loads' types; an odd one keeps its load.  Loads of different
- * blocks do not pair.
+ * the loads' types.  A block's odd load left pairs with the odd load of
+ * its nearest dominator, there (100.0 of block0 with 0.7 of block2); a
+ * load no such partner is left for keeps its own (0.3).  At SIMD32 odd
+ * loads of different blocks stay apart.
  */
 TEST(opt_combine_constants, pairs_of_scalar_loads)
 {
-   EXPECT_TRUE(check_opt(R"(
-      shader fs simd8 lowered
+   const std::string body = R"(
       attr %1:f32x8
       attr %2:u32x8
       block0:         ; succs: block1 block2
@@ -236,22 +237,50 @@ TEST(opt_combine_constants, pairs_of_scalar_loads)
          %14:f32x8 = phi %11, %13
          %20:u32x8[4] = load_payload %14:u32, %7, %9:u32, %4:u32
          _ = send 5:u32, 0x8031400:u32, 0:u32, %20, _ {EOT}
-   )", "combine-constants", R"(
+   )";
+   EXPECT_TRUE(check_opt("shader fs simd8 lowered\n" + body, "combine-constants", R"(
       block0:         ; succs: block1 block2
          %21:u64x1 = mov 0x123456783dcccccd:u64 {WE_all}
          %4:f32x8 = mad %1, %1, %21<0,1,0>:f32
          %6:flagx8 = cmp.l %2, 7:u32
          (+%6) %7:u32x8 = sel %21.4<0,1,0>:u32, 9:u32
-         %8:f32x1 = mov 100.0:f32 {WE_all}
-         %9:f32x8 = lrp %4, %8, %1
+         %22:u64x1 = mov 0x3f33333342c80000:u64 {WE_all}
+         %9:f32x8 = lrp %4, %22<0,1,0>:f32, %1
          (+%6) if
       block1:         ; preds: block0 succs: block3
          %10:f32x1 = mov 0.3:f32 {WE_all}
          %11:f32x8 = mad %9, %1, %10
          else
       block2:         ; preds: block0 succs: block3
-         %12:f32x1 = mov 0.7:f32 {WE_all}
-         %13:f32x8 = mad %9, %1, %12
+         %13:f32x8 = mad %9, %1, %22.4<0,1,0>:f32
+      block3:         ; preds: block1 block2
    ...
    )"));
+}
+
+/* At SIMD32, where the register file is tightest, odd loads of different
+ * blocks keep their own loads (no scalar lives longer).
+ */
+TEST(opt_combine_constants, no_pairs_across_blocks_at_simd32)
+{
+   const char *program = R"(
+      shader fs simd32 lowered
+      attr %1:f32x32
+      block0:         ; succs: block1 block2
+         %2:f32x1 = mov 0.1:f32 {WE_all}
+         %3:f32x32 = mad %1, %1, %2
+         %4:flagx32 = cmp.l %3, 0.0:f32
+         (+%4) if
+      block1:         ; preds: block0 succs: block2
+         %5:f32x1 = mov 0.3:f32 {WE_all}
+         %6:f32x32 = mad %3, %1, %5
+      block2:         ; preds: block0 block1
+         endif
+         %7:f32x32 = phi %3, %6
+         %20:u32x16[4] = load_payload %7:u32, %7:u32, %7:u32, %7:u32
+         _ = send(16) 5:u32, 0x10031000:u32, 0:u32, %20, _
+         %21:u32x16+16[4] = load_payload %7.64:u32, %7.64:u32, %7.64:u32, %7.64:u32
+         _ = send(16+16) 5:u32, 0x10031800:u32, 0:u32, %21, _ {EOT}
+   )";
+   EXPECT_TRUE(check_opt(program, "combine-constants", program));
 }
