@@ -9,7 +9,9 @@
  * every reader takes a negate modifier (the three-source opcodes do).
  * A predicated integer sel of two float constants selects bits; read as
  * f32 its constant shares the load of its negation ("sel -1.0 : 1.0"
- * becomes "sel -%c, 1.0F", as brw's).
+ * becomes "sel -%c, 1.0F", as brw's).  Last, the loads are packed: four
+ * vector floats in a "mov(4) :vf", then any two 32-bit constants in a
+ * "mov(1) :uq" (a block's odd one with its nearest dominator's).
  *
  * Only width-1 NoMask movs of an immediate with no other effect, read as
  * whole values by ALU or math sources, take part.  O(loads + readers ×
