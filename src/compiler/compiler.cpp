@@ -207,7 +207,8 @@ narrow_phis(const context &c, shader &s, unsigned simd)
 
 /* brw's "Promoted N constants": the immediates loaded into a register
  * because their readers cannot encode them (opt_combine_constants' loads;
- * a 4-wide vector-float load counts its distinct channels).
+ * a 4-wide vector-float load counts its distinct channels, a 64-bit
+ * pair its distinct halves).
  */
 unsigned
 count_promoted_constants(const shader &s)
@@ -228,6 +229,24 @@ count_promoted_constants(const shader &s)
                n += !seen;
             }
             continue;
+         }
+         /* combine-constants' pair of 32-bit constants in one 64-bit
+          * load: its halves are read as 32-bit scalars.
+          */
+         if (in->op == opcode::mov && in->exec_size == 1 && in->we_all() &&
+             in->num_srcs() == 1 && in->src(0).is_imm() &&
+             in->src(0).type == data_type::u64 && in->num_dsts() == 1 &&
+             in->dst(0).val && in->dst(0).val->file == reg_file::ssa &&
+             !in->dst(0).val->uses().empty() &&
+             !(in->flags & (INSTR_SPILL | INSTR_FILL))) {
+            bool halves = true;
+            for (const use &u : in->dst(0).val->uses())
+               halves &= u.slot >= 0 && type_bits(u.in->src(u.slot).type) == 32;
+            if (halves) {
+               const uint64_t v = in->src(0).imm;
+               n += 1 + (uint32_t(v) != uint32_t(v >> 32));
+               continue;
+            }
          }
          n += in->op == opcode::mov && in->exec_size == 1 && in->we_all() &&
               in->num_srcs() == 1 && in->src(0).is_imm() && in->num_dsts() == 1 &&

@@ -9,7 +9,9 @@
  * every reader takes a negate modifier (the three-source opcodes do).
  * A predicated integer sel of two float constants selects bits; read as
  * f32 its constant shares the load of its negation ("sel -1.0 : 1.0"
- * becomes "sel -%c, 1.0F", as brw's).
+ * becomes "sel -%c, 1.0F", as brw's).  Last, the loads are packed: four
+ * vector floats in a "mov(4) :vf", then any two 32-bit constants in a
+ * "mov(1) :uq" (a block's odd one with its nearest dominator's).
  *
  * Only width-1 NoMask movs of an immediate with no other effect, read as
  * whole values by ALU or math sources, take part.  O(loads + readers ×
@@ -255,6 +257,85 @@ pack_vector_floats(shader &s)
    return progress;
 }
 
+/* One "mov(1) %p:u64 [hi:lo] {WE_all}" for the loads lo and hi, put
+ * where lo was (lo's block dominates hi's, and lo comes first in a shared
+ * one); their readers read the halves as scalars of their own types.
+ */
+void
+pair_loads(shader &s, instr *lo, instr *hi)
+{
+   const uint64_t imm = uint64_t(uint32_t(hi->src(0).imm)) << 32 |
+                        uint32_t(lo->src(0).imm);
+   instr *pair = s.create_instr(opcode::mov, 1);
+   pair->flags = INSTR_WE_ALL;
+   lo->parent()->insert_before(lo, pair);
+   value *v = s.create_value(reg_file::ssa, data_type::u64, 1);
+   pair->add_dst(operand(v));
+   pair->add_src(operand::imm_of(data_type::u64, imm));
+   for (unsigned half = 0; half < 2; half++) {
+      instr *ld = half ? hi : lo;
+      value *old = ld->dst(0).val;
+      ld->remove();
+      for (const use &u : std::vector<use>(old->uses())) {
+         operand o = u.in->src(u.slot);
+         o.val = v;
+         o.offset = 4 * half;
+         o = o.with_region(0, 1, 0);
+         u.in->set_src(u.slot, o);
+      }
+   }
+}
+
+/* The 32-bit constant loads of a block left after the vector-float
+ * packing share 64-bit loads two at a time: Gen9 takes a 64-bit
+ * immediate in a mov ("mov(1) %p:u64 [hi:lo] {WE_all}"), whose halves
+ * are read as scalars (%p<0,1,0>, %p.4<0,1,0>) of the loads' own types.
+ * Any bits fit, not only vector-float codes.  The pair goes where the
+ * first of its loads was, before every reader of the second.  A block's
+ * odd load left then pairs with the odd load of its nearest dominator
+ * that has one, there: one instruction fewer on every path through both
+ * and none more on any, for one scalar living longer.  Not at SIMD32,
+ * where the register file is tightest: that scalar alone made the
+ * latency schedule of a SIMD32 program fail to allocate, and the width
+ * was dropped.
+ */
+bool
+pair_scalar_loads(shader &s, const dominance &dom)
+{
+   bool progress = false;
+   std::vector<instr *> odd(s.blocks().size(), nullptr);
+   for (const auto &b : s.blocks()) {
+      std::vector<instr *> loads;
+      for (instr *in : b->instrs()) {
+         if (is_constant_load(in) && type_bits(in->dst(0).type) == 32)
+            loads.push_back(in);
+      }
+      size_t first = 0;
+      for (; first + 1 < loads.size(); first += 2) {
+         pair_loads(s, loads[first], loads[first + 1]);
+         progress = true;
+      }
+      if (first < loads.size())
+         odd[b->index] = loads[first];
+   }
+   for (block *b : dom.rpo()) {
+      if (s.dispatch_width >= 32)
+         break;
+      instr *hi = odd[b->index];
+      if (!hi)
+         continue;
+      for (block *a = dom.idom(b); a; a = dom.idom(a)) {
+         if (instr *lo = odd[a->index]) {
+            pair_loads(s, lo, hi);
+            odd[a->index] = odd[b->index] = nullptr;
+            progress = true;
+            break;
+         }
+      }
+   }
+   return progress;
+}
+
 block *
 common_dominator(const dominance &dom, block *a, block *b)
 {
@@ -335,6 +416,7 @@ opt_combine_constants(shader &s)
       progress = true;
    }
    progress |= pack_vector_floats(s);
+   progress |= pair_scalar_loads(s, dom);
    return progress;
 }
 

@@ -11,8 +11,9 @@
  *    result is a NaN or a denormal (Gen9 flushes single-precision
  *    denormals by default and returns its own NaN), rounding to nearest
  *    even like the EU;
- *  - mov converting s32/u32 to f32 (rounded to nearest even) and f32 to
- *    s32/u32 when the truncated value is in range.
+ *  - mov converting s32/u32 to f32 (rounded to nearest even), f32 to
+ *    s32/u32 when the truncated value is in range, and s32/u32 to
+ *    s16/u16 (the low word).
  * Predicated, preserving and flag-defining instructions are left alone.
  * One walk: O(instructions).
  */
@@ -165,6 +166,15 @@ fold_convert(data_type to, data_type from, uint64_t s, uint64_t *r)
                                : (d < 0 || d > 4294967295.0))
          return false;
       *r = to == data_type::s32 ? uint32_t(int32_t(d)) : uint32_t(d);
+      return true;
+   }
+   /* A 32-bit integer truncated to 16 bits keeps its low word (NIR's
+    * imul_32x16 narrows its second source so): as an immediate the mul
+    * then reads it directly, as brw's "mul D, 80W".
+    */
+   if ((to == data_type::s16 || to == data_type::u16) &&
+       (from == data_type::s32 || from == data_type::u32)) {
+      *r = s & 0xffff;
       return true;
    }
    return false;

@@ -163,3 +163,28 @@ TEST(opt_constant_fold, with_copy_prop)
          )" WRITE("%4") R"(
    )"));
 }
+
+/* imul_32x16 narrows its second source with a mov to s16: a constant's
+ * low word becomes the mul's word immediate ("mul D, 80W") instead of a
+ * load and a word copy of it.
+ */
+TEST(opt_constant_fold, narrowed_integer_feeds_mul)
+{
+   EXPECT_TRUE(check_opt(R"(
+      shader cs simd8
+      attr %1:s32x8
+      block0:
+         %2:s16x8 = mov 80:s32
+         %3:s32x8 = mul %1:s32, %2
+         %4:u16x8 = mov 0x12345:u32
+         %5:u32x8 = mul %1:u32, %4
+         )" WRITE("%3") R"(
+         )" WRITE("%5") R"(
+   )", "constant-fold,copy-prop,dce", R"(
+      block0:
+         %3:s32x8 = mul %1, 80:s16
+         %5:u32x8 = mul %1:u32, 9029:u16
+         )" WRITE("%3") R"(
+         )" WRITE("%5") R"(
+   )"));
+}
