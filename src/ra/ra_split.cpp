@@ -703,7 +703,7 @@ split_payload_halves(shader &s)
    for (instr *in : order) {
       value *dv = in->dst().val;
       const unsigned hb = dv->component_bytes() / 2;
-      bool read[2] = {false, false};
+      bool read[2] = {false, false}, slot = false;
       bool ok = !dv->uses().empty();
       for (const use &u : dv->uses()) {
          if (u.slot < 0 || u.in->op != opcode::load_payload ||
@@ -718,8 +718,12 @@ split_payload_halves(shader &s)
             break;
          }
          read[off / hb] = true;
+         slot |= u.in->num_srcs() > 1;
       }
-      if (!ok || !read[0] || !read[1])
+      /* Payloads of one half each alone may hold the halves in place
+       * unsplit (the pieces of a coordinate, one register each).
+       */
+      if (!ok || !read[0] || !read[1] || !slot)
          continue;
       instr *half[2];
       if (!build_pieces(s, in, 2, half))
@@ -728,6 +732,114 @@ split_payload_halves(shader &s)
          in->parent()->insert_before(in, h);
       value *hv[2] = {half[0]->dst().val, half[1]->dst().val};
       rewrite_to_halves(dv, hv);
+      in->remove();
+      split++;
+   }
+   return split;
+}
+
+/* A SIMD16 loop phi (of any program width) read by SIMD8 payloads and by
+ * the instruction that computes its back-edge value alone (a coordinate
+ * advanced each iteration and sampled by messages that cannot run at
+ * SIMD16): the web splits into SIMD8 halves, each written in the payloads
+ * that read it.  Per iteration the copies into the loop's payloads go
+ * and the back-edge instruction costs one more; before the loop the
+ * initial value's halves are copied (two movs).  Only when that nets
+ * fewer instructions both per iteration and in all.
+ */
+unsigned
+split_loop_phi_halves(shader &s)
+{
+   std::vector<instr *> phis;
+   for (const auto &b : s.blocks())
+      for (instr *in : b->instrs())
+         if (in->op == opcode::phi && in->exec_size == 16 && in->group % 16 == 0)
+            phis.push_back(in);
+   unsigned split = 0;
+   for (instr *in : phis) {
+      value *pv = in->num_dsts() == 1 ? in->dst().val : nullptr;
+      block *b = in->parent();
+      if (!pv || pv->file != reg_file::ssa || pv->width != 16 ||
+          pv->group != in->group || pv->length != 1 || pv->bit_size() != 32 ||
+          in->dst().offset || in->num_srcs() != 2 || b->preds.size() != 2)
+         continue;
+      /* One entry source, one back-edge source computed in the loop. */
+      int back = -1;
+      bool ok = true;
+      for (unsigned i = 0; i < 2; i++) {
+         const operand &o = in->src(i);
+         ok &= o.val && !o.is_imm() && o.val->file == reg_file::ssa &&
+               o.val->width == 16 && o.val->group == pv->group &&
+               o.val->length == 1 && o.val->bit_size() == 32 && !o.offset &&
+               !o.has_region && !o.neg && !o.abs;
+         if (b->preds[i]->index >= b->index)
+            back = back < 0 ? int(i) : 2;
+      }
+      if (!ok || back < 0 || back > 1)
+         continue;
+      const block *latch = b->preds[back];
+      value *bv = in->src(back).val;
+      instr *d = bv->def();
+      if (!d || bv->defs().size() != 1 || bv->uses().size() != 1 ||
+          d->parent()->index < b->index || d->parent()->index > latch->index ||
+          d->num_dsts() != 1 || d->flag_def() || d->op == opcode::load_payload ||
+          d->op == opcode::undef || !may_split(d, 16, in->group))
+         continue;
+      /* The readers: SIMD8 payloads within a half, and d. */
+      const unsigned hb = pv->component_bytes() / 2;
+      unsigned in_loop = 0, all = 0;
+      for (const use &u : pv->uses()) {
+         if (u.in == d && u.slot >= 0)
+            continue;
+         const unsigned n = use_bytes(pv, u);
+         const unsigned off = u.slot >= 0 ? u.in->src(u.slot).offset : 0;
+         if (u.slot < 0 || u.in->op != opcode::load_payload ||
+             u.in->exec_size != 8 || n == 0 || off / hb != (off + n - 1) / hb) {
+            ok = false;
+            break;
+         }
+         /* A payload of that half alone may hold it in place unsplit. */
+         if (u.in->num_srcs() < 2)
+            continue;
+         const unsigned bi = u.in->parent()->index;
+         in_loop += bi >= b->index && bi <= latch->index;
+         all++;
+      }
+      if (!ok || in_loop < 2 || all < 4)
+         continue;
+      instr *half[2];
+      if (!build_pieces(s, d, 2, half))
+         continue;
+      for (instr *h : half)
+         d->parent()->insert_before(d, h);
+      d->remove();
+      value *hv[2];
+      for (unsigned h = 0; h < 2; h++) {
+         const unsigned g = in->group + 8 * h;
+         hv[h] = s.create_value(reg_file::ssa, pv->type, 8, 1, g);
+         instr *phi = s.create_instr(opcode::phi, 8);
+         phi->group = g;
+         phi->add_dst(operand(hv[h]).as_type(in->dst().type));
+         for (unsigned i = 0; i < 2; i++) {
+            const operand &o = in->src(i);
+            if (int(i) == back) {
+               phi->add_src(operand(half[h]->dst().val).as_type(o.type));
+               continue;
+            }
+            value *sh = s.create_value(reg_file::ssa, pv->type, 8, 1, g);
+            instr *lp = s.create_instr(opcode::load_payload, 8);
+            lp->group = g;
+            lp->add_dst(operand(sh));
+            operand x = o;
+            x.offset += h * hb;
+            lp->add_src(x);
+            block *p = b->preds[i];
+            p->insert(p->before_jump(), lp);
+            phi->add_src(operand(sh).as_type(o.type));
+         }
+         b->insert_before(in, phi);
+      }
+      rewrite_to_halves(pv, hv);
       in->remove();
       split++;
    }
@@ -1084,6 +1196,8 @@ ra_split_vectors(shader &s, bool halves, bool phis)
       if (halves) {
          split += split_payload_halves(s);
          split += split_zip_readers(s);
+         if (phis)
+            split += split_loop_phi_halves(s);
       }
       return split;
    }
@@ -1097,6 +1211,8 @@ ra_split_vectors(shader &s, bool halves, bool phis)
    split += split_components(s);
    split += split_payload_halves(s);
    split += split_zip_readers(s);
+   if (phis)
+      split += split_loop_phi_halves(s);
    propagate_payload_copies(s);
    return split;
 }

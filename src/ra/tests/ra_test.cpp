@@ -1708,6 +1708,117 @@ TEST_F(ra_test, simd16_payload_halves_are_computed_in_place)
    }
 }
 
+/* A SIMD16 value read only as the whole of two one-register SIMD8
+ * payloads (a sample_d's first part, u) stays whole: the payloads take
+ * its halves in place, and two SIMD8 adds would cost one more.
+ */
+TEST_F(ra_test, simd16_value_of_one_register_payloads_stays_whole)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16 lowered
+      hw %0:f32x16@g2
+      hw %1:u32x8[5]@g4
+      hw %2:u32x8+8[5]@g9
+      block0:
+         %3:f32x16 = add %0, 0.5:f32
+         %4:u32x8 = load_payload %3:u32
+         %5:f32x8[4] = send 2:u32, 0x2424001:u32, 320:u32, %4, %1
+         %6:u32x8+8 = load_payload %3.32:u32
+         %7:f32x8+8[4] = send 2:u32, 0x2424001:u32, 320:u32, %6, %2
+         %8:f32x16 = load_payload %5, %7
+         untyped_write_logical 0:u32, %8, %8, 1:u32
+   )", "ra", R"(
+      block0:
+         %3:f32x16@g[[p]] = add %0, 0.5:f32
+         %4:u32x8@g[[p]] = load_payload %3:u32
+         ...
+   )"));
+}
+
+/* nexuiz/25.fs at SIMD16: the coordinate %4 a loop advances (%5) is
+ * sampled by SIMD8 sample_d messages in the loop and after it.  The web
+ * splits into SIMD8 halves, each written in its payloads: per iteration
+ * the mad costs one more and the two copies into the payloads go, and
+ * after the loop two more; before the loop the halves of %2 are copied
+ * (here one lies in place).  %1, the whole of each SIMD8 payload, keeps
+ * its halves in place unsplit.
+ */
+TEST_F(ra_test, simd16_loop_phi_read_by_simd8_payloads_is_split)
+{
+   const char *in = R"(
+      shader fs simd16 lowered
+      hw %0:f32x16@g2
+      hw %1:f32x16@g4
+      uniform %9:u32x1[8]@g10
+      block0:
+         %2:f32x16 = add %0, 1.0:f32
+         %3:f32x16 = add %0, 0.5:f32
+      block1:
+         do
+         %4:f32x16 = phi %2, %5
+         %15:flagx16 = cmp.l %0, %9:f32
+         (-%15) break
+      block2:
+         %6:u32x8 = load_payload %1:u32
+         %7:u32x8[5] = load_payload %3:u32, %4:u32, _, _, _
+         %8:f32x8[4] = send 2:u32, 0x2424001:u32, 320:u32, %6, %7
+         %10:u32x8+8 = load_payload %1.32:u32
+         %11:u32x8+8[5] = load_payload %3.32:u32, %4.32:u32, _, _, _
+         %12:f32x8+8[4] = send 2:u32, 0x2424001:u32, 320:u32, %10, %11
+         %13:f32x16 = load_payload %8[3], %12[3]
+         %14:f32x16 = add %13, 1.0:f32
+         %5:f32x16 = mad %4, %14, %0
+         while
+      block3:
+         %16:u32x8 = load_payload %1:u32
+         %17:u32x8[5] = load_payload %3:u32, %4:u32, _, _, _
+         %18:f32x8[4] = send 2:u32, 0x2424001:u32, 320:u32, %16, %17
+         %19:u32x8+8 = load_payload %1.32:u32
+         %20:u32x8+8[5] = load_payload %3.32:u32, %4.32:u32, _, _, _
+         %21:f32x8+8[4] = send 2:u32, 0x2424001:u32, 320:u32, %19, %20
+         %22:f32x16 = load_payload %18, %21
+         untyped_write_logical 0:u32, %22, %22, 1:u32
+   )";
+   EXPECT_TRUE(check_pass(in, "ra", R"(
+      block0:         ; succs: block1
+         %2:f32x16@g[[_]] = add %0, 1.0:f32
+         %[[a]]:f32x8@g[[q]] = add %0, 0.5:f32
+         %[[b]]:f32x8+8@g[[r]] = add %0.32, 0.5:f32
+         ...
+      block2:         ; preds: block1 succs: block1
+         %6:u32x8@g[[_]] = load_payload %1:u32
+         %7:u32x8[5]@g[[q]] = load_payload %[[a]]:u32, %[[p0]]:u32, _, _, _
+         %8:f32x8[4]@g[[_]] = send 2:u32, 0x2424001:u32, 320:u32, %6, %7
+         %10:u32x8+8@g[[_]] = load_payload %1.32:u32
+         %11:u32x8+8[5]@g[[r]] = load_payload %[[b]]:u32, %[[p1]]:u32, _, _, _
+         %12:f32x8+8[4]@g[[_]] = send 2:u32, 0x2424001:u32, 320:u32, %10, %11
+         %[[c]]:f32x8@g[[_]] = add %8[3], 1.0:f32
+         %[[d]]:f32x8+8@g[[_]] = add %12[3], 1.0:f32
+         %14:f32x16@g[[_]] = load_payload %[[c]], %[[d]]
+         %[[p0]] = mad %[[p0]], %14, %0
+         %[[p1]] = mad %[[p1]], %14.32, %0.32
+         while
+      block3:         ; preds: block1
+         %16:u32x8@g[[_]] = load_payload %1:u32
+         %17:u32x8[5]@g[[q]] = load_payload %[[a]]:u32, %[[p0]]:u32, _, _, _
+         %18:f32x8[4]@g[[_]] = send 2:u32, 0x2424001:u32, 320:u32, %16, %17
+         %19:u32x8+8@g[[_]] = load_payload %1.32:u32
+         %20:u32x8+8[5]@g[[r]] = load_payload %[[b]]:u32, %[[p1]]:u32, _, _, _
+         ...
+   )"));
+   std::string out;
+   ibis::ra_result r = allocate(in, &out, false);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(validator_error(out), "") << out;
+   /* Each half lies in its payloads' slot, in the loop and after it. */
+   auto s = ibis::parse_shader(out);
+   for (unsigned id : {7u, 11u, 17u, 20u}) {
+      const ibis::instr *lp = s->find_value(id)->def();
+      ASSERT_NE(lp, nullptr) << out;
+      EXPECT_EQ(lp->src(1).val->phys.nr, s->find_value(id)->phys.nr + 1) << out;
+   }
+}
+
 /* nexuiz/37.fs at SIMD32: interpolated coordinates (WLR values written
  * by pln halves) and the ALU results between the samples are read only by
  * SIMD16 payload halves (the planes are one push constant value per
