@@ -10,6 +10,8 @@
 #include "ra/ra_internal.h"
 
 #include <array>
+#include <cassert>
+#include <unordered_map>
 
 #include <algorithm>
 
@@ -228,11 +230,13 @@ split_wlr_halves(shader &s)
 }
 
 
-/* Source o of a SIMD32 instruction as read by its half h (channels
- * 16h..16h+15), as code generation reads it for that piece.
+/* Source o of instruction in as read by its piece of `width` channels
+ * from channel `first` (of the instruction's own), as code generation
+ * reads it for that piece.
  */
 bool
-half_source(const instr *in, const operand &o, unsigned h, operand &out)
+piece_source(const instr *in, const operand &o, unsigned first,
+             unsigned width, operand &out)
 {
    out = o;
    if (o.is_null() || o.is_imm())
@@ -243,14 +247,14 @@ half_source(const instr *in, const operand &o, unsigned h, operand &out)
    const unsigned sz = type_bits(o.type) / 8;
    if (o.has_region) {
       region r = o.rgn;
-      const unsigned p = lowered_piece_width(in);
+      const unsigned p = std::min(lowered_piece_width(in), width);
       if (r.width > p && r.vstride == r.width * r.hstride) {
          r.width = p;
          r.vstride = p * r.hstride;
       }
-      if (r.width && 16 % r.width)
+      if (r.width && width % r.width)
          return false;
-      const unsigned c = 16 * h;
+      const unsigned c = first;
       out.offset += r.width == 0 ? c * r.hstride * sz
                                  : ((c / r.width) * r.vstride +
                                     (c % r.width) * r.hstride) * sz;
@@ -258,21 +262,36 @@ half_source(const instr *in, const operand &o, unsigned h, operand &out)
    }
    if (v->width == 1 || v->file == reg_file::uniform)
       return true;
-   if (v->width != 32)
+   if (v->width != in->exec_size)
       return false;
-   out.offset += 16 * h * sz;
+   out.offset += first * sz;
    return true;
 }
 
-/* The two SIMD16 halves of a SIMD32 instruction writing an SSA value, or
- * false when it does not split.
+/* Source o of a SIMD32 instruction as read by its half h (channels
+ * 16h..16h+15).
  */
 bool
-build_halves(shader &s, instr *in, instr *half[2])
+half_source(const instr *in, const operand &o, unsigned h, operand &out)
+{
+   return piece_source(in, o, 16 * h, 16, out);
+}
+
+/* The n pieces of an instruction writing an SSA value (each of exec_size
+ * / n channels, in channel order), or false when it does not split: the
+ * two SIMD16 halves of a SIMD32 instruction, or the SIMD8 pieces of a
+ * reader of SIMD8 message results (ALU instructions only).
+ */
+bool
+build_pieces(shader &s, instr *in, unsigned n, instr **half)
 {
    const value *dv = in->num_dsts() ? in->dst().val : nullptr;
-   small_vector<operand, 4> srcs[2];   /* no allocation for most */
+   const unsigned pw = in->exec_size / n;
+   small_vector<operand, 4> srcs[4];   /* no allocation for most */
+   assert(n <= 4);
    if (in->op == opcode::load_payload) {
+      if (n != 2 || in->exec_size != 32)
+         return false;
       unsigned pos = 0;
       for (const operand &o : in->srcs()) {
          const bool bcast = o.is_null() || o.is_imm() || o.val->width == 1;
@@ -302,27 +321,27 @@ build_halves(shader &s, instr *in, instr *half[2])
          return false;
    } else {
       for (const operand &o : in->srcs()) {
-         for (unsigned h = 0; h < 2; h++) {
+         for (unsigned h = 0; h < n; h++) {
             operand x;
-            if (!half_source(in, o, h, x))
+            if (!piece_source(in, o, h * pw, pw, x))
                return false;
             srcs[h].push_back(x);
          }
       }
    }
-   for (unsigned h = 0; h < 2; h++) {
-      instr *x = s.create_instr(in->op, 16);
-      x->group = 16 * h;
+   for (unsigned h = 0; h < n; h++) {
+      const unsigned g = in->group + h * pw;
+      instr *x = s.create_instr(in->op, pw);
+      x->group = g;
       x->saturate = in->saturate;
       x->cmod = in->cmod;
       x->flags = in->flags;
       if (dv) {
-         value *v = s.create_value(reg_file::ssa, dv->type, 16, dv->length,
-                                   16 * h);
+         value *v = s.create_value(reg_file::ssa, dv->type, pw, dv->length, g);
          x->add_dst(operand(v).as_type(in->dst().type));
       }
       if (const value *f = in->flag_def())
-         x->set_flag_def(s.create_value(reg_file::flag, f->type, 16, 1, 16 * h));
+         x->set_flag_def(s.create_value(reg_file::flag, f->type, pw, 1, g));
       for (const operand &o : srcs[h])
          x->add_src(o);
       if (in->predicate())
@@ -330,6 +349,12 @@ build_halves(shader &s, instr *in, instr *half[2])
       half[h] = x;
    }
    return true;
+}
+
+bool
+build_halves(shader &s, instr *in, instr *half[2])
+{
+   return build_pieces(s, in, 2, half);
 }
 
 /* Is in a SIMD32 instruction that splits into halves once every reader
@@ -349,10 +374,11 @@ flag_only(const instr *in)
            (in->dst().val && in->dst().val->uses().empty()));
 }
 
+/* (Or, given a width and group, an instruction of that width and group.) */
 bool
-may_split(const instr *in)
+may_split(const instr *in, unsigned width = 32, unsigned group = 0)
 {
-   if (in->exec_size != 32 || in->group != 0 || in->num_dsts() > 1 ||
+   if (in->exec_size != width || in->group != group || in->num_dsts() > 1 ||
        in->preserve().val || in->we_all() || (in->flags & ~INSTR_WE_ALL) ||
        (in->op != opcode::load_payload && in->op != opcode::undef &&
         !ra_per_channel_alu(in)) ||
@@ -361,11 +387,12 @@ may_split(const instr *in)
       return false;
    /* A flag splits when only predicates of halves read it. */
    if (const value *f = in->flag_def()) {
-      if (f->width != 32 || f->group != 0)
+      const unsigned hw = width / 2;
+      if (f->width != width || f->group != group)
          return false;
       for (const use &u : f->uses()) {
-         if (u.slot != use::predicate || u.in->exec_size > 16 ||
-             u.in->group % 16 + u.in->exec_size > 16)
+         if (u.slot != use::predicate || u.in->exec_size > hw ||
+             u.in->group % hw + u.in->exec_size > hw)
             return false;
       }
    }
@@ -374,8 +401,8 @@ may_split(const instr *in)
       return in->flag_def() != nullptr;
    const operand &d = in->dst();
    const value *dv = d.val;
-   return dv && dv->file == reg_file::ssa && dv->width == 32 &&
-          dv->bit_size() <= 32 && dv->group == 0 && !d.offset && !d.has_region &&
+   return dv && dv->file == reg_file::ssa && dv->width == width &&
+          dv->bit_size() <= 32 && dv->group == group && !d.offset && !d.has_region &&
           type_bits(d.type) == dv->bit_size() &&
           (in->op == opcode::load_payload || in->op == opcode::undef ||
            dv->length == 1);
@@ -654,27 +681,199 @@ split_instr_halves(shader &s, bool phis)
    return split;
 }
 
-/* Is z a zip of two SIMD16 halves, each a component of a vector (two
- * message results): the halves cannot lie side by side, the zip is two
- * movs.
+/* A SIMD16 instruction (of any program width) whose result only
+ * payloads of its SIMD8 halves read (messages that cannot run at SIMD16,
+ * such as sample_d) becomes its two SIMD8 halves: each can then be
+ * computed in the payload that reads it instead of being copied there.
+ * That costs an instruction and saves up to one mov per half, so only
+ * values that nothing else reads split (no chain of splits as at SIMD32,
+ * where the halves come for free).
+ */
+unsigned
+split_payload_halves(shader &s)
+{
+   std::vector<instr *> order;
+   for (const auto &b : s.blocks())
+      for (instr *in : b->instrs())
+         if (in->exec_size == 16 && in->group % 16 == 0 && in->num_dsts() == 1 &&
+             in->op != opcode::load_payload && in->op != opcode::undef &&
+             !in->flag_def() && may_split(in, 16, in->group))
+            order.push_back(in);
+   unsigned split = 0;
+   for (instr *in : order) {
+      value *dv = in->dst().val;
+      const unsigned hb = dv->component_bytes() / 2;
+      bool read[2] = {false, false}, slot = false;
+      bool ok = !dv->uses().empty();
+      for (const use &u : dv->uses()) {
+         if (u.slot < 0 || u.in->op != opcode::load_payload ||
+             u.in->exec_size != 8) {
+            ok = false;
+            break;
+         }
+         const unsigned off = u.in->src(u.slot).offset;
+         const unsigned n = use_bytes(dv, u);
+         if (n == 0 || off / hb != (off + n - 1) / hb) {
+            ok = false;
+            break;
+         }
+         read[off / hb] = true;
+         slot |= u.in->num_srcs() > 1;
+      }
+      /* Payloads of one half each alone may hold the halves in place
+       * unsplit (the pieces of a coordinate, one register each).
+       */
+      if (!ok || !read[0] || !read[1] || !slot)
+         continue;
+      instr *half[2];
+      if (!build_pieces(s, in, 2, half))
+         continue;
+      for (instr *h : half)
+         in->parent()->insert_before(in, h);
+      value *hv[2] = {half[0]->dst().val, half[1]->dst().val};
+      rewrite_to_halves(dv, hv);
+      in->remove();
+      split++;
+   }
+   return split;
+}
+
+/* A SIMD16 loop phi (of any program width) read by SIMD8 payloads and by
+ * the instruction that computes its back-edge value alone (a coordinate
+ * advanced each iteration and sampled by messages that cannot run at
+ * SIMD16): the web splits into SIMD8 halves, each written in the payloads
+ * that read it.  Per iteration the copies into the loop's payloads go
+ * and the back-edge instruction costs one more; before the loop the
+ * initial value's halves are copied (two movs).  Only when that nets
+ * fewer instructions both per iteration and in all.
+ */
+unsigned
+split_loop_phi_halves(shader &s)
+{
+   std::vector<instr *> phis;
+   for (const auto &b : s.blocks())
+      for (instr *in : b->instrs())
+         if (in->op == opcode::phi && in->exec_size == 16 && in->group % 16 == 0)
+            phis.push_back(in);
+   unsigned split = 0;
+   for (instr *in : phis) {
+      value *pv = in->num_dsts() == 1 ? in->dst().val : nullptr;
+      block *b = in->parent();
+      if (!pv || pv->file != reg_file::ssa || pv->width != 16 ||
+          pv->group != in->group || pv->length != 1 || pv->bit_size() != 32 ||
+          in->dst().offset || in->num_srcs() != 2 || b->preds.size() != 2)
+         continue;
+      /* One entry source, one back-edge source computed in the loop. */
+      int back = -1;
+      bool ok = true;
+      for (unsigned i = 0; i < 2; i++) {
+         const operand &o = in->src(i);
+         ok &= o.val && !o.is_imm() && o.val->file == reg_file::ssa &&
+               o.val->width == 16 && o.val->group == pv->group &&
+               o.val->length == 1 && o.val->bit_size() == 32 && !o.offset &&
+               !o.has_region && !o.neg && !o.abs;
+         if (b->preds[i]->index >= b->index)
+            back = back < 0 ? int(i) : 2;
+      }
+      if (!ok || back < 0 || back > 1)
+         continue;
+      const block *latch = b->preds[back];
+      value *bv = in->src(back).val;
+      instr *d = bv->def();
+      if (!d || bv->defs().size() != 1 || bv->uses().size() != 1 ||
+          d->parent()->index < b->index || d->parent()->index > latch->index ||
+          d->num_dsts() != 1 || d->flag_def() || d->op == opcode::load_payload ||
+          d->op == opcode::undef || !may_split(d, 16, in->group))
+         continue;
+      /* The readers: SIMD8 payloads within a half, and d. */
+      const unsigned hb = pv->component_bytes() / 2;
+      unsigned in_loop = 0, all = 0;
+      for (const use &u : pv->uses()) {
+         if (u.in == d && u.slot >= 0)
+            continue;
+         const unsigned n = use_bytes(pv, u);
+         const unsigned off = u.slot >= 0 ? u.in->src(u.slot).offset : 0;
+         if (u.slot < 0 || u.in->op != opcode::load_payload ||
+             u.in->exec_size != 8 || n == 0 || off / hb != (off + n - 1) / hb) {
+            ok = false;
+            break;
+         }
+         /* A payload of that half alone may hold it in place unsplit. */
+         if (u.in->num_srcs() < 2)
+            continue;
+         const unsigned bi = u.in->parent()->index;
+         in_loop += bi >= b->index && bi <= latch->index;
+         all++;
+      }
+      if (!ok || in_loop < 2 || all < 4)
+         continue;
+      instr *half[2];
+      if (!build_pieces(s, d, 2, half))
+         continue;
+      for (instr *h : half)
+         d->parent()->insert_before(d, h);
+      d->remove();
+      value *hv[2];
+      for (unsigned h = 0; h < 2; h++) {
+         const unsigned g = in->group + 8 * h;
+         hv[h] = s.create_value(reg_file::ssa, pv->type, 8, 1, g);
+         instr *phi = s.create_instr(opcode::phi, 8);
+         phi->group = g;
+         phi->add_dst(operand(hv[h]).as_type(in->dst().type));
+         for (unsigned i = 0; i < 2; i++) {
+            const operand &o = in->src(i);
+            if (int(i) == back) {
+               phi->add_src(operand(half[h]->dst().val).as_type(o.type));
+               continue;
+            }
+            value *sh = s.create_value(reg_file::ssa, pv->type, 8, 1, g);
+            instr *lp = s.create_instr(opcode::load_payload, 8);
+            lp->group = g;
+            lp->add_dst(operand(sh));
+            operand x = o;
+            x.offset += h * hb;
+            lp->add_src(x);
+            block *p = b->preds[i];
+            p->insert(p->before_jump(), lp);
+            phi->add_src(operand(sh).as_type(o.type));
+         }
+         b->insert_before(in, phi);
+      }
+      rewrite_to_halves(pv, hv);
+      in->remove();
+      split++;
+   }
+   return split;
+}
+
+/* Is z a zip of message results: a component of each of two or four
+ * narrower results (SIMD16 halves of a SIMD32 value, SIMD8 pieces of a
+ * SIMD16 or SIMD32 one, for messages that cannot run wider), in channel
+ * order.  The pieces cannot lie side by side (each result's components
+ * are), so the zip is one mov per piece.
  */
 bool
 is_result_zip(const instr *z)
 {
-   if (z->op != opcode::load_payload || z->exec_size != 32 || z->group ||
-       z->num_dsts() != 1 || z->num_srcs() != 2 || z->predicate() ||
+   const unsigned n = z->num_srcs();
+   if (z->op != opcode::load_payload || (n != 2 && n != 4) ||
+       (z->exec_size != 16 && z->exec_size != 32) ||
+       z->exec_size / n < 8 || z->num_dsts() != 1 || z->predicate() ||
        z->flags || z->preserve().val)
       return false;
+   const unsigned pw = z->exec_size / n;
    const operand &d = z->dst();
    const value *dv = d.val;
-   if (!dv || dv->file != reg_file::ssa || dv->width != 32 || dv->group ||
-       dv->length != 1 || dv->bit_size() != 32 || d.offset || d.has_region)
+   if (!dv || dv->file != reg_file::ssa || dv->width != z->exec_size ||
+       dv->group != z->group || dv->length != 1 || dv->bit_size() != 32 ||
+       d.offset || d.has_region)
       return false;
-   for (unsigned h = 0; h < 2; h++) {
+   for (unsigned h = 0; h < n; h++) {
       const operand &o = z->src(h);
       const value *v = o.val;
       if (!v || o.is_imm() || o.has_region || o.neg || o.abs ||
-          v->file != reg_file::ssa || v->width != 16 || v->group != 16 * h ||
+          v->file != reg_file::ssa || v->width != pw ||
+          v->group != z->group + h * pw ||
           v->length < 2 || v->bit_size() != 32 || type_bits(o.type) != 32 ||
           o.offset % v->component_bytes())
          return false;
@@ -682,12 +881,52 @@ is_result_zip(const instr *z)
    return true;
 }
 
-/* A SIMD32 instruction reading such a zip, whose result is read whole
- * (so the backward walk kept it), splits forwards: each half reads its
- * send's result in place and the halves' results are zipped, fresh
- * values that coalesce side by side (tesseract/365.fs SIMD32: the three
- * components of a sample were zipped for their lrps).  Only when every
- * reader of the zip splits does the zip go.
+/* May the reader in of zip z split into z's pieces, each reading its
+ * result in place?
+ */
+bool
+zip_reader_splits(const instr *z, const use &u)
+{
+   if (u.slot < 0)
+      return false;
+   const instr *in = u.in;
+   const operand &o = in->src(u.slot);
+   const unsigned n = z->num_srcs();
+   if (!may_split(in, z->exec_size, z->group) || in->op == opcode::load_payload ||
+       in->parent() != z->parent() || in->num_dsts() != 1 || in->flag_def() ||
+       o.offset || o.has_region)
+      return false;
+   const unsigned pw = in->exec_size / n;
+   for (const operand &x : in->srcs()) {
+      for (unsigned h = 0; h < n; h++) {
+         operand p;
+         if (!piece_source(in, x, h * pw, pw, p))
+            return false;
+      }
+   }
+   return true;
+}
+
+/* Instructions a reader costs more split into n pieces than whole (code
+ * generation already splits a SIMD32 one into SIMD16 halves).
+ */
+unsigned
+split_cost(const instr *in, unsigned n)
+{
+   const unsigned native = in->exec_size /
+                           std::min<unsigned>(in->exec_size, lowered_piece_width(in));
+   return n > native ? n - native : 0;
+}
+
+/* An instruction reading such a zip, whose result is read whole (so the
+ * backward walk kept it), splits forwards: each piece reads its send's
+ * result in place and the pieces' results are zipped, fresh values that
+ * coalesce side by side (tesseract/365.fs SIMD32: the three components of
+ * a sample were zipped for their lrps).  Only when every reader of the
+ * zip splits does the zip go.  A SIMD32 reader splits into SIMD16 halves
+ * for free; a SIMD16 one into SIMD8 pieces costs an instruction, so the
+ * zips whose readers split are chosen to save the most (a zip saves one
+ * mov per piece, a reader may read several zips).
  */
 unsigned
 split_zip_readers(shader &s)
@@ -705,16 +944,14 @@ split_zip_readers(shader &s)
       for (instr *in : b->instrs())
          if (is_result_zip(in))
             zips.push_back(in);
-   unsigned split = 0;
+   /* The candidates (every reader may split) and their readers. */
+   std::vector<instr *> cand;
+   std::vector<std::vector<instr *>> zip_readers;
    for (instr *z : zips) {
       value *zv = z->dst().val;
       bool ok = !zv->uses().empty();
       for (const use &u : zv->uses()) {
-         const operand &o = u.slot >= 0 ? u.in->src(u.slot) : operand();
-         ok &= u.slot >= 0 && may_split(u.in) && u.in->op != opcode::load_payload &&
-               u.in->parent() == z->parent() &&
-               u.in->num_dsts() == 1 && !u.in->flag_def() &&
-               !o.offset && !o.has_region;
+         ok &= zip_reader_splits(z, u);
          if (!ok)
             break;
       }
@@ -724,27 +961,73 @@ split_zip_readers(shader &s)
       for (const use &u : zv->uses())
          if (std::find(readers.begin(), readers.end(), u.in) == readers.end())
             readers.push_back(u.in);
-      std::vector<std::array<instr *, 2>> halves;
+      cand.push_back(z);
+      zip_readers.push_back(std::move(readers));
+   }
+   /* Drop the zip whose readers cost at least what it saves (counting a
+    * reader only when no other chosen zip splits it), until none does.
+    */
+   std::vector<bool> chosen(cand.size(), true);
+   std::unordered_map<const instr *, unsigned> count;   /* chosen zips read */
+   auto slot = [&](const instr *r) -> unsigned & { return count[r]; };
+   for (size_t i = 0; i < cand.size(); i++)
+      for (instr *r : zip_readers[i])
+         slot(r)++;
+   for (;;) {
+      int worst = -1, worst_net = -1;
+      for (size_t i = 0; i < cand.size(); i++) {
+         if (!chosen[i])
+            continue;
+         const unsigned n = cand[i]->num_srcs();
+         int net = -int(n);
+         for (instr *r : zip_readers[i])
+            if (slot(r) == 1)
+               net += int(split_cost(r, n));
+         if (net >= 0 && net > worst_net) {
+            worst = int(i);
+            worst_net = net;
+         }
+      }
+      if (worst < 0)
+         break;
+      chosen[worst] = false;
+      for (instr *r : zip_readers[worst])
+         slot(r)--;
+   }
+   unsigned split = 0;
+   for (size_t i = 0; i < cand.size(); i++) {
+      if (!chosen[i])
+         continue;
+      instr *z = cand[i];
+      const unsigned n = z->num_srcs();
+      /* Readers an earlier zip split are gone. */
+      std::vector<instr *> readers;
+      for (const use &u : z->dst().val->uses())
+         if (std::find(readers.begin(), readers.end(), u.in) == readers.end())
+            readers.push_back(u.in);
+      std::vector<std::array<instr *, 4>> pieces;
+      bool ok = true;
       for (instr *in : readers) {
-         instr *half[2];
-         if (!build_halves(s, in, half)) {
+         std::array<instr *, 4> p{};
+         if (!build_pieces(s, in, n, p.data())) {
             ok = false;
             break;
          }
-         halves.push_back({half[0], half[1]});
+         pieces.push_back(p);
       }
       if (!ok)
          continue;
-      for (size_t i = 0; i < readers.size(); i++) {
-         instr *in = readers[i];
-         for (unsigned h = 0; h < 2; h++) {
-            instr *x = halves[i][h];
+      for (size_t j = 0; j < readers.size(); j++) {
+         instr *in = readers[j];
+         for (unsigned h = 0; h < n; h++) {
+            instr *x = pieces[j][h];
             for (unsigned k = 0; k < x->num_srcs(); k++) {
                /* This zip and any other one of the block (read whole). */
                const operand &w = in->src(k);
                const instr *zk = w.val && w.val->file == reg_file::ssa ?
                                  w.val->def() : nullptr;
                if (!zk || (zk != z && (!is_result_zip(zk) ||
+                                       zk->num_srcs() != n ||
                                        zk->parent() != in->parent())) ||
                    w.offset || w.has_region)
                   continue;
@@ -757,13 +1040,14 @@ split_zip_readers(shader &s)
             }
             in->parent()->insert_before(in, x);
          }
-         instr *zip = s.create_instr(opcode::load_payload, 32);
+         instr *zip = s.create_instr(opcode::load_payload, in->exec_size);
+         zip->group = in->group;
          in->parent()->insert_before(in, zip);
          const operand d = in->dst();
          in->remove();
          zip->add_dst(d);
-         zip->add_src(operand(halves[i][0]->dst().val));
-         zip->add_src(operand(halves[i][1]->dst().val));
+         for (unsigned h = 0; h < n; h++)
+            zip->add_src(operand(pieces[j][h]->dst().val));
       }
       split++;
    }
@@ -903,10 +1187,20 @@ unsigned split_components(shader &s);
 unsigned
 ra_split_vectors(shader &s, bool halves, bool phis)
 {
-   halves &= s.dispatch_width == 32;
    split_push_constants(s);
-   if (!halves)
-      return split_components(s);
+   /* Below SIMD32 only what SIMD8 messages leave splits: payload halves
+    * and the readers of result zips.
+    */
+   if (!halves || s.dispatch_width != 32) {
+      unsigned split = split_components(s);
+      if (halves) {
+         split += split_payload_halves(s);
+         split += split_zip_readers(s);
+         if (phis)
+            split += split_loop_phi_halves(s);
+      }
+      return split;
+   }
    /* Components first: a texture result zipped from its halves, of which
     * one component is read whole (by a SIMD32 cmp), still has the others
     * read by halves.  Then again for the zips the halves leave.
@@ -915,7 +1209,10 @@ ra_split_vectors(shader &s, bool halves, bool phis)
    split += split_wlr_halves(s);
    split += split_instr_halves(s, phis);
    split += split_components(s);
+   split += split_payload_halves(s);
    split += split_zip_readers(s);
+   if (phis)
+      split += split_loop_phi_halves(s);
    propagate_payload_copies(s);
    return split;
 }

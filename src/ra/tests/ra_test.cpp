@@ -1571,6 +1571,254 @@ TEST_F(ra_test, simd32_far_reader_of_a_result_zip_splits_forwards)
    )"));
 }
 
+/* nexuiz/25.fs at SIMD16: sample_d cannot run at SIMD16 (its payload
+ * would pass the message length limit), so each component of a sample
+ * is zipped from two SIMD8 results, two movs.  A reader splitting into
+ * SIMD8 pieces costs one instruction: %8 (one zip) and %9 (two) read the
+ * results in place; the zip of %7[3], whose two readers would cost what
+ * its movs do, stays.
+ */
+TEST_F(ra_test, simd16_readers_of_simd8_result_zips_split)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16 lowered
+      hw %0:f32x16@g2
+      hw %1:u32x8@g4
+      hw %2:u32x8[5]@g5
+      hw %3:u32x8+8@g10
+      hw %4:u32x8+8[5]@g11
+      block0:
+         %5:f32x8[4] = send 2:u32, 0x2424001:u32, 320:u32, %1, %2
+         %6:f32x8+8[4] = send 2:u32, 0x2424001:u32, 320:u32, %3, %4
+         %7:f32x16[4] = load_payload %5, %6, %5[1], %6[1], %5[2], %6[2], %5[3], %6[3]
+         %8:f32x16 = add %7, -0.5:f32
+         %9:f32x16 = mad %8, %7[1], %7[2]
+         %10:f32x16 = mul %7[3], %0
+         %11:f32x16 = add %7[3], %9
+         %12:f32x16 = mad %11, %10, %9
+         untyped_write_logical 0:u32, %12, %12, 1:u32
+   )", "ra", R"(
+         %[[z]]:f32x16@g[[_]] = load_payload %5[3], %6[3]
+         %[[a]]:f32x8@g[[p]] = add %5, -0.5:f32
+         %[[b]]:f32x8+8@g[[_]] = add %6, -0.5:f32
+         %8:f32x16@g[[p]] = load_payload %[[a]], %[[b]]
+         %[[c]]:f32x8@g[[q]] = mad %8, %5[1], %5[2]
+         %[[d]]:f32x8+8@g[[_]] = mad %8.32, %6[1], %6[2]
+         %9:f32x16@g[[q]] = load_payload %[[c]], %[[d]]
+         %10:f32x16@g[[_]] = mul %[[z]], %0
+         %11:f32x16@g[[_]] = add %[[z]], %9
+         %12:f32x16@g[[_]] = mad %11, %10, %9
+         untyped_write_logical 0:u32, %12, %12, 1:u32
+   )"));
+}
+
+/* nexuiz/25.fs at SIMD32: sample_d runs as four SIMD8 messages, each
+ * component zipped from four results (four movs).  A SIMD32 reader costs
+ * two instructions more as four SIMD8 pieces, each reading its result in
+ * place: %10 (one zip) and %11 (another, read twice) split.
+ */
+TEST_F(ra_test, simd32_readers_of_simd8_result_zips_split)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd32 lowered
+      hw %0:f32x32@g2
+      hw %1:u32x8@g6
+      hw %2:u32x8+8@g7
+      hw %3:u32x8+16@g8
+      hw %4:u32x8+24@g9
+      block0:
+         %5:f32x8[2] = send 2:u32, 0x2220001:u32, 0:u32, %1, _
+         %6:f32x8+8[2] = send 2:u32, 0x2220001:u32, 0:u32, %2, _
+         %7:f32x8+16[2] = send 2:u32, 0x2220001:u32, 0:u32, %3, _
+         %8:f32x8+24[2] = send 2:u32, 0x2220001:u32, 0:u32, %4, _
+         %9:f32x32[2] = load_payload %5, %6, %7, %8, %5[1], %6[1], %7[1], %8[1]
+         %10:f32x32 = mul %9, %0
+         %11:f32x32 = mad %10, %9[1], %9[1]
+         untyped_write_logical 0:u32, %11, %11, 1:u32
+   )", "ra", R"(
+         %[[a]]:f32x8@g[[p]] = mul %5, %0
+         %[[b]]:f32x8+8@g[[_]] = mul %6, %0.32
+         %[[c]]:f32x8+16@g[[_]] = mul %7, %0.64
+         %[[d]]:f32x8+24@g[[_]] = mul %8, %0.96
+         %10:f32x32@g[[p]] = load_payload %[[a]], %[[b]], %[[c]], %[[d]]
+         %[[e]]:f32x8@g[[q]] = mad %10, %5[1], %5[1]
+         %[[f]]:f32x8+8@g[[_]] = mad %10.32, %6[1], %6[1]
+         %[[g]]:f32x8+16@g[[_]] = mad %10.64, %7[1], %7[1]
+         %[[h]]:f32x8+24@g[[_]] = mad %10.96, %8[1], %8[1]
+         %11:f32x32@g[[q]] = load_payload %[[e]], %[[f]], %[[g]], %[[h]]
+         untyped_write_logical 0:u32, %11, %11, 1:u32
+   )"));
+}
+
+/* nexuiz/25.fs at SIMD16: the gradients of a sample_d, SIMD16 values,
+ * are read only by the payloads of the two SIMD8 messages.  Each value
+ * becomes its two SIMD8 halves, computed in the payloads that read them
+ * (four copies before, one instruction more per value).  %0 is read
+ * whole too: its halves are copied.  The sample's zip has one reader,
+ * which splits.
+ */
+TEST_F(ra_test, simd16_payload_halves_are_computed_in_place)
+{
+   const char *in = R"(
+      shader fs simd16 lowered
+      hw %0:f32x16@g2
+      hw %1:f32x16@g4
+      block0:
+         %2:f32x16 = add %0, 0.5:f32
+         %3:f32x16 = mul %1, 2.0:f32
+         %4:u32x8 = load_payload %0:u32
+         %5:u32x8[5] = load_payload %2:u32, %3:u32, _, _, _
+         %6:f32x8[4] = send 2:u32, 0x2424001:u32, 320:u32, %4, %5
+         %7:u32x8+8 = load_payload %0.32:u32
+         %8:u32x8+8[5] = load_payload %2.32:u32, %3.32:u32, _, _, _
+         %9:f32x8+8[4] = send 2:u32, 0x2424001:u32, 320:u32, %7, %8
+         %10:f32x16 = load_payload %6, %9
+         %11:f32x16 = add %10, %0
+         untyped_write_logical 0:u32, %11, %11, 1:u32
+   )";
+   EXPECT_TRUE(check_pass(in, "ra", R"(
+         %[[a]]:f32x8@g[[p]] = add %0, 0.5:f32
+         %[[b]]:f32x8+8@g[[q]] = add %0.32, 0.5:f32
+         %[[c]]:f32x8@g[[_]] = mul %1, 2.0:f32
+         %[[d]]:f32x8+8@g[[_]] = mul %1.32, 2.0:f32
+         %4:u32x8@g[[_]] = load_payload %0:u32
+         %5:u32x8[5]@g[[p]] = load_payload %[[a]]:u32, %[[c]]:u32, _, _, _
+         %6:f32x8[4]@g[[_]] = send 2:u32, 0x2424001:u32, 320:u32, %4, %5
+         %7:u32x8+8@g[[_]] = load_payload %0.32:u32
+         %8:u32x8+8[5]@g[[q]] = load_payload %[[b]]:u32, %[[d]]:u32, _, _, _
+         %9:f32x8+8[4]@g[[_]] = send 2:u32, 0x2424001:u32, 320:u32, %7, %8
+         %[[e]]:f32x8@g[[r]] = add %6, %0
+         %[[f]]:f32x8+8@g[[_]] = add %9, %0.32
+         %11:f32x16@g[[r]] = load_payload %[[e]], %[[f]]
+         untyped_write_logical 0:u32, %11, %11, 1:u32
+   )"));
+   std::string out;
+   ibis::ra_result r = allocate(in, &out, false);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(validator_error(out), "") << out;
+   /* Each payload holds both its halves in place. */
+   auto s = ibis::parse_shader(out);
+   for (unsigned id : {5u, 8u}) {
+      const ibis::instr *lp = s->find_value(id)->def();
+      ASSERT_NE(lp, nullptr) << out;
+      const unsigned nr = s->find_value(id)->phys.nr;
+      EXPECT_EQ(lp->src(0).val->phys.nr, nr) << out;
+      EXPECT_EQ(lp->src(1).val->phys.nr, nr + 1) << out;
+      EXPECT_EQ(lp->src(0).val->width, 8u) << out;
+   }
+}
+
+/* A SIMD16 value read only as the whole of two one-register SIMD8
+ * payloads (a sample_d's first part, u) stays whole: the payloads take
+ * its halves in place, and two SIMD8 adds would cost one more.
+ */
+TEST_F(ra_test, simd16_value_of_one_register_payloads_stays_whole)
+{
+   EXPECT_TRUE(check_pass(R"(
+      shader fs simd16 lowered
+      hw %0:f32x16@g2
+      hw %1:u32x8[5]@g4
+      hw %2:u32x8+8[5]@g9
+      block0:
+         %3:f32x16 = add %0, 0.5:f32
+         %4:u32x8 = load_payload %3:u32
+         %5:f32x8[4] = send 2:u32, 0x2424001:u32, 320:u32, %4, %1
+         %6:u32x8+8 = load_payload %3.32:u32
+         %7:f32x8+8[4] = send 2:u32, 0x2424001:u32, 320:u32, %6, %2
+         %8:f32x16 = load_payload %5, %7
+         untyped_write_logical 0:u32, %8, %8, 1:u32
+   )", "ra", R"(
+      block0:
+         %3:f32x16@g[[p]] = add %0, 0.5:f32
+         %4:u32x8@g[[p]] = load_payload %3:u32
+         ...
+   )"));
+}
+
+/* nexuiz/25.fs at SIMD16: the coordinate %4 a loop advances (%5) is
+ * sampled by SIMD8 sample_d messages in the loop and after it.  The web
+ * splits into SIMD8 halves, each written in its payloads: per iteration
+ * the mad costs one more and the two copies into the payloads go, and
+ * after the loop two more; before the loop the halves of %2 are copied
+ * (here one lies in place).  %1, the whole of each SIMD8 payload, keeps
+ * its halves in place unsplit.
+ */
+TEST_F(ra_test, simd16_loop_phi_read_by_simd8_payloads_is_split)
+{
+   const char *in = R"(
+      shader fs simd16 lowered
+      hw %0:f32x16@g2
+      hw %1:f32x16@g4
+      uniform %9:u32x1[8]@g10
+      block0:
+         %2:f32x16 = add %0, 1.0:f32
+         %3:f32x16 = add %0, 0.5:f32
+      block1:
+         do
+         %4:f32x16 = phi %2, %5
+         %15:flagx16 = cmp.l %0, %9:f32
+         (-%15) break
+      block2:
+         %6:u32x8 = load_payload %1:u32
+         %7:u32x8[5] = load_payload %3:u32, %4:u32, _, _, _
+         %8:f32x8[4] = send 2:u32, 0x2424001:u32, 320:u32, %6, %7
+         %10:u32x8+8 = load_payload %1.32:u32
+         %11:u32x8+8[5] = load_payload %3.32:u32, %4.32:u32, _, _, _
+         %12:f32x8+8[4] = send 2:u32, 0x2424001:u32, 320:u32, %10, %11
+         %13:f32x16 = load_payload %8[3], %12[3]
+         %14:f32x16 = add %13, 1.0:f32
+         %5:f32x16 = mad %4, %14, %0
+         while
+      block3:
+         %16:u32x8 = load_payload %1:u32
+         %17:u32x8[5] = load_payload %3:u32, %4:u32, _, _, _
+         %18:f32x8[4] = send 2:u32, 0x2424001:u32, 320:u32, %16, %17
+         %19:u32x8+8 = load_payload %1.32:u32
+         %20:u32x8+8[5] = load_payload %3.32:u32, %4.32:u32, _, _, _
+         %21:f32x8+8[4] = send 2:u32, 0x2424001:u32, 320:u32, %19, %20
+         %22:f32x16 = load_payload %18, %21
+         untyped_write_logical 0:u32, %22, %22, 1:u32
+   )";
+   EXPECT_TRUE(check_pass(in, "ra", R"(
+      block0:         ; succs: block1
+         %2:f32x16@g[[_]] = add %0, 1.0:f32
+         %[[a]]:f32x8@g[[q]] = add %0, 0.5:f32
+         %[[b]]:f32x8+8@g[[r]] = add %0.32, 0.5:f32
+         ...
+      block2:         ; preds: block1 succs: block1
+         %6:u32x8@g[[_]] = load_payload %1:u32
+         %7:u32x8[5]@g[[q]] = load_payload %[[a]]:u32, %[[p0]]:u32, _, _, _
+         %8:f32x8[4]@g[[_]] = send 2:u32, 0x2424001:u32, 320:u32, %6, %7
+         %10:u32x8+8@g[[_]] = load_payload %1.32:u32
+         %11:u32x8+8[5]@g[[r]] = load_payload %[[b]]:u32, %[[p1]]:u32, _, _, _
+         %12:f32x8+8[4]@g[[_]] = send 2:u32, 0x2424001:u32, 320:u32, %10, %11
+         %[[c]]:f32x8@g[[_]] = add %8[3], 1.0:f32
+         %[[d]]:f32x8+8@g[[_]] = add %12[3], 1.0:f32
+         %14:f32x16@g[[_]] = load_payload %[[c]], %[[d]]
+         %[[p0]] = mad %[[p0]], %14, %0
+         %[[p1]] = mad %[[p1]], %14.32, %0.32
+         while
+      block3:         ; preds: block1
+         %16:u32x8@g[[_]] = load_payload %1:u32
+         %17:u32x8[5]@g[[q]] = load_payload %[[a]]:u32, %[[p0]]:u32, _, _, _
+         %18:f32x8[4]@g[[_]] = send 2:u32, 0x2424001:u32, 320:u32, %16, %17
+         %19:u32x8+8@g[[_]] = load_payload %1.32:u32
+         %20:u32x8+8[5]@g[[r]] = load_payload %[[b]]:u32, %[[p1]]:u32, _, _, _
+         ...
+   )"));
+   std::string out;
+   ibis::ra_result r = allocate(in, &out, false);
+   ASSERT_TRUE(r.success) << r.failure;
+   EXPECT_EQ(validator_error(out), "") << out;
+   /* Each half lies in its payloads' slot, in the loop and after it. */
+   auto s = ibis::parse_shader(out);
+   for (unsigned id : {7u, 11u, 17u, 20u}) {
+      const ibis::instr *lp = s->find_value(id)->def();
+      ASSERT_NE(lp, nullptr) << out;
+      EXPECT_EQ(lp->src(1).val->phys.nr, s->find_value(id)->phys.nr + 1) << out;
+   }
+}
+
 /* nexuiz/37.fs at SIMD32: interpolated coordinates (WLR values written
  * by pln halves) and the ALU results between the samples are read only by
  * SIMD16 payload halves (the planes are one push constant value per
