@@ -360,10 +360,16 @@ gather(const builder &b, unsigned exec, unsigned group,
 
 payloads
 build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
-               unsigned header_regs, const std::vector<param> &params)
+               unsigned header_regs, const std::vector<param> &params,
+               split_request *req)
 {
    payloads p;
    const unsigned regs = exec * 4 / REG;
+   if (req && req->collect) {
+      req->options.clear();
+      if (header)
+         return p;
+   }
    if (header) {
       p.p0 = operand(header);
       p.mlen = header_regs;
@@ -498,6 +504,63 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
     */
    if (mid < n && !disjoint(mid))
       mid = n;
+   /* Any split keeping both sides apart, each starting with a defined
+    * parameter (as brw's), for a caller that sees the other messages.
+    */
+   auto allowed = [&](size_t m) {
+      return m == n || (!params[m].op.is_null() && disjoint(m));
+   };
+   /* A part that is a whole value needs no gathering here; a vector a
+    * load_payload built is gathered all the same, from its sources.
+    */
+   auto part_sources = [&](size_t from, size_t to) {
+      operand w = whole_value(params, from, to, exec, group);
+      if (w.is_null())
+         w = whole_value(rs, from, to, exec, group);
+      std::vector<operand> srcs;
+      if (w.is_null()) {
+         for (size_t i = from; i < to; i++)
+            srcs.push_back(rs[i].op);
+         return srcs;
+      }
+      const instr *lp = w.val->def();
+      if (lp && lp->op == opcode::load_payload && !w.offset &&
+          lp->num_srcs() == w.val->length) {
+         for (const operand &o : lp->srcs())
+            srcs.push_back(o);
+      }
+      return srcs;
+   };
+   if (req && req->collect) {
+      req->options.clear();
+      req->dflt = mid;
+      /* Pieces of a wider message are left as they are: other splits
+       * of the halves cost tesseract/351.fs at SIMD32 coalescing
+       * elsewhere (284 -> 305 instructions, brw 292).
+       */
+      if (piece)
+         return p;
+      for (size_t m = 1; m <= n; m++) {
+         if (!allowed(m))
+            continue;
+         split_option o{m, {}};
+         const size_t bounds[3] = {0, m, n};
+         for (unsigned k = 0; k < 2; k++) {
+            if (bounds[k] != bounds[k + 1])
+               o.gathered[k] = part_sources(bounds[k], bounds[k + 1]);
+         }
+         req->options.push_back(std::move(o));
+      }
+      return p;
+   }
+   /* A split chosen against the other messages gathers the vectors'
+    * sources, so that messages building the same part share it (cse).
+    */
+   const std::vector<param> *gs = &params;
+   if (req && req->take && req->take != mid && !piece && allowed(req->take)) {
+      mid = req->take;
+      gs = &rs;
+   }
    /* A whole second part found through the vectors before the first
     * part's gathering reads them too (a texture result's alpha).
     */
@@ -509,10 +572,10 @@ build_payloads(const builder &b, unsigned exec, unsigned group, value *header,
       if (w1.is_null() && piece)
          w1 = whole_value(zs, mid, n, exec, group);
    }
-   p.p0 = gather(b, exec, group, params, 0, mid, piece);
+   p.p0 = gather(b, exec, group, *gs, 0, mid, piece);
    p.mlen = mid * regs;
    if (mid < n) {
-      p.p1 = !w1.is_null() ? w1 : gather(b, exec, group, params, mid, n, piece);
+      p.p1 = !w1.is_null() ? w1 : gather(b, exec, group, *gs, mid, n, piece);
       p.ex_mlen = (n - mid) * regs;
    }
    return p;
@@ -1048,6 +1111,7 @@ lower(shader &s, const device_info &dev)
     * reads such a flag back as a mask and gives each piece its own flag.
     */
    std::vector<instr *> predicate_defs;
+   const tex_plan plan = plan_tex_splits(s);
    for (const auto &b : s.blocks()) {
       for (auto it = b->begin(); it != b->end();) {
          instr *in = *it++;
@@ -1065,6 +1129,8 @@ lower(shader &s, const device_info &dev)
          if (in->op == opcode::fb_write_logical)
             lower_fb_write(s, in, fs.rt_header, fs.live, fs.live_flag,
                            fs.live_flag_inv);
+         else if (in->op == opcode::tex_logical)
+            lower_tex(s, in, &plan);
          else
             lower_instr(s, in, dev);
       }

@@ -6,6 +6,7 @@
  */
 #pragma once
 
+#include <unordered_map>
 #include <vector>
 
 #include "ir/ibis_builder.h"
@@ -82,14 +83,37 @@ struct param {
 
 param make_param(const operand &o);
 
+/* The splits a message without header allows, for a caller that weighs
+ * them against the other messages (lower_tex's plan).  Each option puts
+ * params [0, mid) in payload0 (mid = all: one payload) and lists the
+ * sources of each part that would be gathered, as gathered when taken
+ * (empty for a part that is a whole value).
+ */
+struct split_option {
+   size_t mid;
+   std::vector<operand> gathered[2];
+};
+struct split_request {
+   /* Fill `options` and `dflt` (the split taken otherwise) and build
+    * nothing.
+    */
+   bool collect = false;
+   std::vector<split_option> options;
+   size_t dflt = 0;
+   /* Else, when nonzero: the split to take, if still allowed. */
+   size_t take = 0;
+};
+
 /* Builds payload0/payload1 for a message of `exec` channels from `group`:
  * a NoMask header value (or null) and per-channel parameters.  With a
  * header, payload0 is the header and the parameters go in payload1;
- * without, the parameters split at the first change of origin.
+ * without, the parameters split at the first change of origin (or where
+ * `req` says, for a message of one piece).
  */
 payloads build_payloads(const builder &b, unsigned exec, unsigned group,
                         value *header, unsigned header_regs,
-                        const std::vector<param> &params);
+                        const std::vector<param> &params,
+                        split_request *req = nullptr);
 
 /* Emits `send` writing dst (or nothing), with mlen/rlen/header bits added
  * to desc (an immediate, or ORed into a width-1 value desc_val).
@@ -128,7 +152,15 @@ void lower_urb_write(shader &s, instr *in);
  */
 void lower_fb_write(shader &s, instr *in, bool header, value *live,
                     value *live_flag = nullptr, bool live_flag_inv = false);
-void lower_tex(shader &s, instr *in);
+/* Split points chosen for texture messages of one piece
+ * (plan_tex_splits).
+ */
+using tex_plan = std::unordered_map<const instr *, size_t>;
+/* Chooses where the payloads of the shader's texture messages split so
+ * that the gathered parts need the fewest copies together.
+ */
+tex_plan plan_tex_splits(shader &s);
+void lower_tex(shader &s, instr *in, const tex_plan *plan = nullptr);
 /* An immediate 0, or a whole-width SSA mov of one. */
 bool is_zero_operand(const operand &o);
 void lower_dataport(shader &s, instr *in);

@@ -30,6 +30,13 @@
  */
 #include "lower/lower_private.h"
 
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <cstdint>
+#include <map>
+#include <unordered_map>
+
 namespace ibis::lowering {
 
 namespace {
@@ -293,10 +300,250 @@ trim_trailing_zeros(const instr *in, tex_message &m)
    }
 }
 
+/* The sampler index needs the header's dword 3 (samplers above 15, or
+ * an index held in a value).
+ */
+bool
+high_sampler(const operand &samp)
+{
+   return samp.is_imm() ? samp.imm >= 16 : !samp.is_null();
+}
+
+/* The register a gathered parameter can share with its payload slot, if
+ * any: a 32-bit SSA value of one component at the message's channels,
+ * also read through a vector a load_payload built of such values (split
+ * into its components before coloring).  Anything else (an immediate, a
+ * broadcast scalar, a WLR value, a modifier) is copied into every slot.
+ */
+const value *
+slot_value(const operand &o, unsigned exec, unsigned group)
+{
+   const value *v = o.val;
+   if (!v || v->file != reg_file::ssa || o.neg || o.abs || o.has_region ||
+       v->bit_size() != 32 || type_bits(o.type) != 32 || v->width != exec ||
+       v->group != group || o.offset % v->component_bytes())
+      return nullptr;
+   if (v->length == 1)
+      return v;
+   const instr *lp = v->def();
+   if (!lp || lp->op != opcode::load_payload || lp->predicate() ||
+       lp->num_srcs() != v->length || lp->exec_size != v->width)
+      return nullptr;
+   const operand &c = lp->src(o.offset / v->component_bytes());
+   return c.val && c.val->length == 1 && !c.offset ? slot_value(c, exec, group)
+                                                   : nullptr;
+}
+
+/* A gathered part: which distinct one (cse merges equal parts in a
+ * block), its defined slots and the values that may lie in place.
+ */
+struct plan_part {
+   int id = -1;                  /* -1: nothing gathered */
+   unsigned slots = 0;
+   std::vector<unsigned> vals;   /* distinct, numbered by plan_ids */
+};
+
+/* Numbers for the parts (by block and sources) and values of a plan. */
+struct plan_ids {
+   std::map<std::vector<uint64_t>, int> parts;
+   std::unordered_map<const value *, unsigned> vals;
+};
+
+/* The copies the gathered parts of all messages need together: each
+ * distinct part takes one copy per defined slot, less one for each
+ * distinct value that lies in some slot in place (a value has one
+ * register: in place in one part at most).
+ */
+struct copy_count {
+   std::vector<unsigned> refs, in_parts;
+   int copies = 0;
+
+   void add(const plan_part &pp)
+   {
+      if (pp.id < 0 || refs[pp.id]++)
+         return;
+      copies += pp.slots;
+      for (unsigned v : pp.vals)
+         copies -= !in_parts[v]++;
+   }
+   void remove(const plan_part &pp)
+   {
+      if (pp.id < 0 || --refs[pp.id])
+         return;
+      copies -= pp.slots;
+      for (unsigned v : pp.vals)
+         copies += !--in_parts[v];
+   }
+};
+
+plan_part
+make_part(plan_ids &ids, const block *blk, const std::vector<operand> &srcs,
+          unsigned exec, unsigned group)
+{
+   plan_part pp;
+   if (srcs.empty())
+      return pp;
+   std::vector<uint64_t> key;
+   key.reserve(1 + 3 * srcs.size());
+   key.push_back(uint64_t(uintptr_t(blk)));
+   for (const operand &o : srcs) {
+      key.push_back(o.val ? uint64_t(uintptr_t(o.val)) : o.imm);
+      key.push_back(uint64_t(o.offset) | uint64_t(o.type) << 32 |
+                    uint64_t(o.neg) << 48 | uint64_t(o.abs) << 49 |
+                    uint64_t(o.is_imm()) << 50 | uint64_t(o.is_null()) << 51 |
+                    uint64_t(o.has_region) << 52 | uint64_t(o.rgn.vstride) << 53);
+      key.push_back(uint64_t(o.rgn.width) | uint64_t(o.rgn.hstride) << 8);
+      if (o.is_null())
+         continue;
+      pp.slots++;
+      if (const value *v = slot_value(o, exec, group)) {
+         const unsigned n = ids.vals.try_emplace(v, unsigned(ids.vals.size())).first->second;
+         if (std::find(pp.vals.begin(), pp.vals.end(), n) == pp.vals.end())
+            pp.vals.push_back(n);
+      }
+   }
+   pp.id = ids.parts.try_emplace(std::move(key), int(ids.parts.size())).first->second;
+   return pp;
+}
+
+/* Whether a value is read by more than one message or vector. */
+bool
+gathered_twice(const value *v)
+{
+   unsigned n = 0;
+   for (const use &u : v->uses()) {
+      n += u.in->op == opcode::tex_logical || u.in->op == opcode::load_payload;
+      if (n > 1)
+         return true;
+   }
+   return false;
+}
+
+/* Whether a message reads a value that another message or vector reads
+ * too, directly or through a vector built for it.  Only such messages are
+ * planned: the parts of any other share neither a value nor a part with
+ * the rest, so the count does not depend on the split it takes.
+ */
+bool
+reads_shared_value(const instr *in)
+{
+   for (const operand &o : in->srcs()) {
+      if (!o.val)
+         continue;
+      if (gathered_twice(o.val))
+         return true;
+      const instr *lp = o.val->def();
+      if (!lp || lp->op != opcode::load_payload)
+         continue;
+      for (const operand &c : lp->srcs()) {
+         if (c.val && gathered_twice(c.val))
+            return true;
+      }
+   }
+   return false;
+}
+
 } /* anonymous namespace */
 
+/* brw splits a payload where its source register first changes; when the
+ * parameters are shared between messages, another split may need fewer
+ * copies (percentage-closer filtering: four sample_c at (ref, u, v) with
+ * coordinates (u0|u1, v0|v1) gather four (u, v) pairs from four values,
+ * four copies at least, where (ref, u) | v gathers two parts, shared by
+ * two messages each, one copy).  Each message of one piece without a
+ * header starts at its default split; then, message by message, a split
+ * that lowers the count of copies all gathered parts need takes its
+ * place (a tie keeps the current one), until none does.
+ */
+tex_plan
+plan_tex_splits(shader &s)
+{
+   namespace src = tex_logical_src;
+   struct planned {
+      const instr *in;
+      std::vector<size_t> mids;
+      std::vector<std::array<plan_part, 2>> parts;
+      size_t cur, dflt;
+   };
+   std::vector<planned> msgs;
+   plan_ids ids;
+   builder b(&s);
+   for (const auto &blk : s.blocks()) {
+      for (instr *in : blk->instrs()) {
+         if (in->op != opcode::tex_logical || !in->src(src::op).is_imm() ||
+             !reads_shared_value(in))
+            continue;
+         tex_message m = build_tex_message(in);
+         trim_trailing_zeros(in, m);
+         const unsigned width = in->exec_size;
+         if (m.header || high_sampler(in->src(src::sampler)) ||
+             (m.params.size() > MAX_SIMD16_PARAMS ? 8u : 16u) < width)
+            continue;
+         split_request req;
+         req.collect = true;
+         b.before(in);
+         build_payloads(b.exec(width, in->group), width, in->group, nullptr, 1,
+                        m.params, &req);
+         if (req.options.size() < 2)
+            continue;
+         planned pm{in, {}, {}, SIZE_MAX, SIZE_MAX};
+         for (const split_option &o : req.options) {
+            if (o.mid == req.dflt)
+               pm.cur = pm.mids.size();
+            pm.mids.push_back(o.mid);
+            pm.parts.push_back({make_part(ids, blk.get(), o.gathered[0], width, in->group),
+                                make_part(ids, blk.get(), o.gathered[1], width, in->group)});
+         }
+         pm.dflt = pm.cur;
+         if (pm.cur != SIZE_MAX)
+            msgs.push_back(std::move(pm));
+      }
+   }
+   tex_plan plan;
+   if (msgs.empty())
+      return plan;
+   copy_count cc;
+   cc.refs.resize(ids.parts.size());
+   cc.in_parts.resize(ids.vals.size());
+   for (const planned &pm : msgs) {
+      for (const plan_part &pp : pm.parts[pm.cur])
+         cc.add(pp);
+   }
+   /* Each change lowers the count: a few rounds settle it. */
+   bool changed = true;
+   for (unsigned round = 0; changed && round < 4; round++) {
+      changed = false;
+      for (planned &pm : msgs) {
+         for (const plan_part &pp : pm.parts[pm.cur])
+            cc.remove(pp);
+         int best = INT_MAX;
+         size_t pick = pm.cur;
+         for (size_t i = 0; i < pm.mids.size(); i++) {
+            const size_t o = i == 0 ? pm.cur : (i <= pm.cur ? i - 1 : i);
+            for (const plan_part &pp : pm.parts[o])
+               cc.add(pp);
+            if (cc.copies < best) {
+               best = cc.copies;
+               pick = o;
+            }
+            for (const plan_part &pp : pm.parts[o])
+               cc.remove(pp);
+         }
+         for (const plan_part &pp : pm.parts[pick])
+            cc.add(pp);
+         changed |= pick != pm.cur;
+         pm.cur = pick;
+      }
+   }
+   for (const planned &pm : msgs) {
+      if (pm.cur != pm.dflt)
+         plan[pm.in] = pm.mids[pm.cur];
+   }
+   return plan;
+}
+
 void
-lower_tex(shader &s, instr *in)
+lower_tex(shader &s, instr *in, const tex_plan *plan)
 {
    namespace src = tex_logical_src;
    tex_message m = build_tex_message(in);
@@ -383,7 +630,12 @@ lower_tex(shader &s, instr *in)
             one.add(d3, g0_3, state_offset);
          }
       }
-      payloads p = build_payloads(pb, piece, group, hdr, 1, m.params);
+      split_request req;
+      if (plan && piece == width) {
+         const auto it = plan->find(in);
+         req.take = it != plan->end() ? it->second : 0;
+      }
+      payloads p = build_payloads(pb, piece, group, hdr, 1, m.params, &req);
       value *dst = piece == width ? result
                                   : s.create_value(reg_file::ssa, result->type,
                                                    piece, comps, group);

@@ -93,7 +93,11 @@ TEST(lower_forms, txf_ms_is_ld2dms_w_after_ld_mcs)
    /* Gen9's txf_ms is ld2dms_w (GFX9_SAMPLER_MESSAGE_SAMPLE_LD2DMS_W 28):
     * si mcs0 mcs1 u v; the MCS comes from ld_mcs (29) of the same
     * coordinates, as brw's emit_mcs_fetch.  ld_mcs SIMD16: mlen 4, rlen 4
-    * (the two MCS dwords read); ld2dms_w: mlen 2 + ex_mlen 8, rlen 8.
+    * (the two MCS dwords read); ld2dms_w: 10 GRFs, rlen 8.  brw splits
+    * si | mcs0 mcs1 u v (mlen 2 + ex_mlen 8); si mcs0 mcs1 | u v (mlen 6
+    * + ex_mlen 4) gathers (u, v) as ld_mcs does, a part cse shares, and
+    * the MCS result lies in place after si: 3 copies where brw's split
+    * needs 5 (si, u, v).
     */
    EXPECT_TRUE(check_lower(R"(
       shader fs simd16
@@ -110,9 +114,9 @@ TEST(lower_forms, txf_ms_is_ld2dms_w_after_ld_mcs)
       block0:
          %6:u32x16[2] = load_payload %0:u32, %0[1]:u32
          %4:u32x16[2] = send 2:u32, 0x845d003:u32, 0:u32, %6, _
-         %7:u32x16 = load_payload %1
-         %8:u32x16[4] = load_payload %4, %4[1], %0:u32, %0[1]:u32
-         %5:f32x16[4] = send 2:u32, 0x485c003:u32, 512:u32, %7, %8
+         %7:u32x16[3] = load_payload %1, %4, %4[1]
+         %8:u32x16[2] = load_payload %0:u32, %0[1]:u32
+         %5:f32x16[4] = send 2:u32, 0xc85c003:u32, 256:u32, %7, %8
          _ = send 5:u32, 0x10031000:u32, 0:u32, %5, _ {EOT}
    )"));
 }

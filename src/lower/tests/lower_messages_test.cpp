@@ -1744,6 +1744,61 @@ TEST(lower_messages, sample_payloads_split_to_read_shared_coordinates)
    )"));
 }
 
+TEST(lower_messages, shared_sample_c_parameters_split_for_fewest_copies)
+{
+   /* Percentage-closer filtering (tesseract/435.fs SIMD8, 741 -> 717):
+    * four sample_c at (ref, u0|u1, v0|v1).  brw's split, ref | (u, v),
+    * gathers four pairs of four values: four copies at least.  Taking
+    * (ref, u0) | v for two of them builds (ref, u0) twice (one part once
+    * cse has merged them), and (u1, v0), (u1, v1) stay: one copy, of u1.
+    * The rest sends as before.
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd8
+      attr %0:f32x8[3]
+      block0:
+         %1:f32x8 = mul %0[2], 0.5:f32
+         %2:f32x8 = add %0, -0.5:f32
+         %3:f32x8 = add %0, 0.5:f32
+         %4:f32x8 = add %0[1], -0.5:f32
+         %5:f32x8 = add %0[1], 0.5:f32
+         %6:f32x8[2] = load_payload %2, %4
+         %7:f32x8 = tex_logical 0:u32, %6, %1, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %8:f32x8[2] = load_payload %3, %4
+         %9:f32x8 = tex_logical 0:u32, %8, %1, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %10:f32x8[2] = load_payload %2, %5
+         %11:f32x8 = tex_logical 0:u32, %10, %1, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %12:f32x8[2] = load_payload %3, %5
+         %13:f32x8 = tex_logical 0:u32, %12, %1, _, _, _, _, _, 1:u32, 0:u32, 0:u32, 2:u32, 0:u32
+         %14:f32x8 = add %7, %9
+         %15:f32x8 = add %11, %13
+         %16:f32x8 = add %14, %15
+         fb_write_logical %16, _, _, _, _, _, _, _, 0:u32, 1:u32 {EOT}
+   )", R"(
+      shader fs simd8 lowered
+      attr %0:f32x8[3]
+      block0:
+         %1:f32x8 = mul %0[2], 0.5:f32
+         %2:f32x8 = add %0, -0.5:f32
+         %3:f32x8 = add %0, 0.5:f32
+         %4:f32x8 = add %0[1], -0.5:f32
+         %5:f32x8 = add %0[1], 0.5:f32
+         %17:u32x8[2] = load_payload %1:u32, %2:u32
+         %7:f32x8 = send 2:u32, 0x4123001:u32, 64:u32, %17, %4
+         %8:f32x8[2] = load_payload %3, %4
+         %9:f32x8 = send 2:u32, 0x2123001:u32, 128:u32, %1, %8
+         %18:u32x8[2] = load_payload %1:u32, %2:u32
+         %11:f32x8 = send 2:u32, 0x4123001:u32, 64:u32, %18, %5
+         %12:f32x8[2] = load_payload %3, %5
+         %13:f32x8 = send 2:u32, 0x2123001:u32, 128:u32, %1, %12
+         %14:f32x8 = add %7, %9
+         %15:f32x8 = add %11, %13
+         %16:f32x8 = add %14, %15
+         %19:u32x8[4] = load_payload %16:u32, _, _, _
+         _ = send 5:u32, 0x8031400:u32, 0:u32, %19, _ {EOT}
+   )"));
+}
+
 TEST(lower_messages, rt_write_reads_a_texture_alpha_in_place)
 {
    /* warsow/61.fs.simd16.asm:9: "sendsc(16) nullUD g121UD g119UD
