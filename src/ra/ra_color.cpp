@@ -826,8 +826,6 @@ public:
             }
             row[r / 64] &= ~(uint64_t(1) << (r % 64));
          }
-         cdeg.resize(n);
-         ra_count_row_bits(crow.data(), n, unsigned(row_words), cdeg.data());
          return;
       }
       class_rows = false;
@@ -905,10 +903,6 @@ public:
             fn(w * 64 + unsigned(__builtin_ctzll(b)));
       }
    }
-   unsigned class_degree(unsigned r) const
-   {
-      return class_rows ? cdeg[r] : cadj_first[r + 1] - cadj_first[r];
-   }
 
    /* Simplify: the order select colors the classes in (the same for
     * every select strategy).
@@ -939,9 +933,12 @@ public:
          dwords[r] = bytes[r] / 4;
       for (unsigned r : roots) {
          if (bytes[r] >= 4 && bytes[r] % 4 == 0) {
-            unsigned sum = 0;
-            for_each_class_neighbor(r, [&](unsigned nb) { sum += dwords[nb]; });
-            load[r] = sum + class_degree(r) * (dwords[r] - 1);
+            unsigned sum = 0, degree = 0;
+            for_each_class_neighbor(r, [&](unsigned nb) {
+               sum += dwords[nb];
+               degree++;
+            });
+            load[r] = sum + degree * (dwords[r] - 1);
          } else {
             for_each_class_neighbor(r, [&](unsigned nb) { load[r] += block_of(r, nb); });
          }
@@ -1445,11 +1442,10 @@ public:
    std::vector<unsigned> cadj, cadj_first;
    /* With the matrix, class r's neighbors as bits instead, a row of
     * g.matrix_words words at crow[r * g.matrix_words] (only roots' rows
-    * are set), and how many each has.
+    * are set).
     */
    bool class_rows = false;
    std::vector<uint64_t> crow;
-   std::vector<unsigned> cdeg;
    /* Per node: copy-related nodes and where this one sits relative to
     * them (INT32_MIN: nowhere, they must not overlap), in one flat array:
     * a list per node cost an allocation per copy-related node.

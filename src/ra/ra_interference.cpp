@@ -51,15 +51,16 @@ ra_sorted_unique(std::vector<std::vector<unsigned>> &lists)
    lists.swap(out);
 }
 
-/* The build has no -march: where the processor counts bits in one
+/* The bits set in each of the n rows of row_words words at m, into out.
+ * The build has no -march: where the processor counts bits in one
  * instruction, a clone of the loop uses it (the portable count was most
  * of the rows' cost).
  */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
-void
-ra_count_row_bits(const uint64_t *m, unsigned n, unsigned row_words, unsigned *out)
+static void
+count_row_bits(const uint64_t *m, unsigned n, unsigned row_words, unsigned *out)
 {
    for (unsigned x = 0; x < n; x++) {
       const uint64_t *row = m + size_t(x) * row_words;
@@ -174,7 +175,7 @@ public:
       if (m) {
          symmetrize();
          degrees.resize(n);
-         ra_count_row_bits(m, n, row_words, degrees.data());
+         count_row_bits(m, n, row_words, degrees.data());
       }
       m = nullptr;
       return std::move(bits);

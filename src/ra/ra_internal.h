@@ -232,10 +232,6 @@ struct ra_graph {
    }
 };
 
-/* The bits set in each of the n rows of row_words words at m, into out. */
-void ra_count_row_bits(const uint64_t *m, unsigned n, unsigned row_words,
-                       unsigned *out);
-
 /* g's adjacency as lists (for tests; the allocator reads the matrix). */
 ra_lists ra_adjacency(const ra_graph &g);
 
