@@ -78,6 +78,29 @@ make_reg_starts()
 }
 constexpr std::array<uint64_t, 256> reg_starts = make_reg_starts();
 
+/* counts[k] = the bits row (words words) shares with mask k, the masks
+ * interleaved (word w of mask k at masks[w * groups + k]).  A clone uses
+ * the processor's popcnt where it has one (the build has no -march).
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+void
+count_masked(const uint64_t *row, const uint64_t *masks, unsigned groups,
+             unsigned words, unsigned *counts)
+{
+   for (unsigned k = 0; k < groups; k++)
+      counts[k] = 0;
+   for (unsigned w = 0; w < words; w++) {
+      const uint64_t x = row[w];
+      if (!x)
+         continue;
+      const uint64_t *mk = masks + size_t(w) * groups;
+      for (unsigned k = 0; k < groups; k++)
+         counts[k] += unsigned(__builtin_popcountll(x & mk[k]));
+   }
+}
+
 class colorer {
 public:
    colorer(shader &s, const ra_graph &g) : s(s), g(g)
@@ -931,16 +954,51 @@ public:
       std::vector<unsigned> dwords(n, 0);
       for (unsigned r : roots)
          dwords[r] = bytes[r] / 4;
+      /* With class rows and few class sizes (five or six in the largest
+       * programs), each row's neighbors counted per size, a word at a
+       * time: the same sums without visiting each neighbor.
+       */
+      std::vector<unsigned> sizes;
       for (unsigned r : roots) {
-         if (bytes[r] >= 4 && bytes[r] % 4 == 0) {
+         if (sizes.size() > MAX_SIZE_GROUPS)
+            break;
+         if (std::find(sizes.begin(), sizes.end(), bytes[r]) == sizes.end())
+            sizes.push_back(bytes[r]);
+      }
+      if (class_rows && sizes.size() <= MAX_SIZE_GROUPS) {
+         const unsigned words = g.matrix_words, groups = unsigned(sizes.size());
+         std::vector<uint64_t> masks(size_t(words) * groups, 0);
+         for (unsigned r : roots) {
+            const unsigned k = unsigned(std::find(sizes.begin(), sizes.end(), bytes[r]) -
+                                        sizes.begin());
+            masks[size_t(r / 64) * groups + k] |= uint64_t(1) << (r % 64);
+         }
+         unsigned counts[MAX_SIZE_GROUPS];
+         for (unsigned r : roots) {
+            count_masked(&crow[size_t(r) * words], masks.data(), groups, words, counts);
+            const bool whole = bytes[r] >= 4 && bytes[r] % 4 == 0;
             unsigned sum = 0, degree = 0;
-            for_each_class_neighbor(r, [&](unsigned nb) {
-               sum += dwords[nb];
-               degree++;
-            });
-            load[r] = sum + degree * (dwords[r] - 1);
-         } else {
-            for_each_class_neighbor(r, [&](unsigned nb) { load[r] += block_of(r, nb); });
+            for (unsigned k = 0; k < groups; k++) {
+               /* The terms of the walk below, grouped. */
+               sum += counts[k] * (whole ? sizes[k] / 4 : (sizes[k] + bytes[r] - 4) / 4);
+               degree += counts[k];
+            }
+            load[r] = whole ? sum + degree * (dwords[r] - 1) : sum;
+         }
+      } else {
+         for (unsigned r : roots) {
+            if (bytes[r] >= 4 && bytes[r] % 4 == 0) {
+               unsigned sum = 0, degree = 0;
+               for_each_class_neighbor(r, [&](unsigned nb) {
+                  sum += dwords[nb];
+                  degree++;
+               });
+               load[r] = sum + degree * (dwords[r] - 1);
+            } else {
+               for_each_class_neighbor(r, [&](unsigned nb) {
+                  load[r] += block_of(r, nb);
+               });
+            }
          }
       }
       order.clear();
@@ -1440,6 +1498,8 @@ public:
     * cadj[cadj_first[r + 1]].
     */
    std::vector<unsigned> cadj, cadj_first;
+   /* Class sizes simplify() counts neighbors by, at most. */
+   static constexpr size_t MAX_SIZE_GROUPS = 16;
    /* With the matrix, class r's neighbors as bits instead, a row of
     * g.matrix_words words at crow[r * g.matrix_words] (only roots' rows
     * are set).
