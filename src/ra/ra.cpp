@@ -486,8 +486,7 @@ choose_spills(spill_plan &plan, const std::vector<value *> &failed)
          }
       };
       consider(unsigned(i));
-      for (unsigned nb : g.adj[i])
-         consider(nb);
+      g.for_each_neighbor(unsigned(i), consider);
       if (best >= 0)
          plan.take(unsigned(best));
    }

@@ -78,6 +78,29 @@ make_reg_starts()
 }
 constexpr std::array<uint64_t, 256> reg_starts = make_reg_starts();
 
+/* counts[k] = the bits row (words words) shares with mask k, the masks
+ * interleaved (word w of mask k at masks[w * groups + k]).  A clone uses
+ * the processor's popcnt where it has one (the build has no -march).
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+void
+count_masked(const uint64_t *row, const uint64_t *masks, unsigned groups,
+             unsigned words, unsigned *counts)
+{
+   for (unsigned k = 0; k < groups; k++)
+      counts[k] = 0;
+   for (unsigned w = 0; w < words; w++) {
+      const uint64_t x = row[w];
+      if (!x)
+         continue;
+      const uint64_t *mk = masks + size_t(w) * groups;
+      for (unsigned k = 0; k < groups; k++)
+         counts[k] += unsigned(__builtin_popcountll(x & mk[k]));
+   }
+}
+
 class colorer {
 public:
    colorer(shader &s, const ra_graph &g) : s(s), g(g)
@@ -200,7 +223,7 @@ public:
          c.eot = g.eot[i];
          c.hw = v->file == reg_file::hw_reg;
          c.cost = g.cost[i];
-         c.work = g.adj[i].size() + g.channel_adj[i].size() + soft[i].size();
+         c.work = g.degree(i) + g.channel_adj[i].size() + soft[i].size();
          node_bytes[i] = c.bytes;
          node_comp[i] = v->component_bytes();
       }
@@ -327,7 +350,8 @@ public:
        * the member loop below skips them).
        */
       const bool by_matrix = !g.matrix.empty() &&
-                             size_t(cls[x].size) * cls[y].size <= cls[x].work;
+                             (g.by_matrix() ||
+                              size_t(cls[x].size) * cls[y].size <= cls[x].work);
       if (by_matrix) {
          for (unsigned m = x; m != NO_MEMBER; m = next_member[m]) {
             const int mo = int(off[m]) + x_shift;
@@ -346,12 +370,16 @@ public:
       for (unsigned m = x; m != NO_MEMBER; m = next_member[m]) {
          int mo = int(off[m]) + x_shift;
          int me = mo + int(node_bytes[m]);
-         for (unsigned nb : by_matrix ? ra_lists::range{} : g.adj[m]) {
-            if (find(nb) != y)
-               continue;
-            int no = int(off[nb]) + y_shift;
-            int ne = no + int(node_bytes[nb]);
-            if (mo < ne && no < me)
+         if (!by_matrix) {
+            bool hit = false;
+            g.for_each_neighbor(m, [&](unsigned nb) {
+               if (hit || find(nb) != y)
+                  return;
+               int no = int(off[nb]) + y_shift;
+               int ne = no + int(node_bytes[nb]);
+               hit = mo < ne && no < me;
+            });
+            if (hit)
                return true;
          }
          for (unsigned q : g.channel_adj[m]) {
@@ -777,23 +805,21 @@ public:
          /* From the interference matrix: a class's members' rows or-ed
           * a word at a time, the neighbors that are class roots kept as
           * they are and the others moved to their roots; the copy
-          * partners added; the row read out in increasing order.  Each
-          * neighbor once however many members see it.
+          * partners added.  Each neighbor once however many members see
+          * it.  The rows stay bits (crow; simplify() walks them): read
+          * out into lists they cost as much again.
           */
-         std::vector<uint64_t> is_root(row_words, 0), acc(row_words),
-                               row(row_words, 0);
-         std::vector<unsigned> row_nodes(n);
+         std::vector<uint64_t> is_root(row_words, 0), acc(row_words);
          for (unsigned j = 0; j < n; j++) {
             if (find(j) == j)
                is_root[j / 64] |= uint64_t(1) << (j % 64);
          }
-         cadj.clear();
-         cadj.reserve(2 * size_t(g.edges) + n);
-         cadj_first.assign(n + 1, 0);
+         class_rows = true;
+         crow.assign(size_t(n) * row_words, 0);
          for (unsigned r = 0; r < n; r++) {
-            cadj_first[r] = cadj.size();
             if (find(r) != r)
                continue;
+            uint64_t *row = &crow[size_t(r) * row_words];
             /* A class of one node (most of them) reads its matrix row
              * as it is, without the copy.
              */
@@ -822,18 +848,10 @@ public:
                }
             }
             row[r / 64] &= ~(uint64_t(1) << (r % 64));
-            /* Read out into a row of its own, then appended at once. */
-            unsigned k = 0;
-            for (unsigned w = 0; w < row_words; w++) {
-               for (uint64_t b = row[w]; b; b &= b - 1)
-                  row_nodes[k++] = unsigned(w * 64 + __builtin_ctzll(b));
-               row[w] = 0;
-            }
-            cadj.insert(cadj.end(), row_nodes.begin(), row_nodes.begin() + k);
          }
-         cadj_first[n] = cadj.size();
          return;
       }
+      class_rows = false;
       /* Class by class in ascending order, each neighbor once
        * (seen[q] == r), into one flat array; then r goes to each of its
        * neighbors' ranges, which come out sorted and whole because the
@@ -888,6 +906,26 @@ public:
    {
       return {cadj.data() + cadj_first[r], cadj.data() + cadj_first[r + 1]};
    }
+   /* Calls fn(q) for each class q next to class r, in increasing order
+    * (from crow's bits, or the lists), among those of mask when given.
+    */
+   template <typename F>
+   void for_each_class_neighbor(unsigned r, F &&fn, const uint64_t *mask = nullptr) const
+   {
+      if (!class_rows) {
+         for (unsigned q : class_neighbors(r)) {
+            if (!mask || (mask[q / 64] >> (q % 64) & 1))
+               fn(q);
+         }
+         return;
+      }
+      const unsigned words = g.matrix_words;
+      const uint64_t *row = &crow[size_t(r) * words];
+      for (unsigned w = 0; w < words; w++) {
+         for (uint64_t b = mask ? row[w] & mask[w] : row[w]; b; b &= b - 1)
+            fn(w * 64 + unsigned(__builtin_ctzll(b)));
+      }
+   }
 
    /* Simplify: the order select colors the classes in (the same for
     * every select strategy).
@@ -916,16 +954,51 @@ public:
       std::vector<unsigned> dwords(n, 0);
       for (unsigned r : roots)
          dwords[r] = bytes[r] / 4;
+      /* With class rows and few class sizes (five or six in the largest
+       * programs), each row's neighbors counted per size, a word at a
+       * time: the same sums without visiting each neighbor.
+       */
+      std::vector<unsigned> sizes;
       for (unsigned r : roots) {
-         if (bytes[r] >= 4 && bytes[r] % 4 == 0) {
-            unsigned sum = 0;
-            for (unsigned nb : class_neighbors(r))
-               sum += dwords[nb];
-            const unsigned degree = cadj_first[r + 1] - cadj_first[r];
-            load[r] = sum + degree * (dwords[r] - 1);
-         } else {
-            for (unsigned nb : class_neighbors(r))
-               load[r] += block_of(r, nb);
+         if (sizes.size() > MAX_SIZE_GROUPS)
+            break;
+         if (std::find(sizes.begin(), sizes.end(), bytes[r]) == sizes.end())
+            sizes.push_back(bytes[r]);
+      }
+      if (class_rows && sizes.size() <= MAX_SIZE_GROUPS) {
+         const unsigned words = g.matrix_words, groups = unsigned(sizes.size());
+         std::vector<uint64_t> masks(size_t(words) * groups, 0);
+         for (unsigned r : roots) {
+            const unsigned k = unsigned(std::find(sizes.begin(), sizes.end(), bytes[r]) -
+                                        sizes.begin());
+            masks[size_t(r / 64) * groups + k] |= uint64_t(1) << (r % 64);
+         }
+         unsigned counts[MAX_SIZE_GROUPS];
+         for (unsigned r : roots) {
+            count_masked(&crow[size_t(r) * words], masks.data(), groups, words, counts);
+            const bool whole = bytes[r] >= 4 && bytes[r] % 4 == 0;
+            unsigned sum = 0, degree = 0;
+            for (unsigned k = 0; k < groups; k++) {
+               /* The terms of the walk below, grouped. */
+               sum += counts[k] * (whole ? sizes[k] / 4 : (sizes[k] + bytes[r] - 4) / 4);
+               degree += counts[k];
+            }
+            load[r] = whole ? sum + degree * (dwords[r] - 1) : sum;
+         }
+      } else {
+         for (unsigned r : roots) {
+            if (bytes[r] >= 4 && bytes[r] % 4 == 0) {
+               unsigned sum = 0, degree = 0;
+               for_each_class_neighbor(r, [&](unsigned nb) {
+                  sum += dwords[nb];
+                  degree++;
+               });
+               load[r] = sum + degree * (dwords[r] - 1);
+            } else {
+               for_each_class_neighbor(r, [&](unsigned nb) {
+                  load[r] += block_of(r, nb);
+               });
+            }
          }
       }
       order.clear();
@@ -954,13 +1027,24 @@ public:
        */
       enum : uint8_t { OUT, OPEN, QUEUED };
       std::vector<uint8_t> state(n, OUT);
+      /* The OPEN classes as bits too: a removal visits only those of its
+       * neighbors (later in simplify most are out or queued).
+       */
+      std::vector<uint64_t> open((n + 63) / 64, 0);
+      auto set_state = [&](unsigned q, uint8_t st) {
+         state[q] = st;
+         if (st == OPEN)
+            open[q / 64] |= uint64_t(1) << (q % 64);
+         else
+            open[q / 64] &= ~(uint64_t(1) << (q % 64));
+      };
       std::vector<unsigned> work;
       for (unsigned r : pending) {
          if (trivial(r)) {
             work.push_back(r);
-            state[r] = QUEUED;
+            set_state(r, QUEUED);
          } else {
-            state[r] = OPEN;
+            set_state(r, OPEN);
          }
       }
       size_t left = pending.size();
@@ -1035,18 +1119,16 @@ public:
          }
          if (state[r] == OUT)
             continue;
-         state[r] = OUT;
+         set_state(r, OUT);
          left--;
          stack.push_back(r);
-         for (unsigned nb : class_neighbors(r)) {
-            if (state[nb] != OPEN)
-               continue;
+         for_each_class_neighbor(r, [&](unsigned nb) {
             load[nb] -= std::min(load[nb], block_of(nb, r));
             if (trivial(nb)) {
-               state[nb] = QUEUED;
+               set_state(nb, QUEUED);
                work.push_back(nb);
             }
-         }
+         }, open.data());
       }
    }
 
@@ -1063,6 +1145,7 @@ public:
       node_held.assign(n, {NOT_COLORED, 0, 0});
       node_regs.assign(n, 0);
       node_reg_start.assign(n, UNPLACED);
+      colored.assign(g.by_matrix() ? g.matrix_words : 0, 0);
       odd_colored = 0;
       for (unsigned r : roots) {
          if (cls[r].fixed < 0)
@@ -1183,34 +1266,33 @@ public:
              */
             unsigned __int128 held = 0;
             if (!odd_colored) {
-               for (unsigned nb : g.adj[m])
-                  held |= node_regs[nb];
+               for_colored_neighbors(m, [&](unsigned nb) { held |= node_regs[nb]; });
             } else {
-               for (unsigned nb : g.adj[m]) {
+               for_colored_neighbors(m, [&](unsigned nb) {
                   held |= node_regs[nb];
                   if (node_held[nb].word == AS_RANGE &&
                       node_span[nb].last < node_span[nb].first) {
                      const dword_span sp = node_span[nb];
                      rule_out(sp.first - od - sz + 1, sp.last - od);
                   }
-               }
+               });
             }
             if (held)
                block_reg_windows(held, od / 8, sz / 8);
          } else if (sz <= 0) {
             /* No dwords of its own: each colored neighbor as a range. */
-            for (unsigned nb : g.adj[m]) {
+            for_colored_neighbors(m, [&](unsigned nb) {
                const dword_span sp = node_span[nb];
                if (sp.first >= 0)
                   rule_out(sp.first - od - sz + 1, sp.last - od);
-            }
+            });
          } else {
             /* The dwords m's colored neighbors hold, gathered from
              * masks set_pos() made, then turned into starts at once.
              */
             uint64_t held[HELD_WORDS] = {};
             bool any = false;
-            for (unsigned nb : g.adj[m]) {
+            for_colored_neighbors(m, [&](unsigned nb) {
                const held_mask &hm = node_held[nb];
                if (hm.word >= 0) {
                   held[hm.word] |= hm.lo;
@@ -1220,7 +1302,7 @@ public:
                   const dword_span sp = node_span[nb];
                   rule_out(sp.first - od - sz + 1, sp.last - od);
                }
-            }
+            });
             if (any)
                block_windows(held, od, sz);
          }
@@ -1416,6 +1498,14 @@ public:
     * cadj[cadj_first[r + 1]].
     */
    std::vector<unsigned> cadj, cadj_first;
+   /* Class sizes simplify() counts neighbors by, at most. */
+   static constexpr size_t MAX_SIZE_GROUPS = 16;
+   /* With the matrix, class r's neighbors as bits instead, a row of
+    * g.matrix_words words at crow[r * g.matrix_words] (only roots' rows
+    * are set).
+    */
+   bool class_rows = false;
+   std::vector<uint64_t> crow;
    /* Per node: copy-related nodes and where this one sits relative to
     * them (INT32_MIN: nowhere, they must not overlap), in one flat array:
     * a list per node cost an allocation per copy-related node.
@@ -1467,9 +1557,32 @@ public:
    std::vector<int> node_reg_start;
    /* Colored nodes without dwords: place() looks for them. */
    unsigned odd_colored = 0;
+   /* With the matrix, the nodes set_pos() has placed, a bit each. */
+   std::vector<uint64_t> colored;
+
+   /* Calls fn(nb) for the neighbors of node m that select has colored,
+    * and with adjacency lists for the uncolored ones too (they hold
+    * nothing): with the matrix, its row and the colored nodes' bits a
+    * word at a time.
+    */
+   template <typename F> void for_colored_neighbors(unsigned m, F &&fn) const
+   {
+      if (colored.empty()) {
+         for (unsigned nb : g.adj[m])
+            fn(nb);
+         return;
+      }
+      const uint64_t *row = &g.matrix[size_t(m) * g.matrix_words];
+      for (unsigned w = 0; w < g.matrix_words; w++) {
+         for (uint64_t b = row[w] & colored[w]; b; b &= b - 1)
+            fn(w * 64 + unsigned(__builtin_ctzll(b)));
+      }
+   }
 
    void set_pos(unsigned m, int at)
    {
+      if (!colored.empty())
+         colored[m / 64] |= uint64_t(1) << (m % 64);
       node_pos[m] = at;
       const int first = at / 4, last = at / 4 + int(node_bytes[m] / 4) - 1;
       node_span[m] = {first, last};

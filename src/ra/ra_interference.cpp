@@ -51,6 +51,26 @@ ra_sorted_unique(std::vector<std::vector<unsigned>> &lists)
    lists.swap(out);
 }
 
+/* The bits set in each of the n rows of row_words words at m, into out.
+ * The build has no -march: where the processor counts bits in one
+ * instruction, a clone of the loop uses it (the portable count was most
+ * of the rows' cost).
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+static void
+count_row_bits(const uint64_t *m, unsigned n, unsigned row_words, unsigned *out)
+{
+   for (unsigned x = 0; x < n; x++) {
+      const uint64_t *row = m + size_t(x) * row_words;
+      unsigned d = 0;
+      for (unsigned w = 0; w < row_words; w++)
+         d += unsigned(__builtin_popcountll(row[w]));
+      out[x] = d;
+   }
+}
+
 namespace {
 
 /* The edges of the graph while it is built: a bit matrix where it fits
@@ -147,12 +167,21 @@ public:
       return out;
    }
 
-   /* The symmetric bit matrix after take(), if there is one. */
-   std::vector<uint64_t> take_bits()
+   /* The symmetric bit matrix, if there is one (then take() is not
+    * needed: the allocator reads the rows), and each row's bit count.
+    */
+   std::vector<uint64_t> take_bits(std::vector<unsigned> &degrees)
    {
+      if (m) {
+         symmetrize();
+         degrees.resize(n);
+         count_row_bits(m, n, row_words, degrees.data());
+      }
       m = nullptr;
       return std::move(bits);
    }
+
+   bool has_matrix() const { return m != nullptr; }
 
 private:
    /* Transposes a 64 x 64 bit block: bit c of word r swaps with bit r
@@ -245,6 +274,17 @@ private:
 };
 
 } /* anonymous namespace */
+
+ra_lists
+ra_adjacency(const ra_graph &g)
+{
+   if (!g.by_matrix())
+      return g.adj;
+   std::vector<std::pair<unsigned, unsigned>> pairs;
+   for (unsigned x = 0; x < g.nodes.size(); x++)
+      g.for_each_neighbor(x, [&](unsigned y) { pairs.push_back({x, y}); });
+   return ra_lists(unsigned(g.nodes.size()), pairs);
+}
 
 bool
 ra_dst_may_reuse_src(const instr *in, const operand &d, const operand &o)
@@ -741,14 +781,24 @@ ra_build_interference(shader &s, const liveness *shared)
 
    g.channel_adj = ra_lists(n, channel_pairs, true);
 
-   /* Nearly every edge joins overlapping intervals: those pairs both
-    * ways size the lists at once (up to an average degree of 512).
-    */
-   g.adj = adj.take(std::min(2 * size_t(g.interval_edges), size_t(n) * 512) + n);
-   g.matrix = adj.take_bits();
-   if (!g.matrix.empty())
+   if (adj.has_matrix()) {
+      /* The allocator reads the matrix rows: no lists (reading every
+       * row out into them was a tenth of the allocation, and their
+       * pages more).
+       */
+      g.matrix = adj.take_bits(g.degrees);
       g.matrix_words = unsigned(live_words);
-   g.edges = unsigned(g.adj.items.size() / 2);
+      size_t ends = 0;
+      for (unsigned d : g.degrees)
+         ends += d;
+      g.edges = unsigned(ends / 2);
+   } else {
+      /* Nearly every edge joins overlapping intervals: those pairs both
+       * ways size the lists at once (up to an average degree of 512).
+       */
+      g.adj = adj.take(std::min(2 * size_t(g.interval_edges), size_t(n) * 512) + n);
+      g.edges = unsigned(g.adj.items.size() / 2);
+   }
    std::sort(apart.begin(), apart.end());
    g.interval_edges += unsigned(std::unique(apart.begin(), apart.end()) - apart.begin());
    return g;

@@ -181,13 +181,18 @@ struct ra_graph {
    /* Values that take GRFs, indexed by value id; -1 if not a node. */
    std::vector<int> node_of;
    std::vector<value *> nodes;
-   /* Adjacency by node index, sorted, without duplicates. */
+   /* Adjacency by node index, sorted, without duplicates, when the graph
+    * has no matrix (empty lists otherwise: for_each_neighbor() and
+    * degree() read either, ra_adjacency() makes the lists).
+    */
    ra_lists adj;
-   /* The same as a bit matrix, matrix_words words per node, when the
+   /* The edges as a bit matrix, matrix_words words per node, when the
     * graph was built as one (up to 8192 nodes); empty otherwise.
     */
    std::vector<uint64_t> matrix;
    unsigned matrix_words = 0;
+   /* Neighbors per node, with the matrix. */
+   std::vector<unsigned> degrees;
    /* SIMD-local pairs of one layout whose components span several
     * registers and whose intervals overlap: no edge (the then/else
     * sharing), but they may overlap only channel on channel, their
@@ -204,7 +209,31 @@ struct ra_graph {
    std::vector<bool> eot;
    /* 10^loop depth per block index: what a copy there costs. */
    std::vector<float> block_weight;
+
+   /* Does the graph keep its edges as the matrix (and not as adj)? */
+   bool by_matrix() const { return !matrix.empty() && adj.size() != nodes.size(); }
+   /* Calls fn(y) for each neighbor y of x, in increasing order. */
+   template <typename F> void for_each_neighbor(unsigned x, F &&fn) const
+   {
+      if (!by_matrix()) {
+         for (unsigned y : adj[x])
+            fn(y);
+         return;
+      }
+      const uint64_t *row = &matrix[size_t(x) * matrix_words];
+      for (unsigned w = 0; w < matrix_words; w++) {
+         for (uint64_t b = row[w]; b; b &= b - 1)
+            fn(w * 64 + unsigned(__builtin_ctzll(b)));
+      }
+   }
+   unsigned degree(unsigned x) const
+   {
+      return by_matrix() ? degrees[x] : unsigned(adj[x].size());
+   }
 };
+
+/* g's adjacency as lists (for tests; the allocator reads the matrix). */
+ra_lists ra_adjacency(const ra_graph &g);
 
 /* live: the liveness of s as it is, if the caller has it. */
 ra_graph ra_build_interference(shader &s, const liveness *live = nullptr);

@@ -531,8 +531,9 @@ TEST_F(ra_test, parallel_copy_cycle_keeps_to_one_set_of_channels)
    ASSERT_NE(pc, nullptr) << s->str();
    ASSERT_EQ(pc->num_dsts(), 3u) << s->str();
    ibis::ra_graph g = ibis::ra_build_interference(*s);
+   const ibis::ra_lists adj = ibis::ra_adjacency(g);
    auto edge = [&](const ibis::value *a, const ibis::value *b) {
-      const auto &l = g.adj[g.node_of[a->id]];
+      const auto &l = adj[g.node_of[a->id]];
       return std::find(l.begin(), l.end(), unsigned(g.node_of[b->id])) != l.end();
    };
    /* Entry 0 copies %1 into the lower phi, 1 %2 into the upper one. */
@@ -3366,31 +3367,62 @@ TEST_F(ra_test, matrix_graph_is_symmetric_across_blocks)
    text += "   %" + std::to_string(id) + ":f32x8 = add %" + std::to_string(id - 1) + ", %1\n";
    auto s = ibis::parse_shader(text);
    ibis::ra_graph g = ibis::ra_build_interference(*s);
+   const ibis::ra_lists adj = ibis::ra_adjacency(g);
    const int first = g.node_of[1];
    ASSERT_GE(first, 0);
    for (unsigned v = 3; v < 3 + chain; v++) {
       const int x = g.node_of[v];
       ASSERT_GE(x, 0);
-      const auto &l = g.adj[first];
+      const auto &l = adj[first];
       EXPECT_TRUE(std::binary_search(l.begin(), l.end(), unsigned(x))) << "%" << v;
    }
-   for (unsigned x = 0; x < g.adj.size(); x++) {
-      const auto &l = g.adj[x];
+   for (unsigned x = 0; x < adj.size(); x++) {
+      const auto &l = adj[x];
       EXPECT_TRUE(std::adjacent_find(l.begin(), l.end(),
                                      [](unsigned a, unsigned b) { return a >= b; }) == l.end());
       for (unsigned y : l) {
          EXPECT_NE(x, y);
-         EXPECT_TRUE(std::binary_search(g.adj[y].begin(), g.adj[y].end(), x))
+         EXPECT_TRUE(std::binary_search(adj[y].begin(), adj[y].end(), x))
             << x << " - " << y;
       }
    }
 }
 
+/* A graph built as a matrix has no lists: each node's degree is its
+ * row's bit count and the edge count half their sum, as the lists read
+ * out of it (ra_adjacency()) have them; the neighbors come in increasing
+ * order.
+ */
+TEST_F(ra_test, matrix_graph_degrees_match_its_lists)
+{
+   std::string text = chain_program(6, 60, true);
+   auto s = ibis::parse_shader(text);
+   ibis::ra_graph g = ibis::ra_build_interference(*s);
+   ASSERT_FALSE(g.matrix.empty());
+   ASSERT_TRUE(g.by_matrix());
+   EXPECT_EQ(g.adj.items.size(), 0u);
+   const ibis::ra_lists adj = ibis::ra_adjacency(g);
+   ASSERT_EQ(adj.size(), g.nodes.size());
+   size_t ends = 0;
+   for (unsigned x = 0; x < g.nodes.size(); x++) {
+      EXPECT_EQ(g.degree(x), adj[x].size()) << x;
+      std::vector<unsigned> seen;
+      g.for_each_neighbor(x, [&](unsigned y) { seen.push_back(y); });
+      EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end())) << x;
+      EXPECT_TRUE(std::equal(seen.begin(), seen.end(), adj[x].begin(), adj[x].end())) << x;
+      ends += g.degree(x);
+   }
+   EXPECT_GT(ends, 0u);
+   EXPECT_EQ(size_t(g.edges) * 2, ends);
+}
+
 /* class_graph() reads a coalesced class's neighbors from the interference
- * matrix when the graph has one, from the lists otherwise: both give the
- * same classes, so the same coloring.  A chain whose links are copied
- * (each copy coalesces with its link) past a block of 64 nodes, with
- * values live across it.
+ * matrix when the graph has one, from the lists otherwise, and keeps them
+ * as bit rows or lists for simplify(); select reads a node's colored
+ * neighbors from its matrix row or its list: both ways give the same
+ * classes, order and places, so the same coloring.  A chain whose links
+ * are copied (each copy coalesces with its link) past a block of 64
+ * nodes, with values live across it.
  */
 TEST_F(ra_test, class_graph_from_matrix_matches_lists)
 {
@@ -3413,6 +3445,7 @@ TEST_F(ra_test, class_graph_from_matrix_matches_lists)
    for (unsigned v = longs + 2; v < longs + 2 + 2 * chain; v += 2) {
       EXPECT_EQ(s->find_value(v)->phys.nr, s->find_value(v + 1)->phys.nr) << v;
    }
+   g.adj = ibis::ra_adjacency(g);
    g.matrix.clear();
    EXPECT_EQ(colors(), from_matrix);
 }
@@ -3521,6 +3554,7 @@ TEST_F(ra_test, channel_constraints_only_without_an_edge)
          untyped_write_logical 0:u32, %7, %7, 1:u32
    )"));
    ibis::ra_graph g = ibis::ra_build_interference(*s);
+   const ibis::ra_lists adj = ibis::ra_adjacency(g);
    ASSERT_FALSE(g.matrix.empty());
    auto node = [&](unsigned id) { return unsigned(g.node_of[id]); };
    auto has = [&](const ibis::ra_lists &l, unsigned x, unsigned y) {
@@ -3530,10 +3564,10 @@ TEST_F(ra_test, channel_constraints_only_without_an_edge)
       }
       return false;
    };
-   EXPECT_FALSE(has(g.adj, node(1), node(3)));
+   EXPECT_FALSE(has(adj, node(1), node(3)));
    EXPECT_TRUE(has(g.channel_adj, node(1), node(3)));
    EXPECT_TRUE(has(g.channel_adj, node(3), node(1)));
-   EXPECT_TRUE(has(g.adj, node(1), node(5)));
+   EXPECT_TRUE(has(adj, node(1), node(5)));
    EXPECT_FALSE(has(g.channel_adj, node(1), node(5)));
    EXPECT_FALSE(has(g.channel_adj, node(5), node(1)));
 }
@@ -3714,14 +3748,15 @@ TEST_F(ra_test, channel_pairs_are_the_overlapping_pairs_without_an_edge)
          untyped_write_logical 0:u32, %7, %7, 1:u32
    )"));
    ibis::ra_graph g = ibis::ra_build_interference(*s);
+   const ibis::ra_lists adj = ibis::ra_adjacency(g);
    ASSERT_FALSE(g.matrix.empty());
    auto has = [](ibis::ra_lists::range l, unsigned y) {
       return std::binary_search(l.begin(), l.end(), y);
    };
    auto node = [&](unsigned id) { return unsigned(g.node_of[id]); };
-   EXPECT_TRUE(has(g.adj[node(1)], node(2)));
+   EXPECT_TRUE(has(adj[node(1)], node(2)));
    EXPECT_FALSE(has(g.channel_adj[node(1)], node(2)));
-   EXPECT_FALSE(has(g.adj[node(1)], node(4)));
+   EXPECT_FALSE(has(adj[node(1)], node(4)));
    EXPECT_TRUE(has(g.channel_adj[node(1)], node(4)));
    EXPECT_TRUE(has(g.channel_adj[node(4)], node(1)));
    /* And in general: of the SIMD-local wide pairs of one layout that
@@ -3735,7 +3770,7 @@ TEST_F(ra_test, channel_pairs_are_the_overlapping_pairs_without_an_edge)
       std::sort(seen.begin(), seen.end());
       EXPECT_TRUE(std::adjacent_find(seen.begin(), seen.end()) == seen.end());
       for (unsigned y : seen)
-         EXPECT_FALSE(has(g.adj[x], y)) << x << " - " << y;
+         EXPECT_FALSE(has(adj[x], y)) << x << " - " << y;
       for (unsigned y = 0; y < n; y++) {
          const ibis::value *b = g.nodes[y];
          if (y == x || a->file != ibis::reg_file::ssa || b->file != ibis::reg_file::ssa ||
@@ -3744,7 +3779,7 @@ TEST_F(ra_test, channel_pairs_are_the_overlapping_pairs_without_an_edge)
              a->group != b->group || a->bit_size() != b->bit_size() ||
              std::max(g.start[x], g.start[y]) >= std::min(g.end[x], g.end[y]))
             continue;
-         EXPECT_EQ(has(g.adj[x], y), !std::binary_search(seen.begin(), seen.end(), y))
+         EXPECT_EQ(has(adj[x], y), !std::binary_search(seen.begin(), seen.end(), y))
             << x << " - " << y;
          pairs++;
       }
