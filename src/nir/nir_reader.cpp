@@ -169,13 +169,20 @@ private:
    /* Tokens within the line. */
    void ws();
    bool eol() const { return pos_ >= cur_.size(); }
-   /* The first character decides most peeks without a memcmp call. */
+   /* The first character decides most peeks; the rest is compared in a
+    * loop the compiler unrolls for the literals peeked (memcmp was a
+    * call).
+    */
    __attribute__((always_inline)) bool peek(std::string_view s) const
    {
       const std::string_view r = rest();
-      return r.size() >= s.size() &&
-             (s.empty() ||
-              (r[0] == s[0] && std::memcmp(r.data(), s.data(), s.size()) == 0));
+      if (r.size() < s.size() || (!s.empty() && r[0] != s[0]))
+         return false;
+      for (size_t i = 1; i < s.size(); i++) {
+         if (r[i] != s[i])
+            return false;
+      }
+      return true;
    }
    __attribute__((always_inline)) bool accept(std::string_view s)
    {
@@ -193,7 +200,28 @@ private:
    void expect_eol();
    std::string_view ident(const char *what);
    std::string_view token();
-   uint64_t number(const char *what, uint64_t max);
+   /* Up to four digits with a bound of at least 9999 (SSA indices,
+    * block labels) inline; the rest out of line.
+    */
+   __attribute__((always_inline)) uint64_t number(const char *what, uint64_t max)
+   {
+      if (max >= 9999) {
+         const char *const p = cur_.data() + pos_;
+         const size_t left = cur_.size() - pos_;
+         unsigned v = 0;
+         size_t k = 0;
+         while (k < 4 && k < left && is_digit(p[k])) {
+            v = v * 10 + unsigned(p[k] - '0');
+            k++;
+         }
+         if (k && (k == left || !is_digit(p[k]))) {
+            pos_ += k;
+            return v;
+         }
+      }
+      return long_number(what, max);
+   }
+   uint64_t long_number(const char *what, uint64_t max);
    int64_t signed_number(const char *what, int64_t min, int64_t max);
    uint64_t hex_number(const char *what, uint64_t max);
    void skip_parens();
@@ -365,7 +393,7 @@ reader::token()
 }
 
 uint64_t
-reader::number(const char *what, uint64_t max)
+reader::long_number(const char *what, uint64_t max)
 {
    const size_t start = pos_;
    if (eol() || !is_digit(cur_[pos_]))
