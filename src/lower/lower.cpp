@@ -173,13 +173,19 @@ written_once_before(const value *v, const instr *at)
             return false;
       spans.push_back({from, to});
    }
-   unsigned seen = 0;
-   for (const instr *in : at->parent()->instrs()) {
-      if (in == at)
-         break;
-      seen += in->writes(v);
+   /* All in at's block: they are all before it once that many writes
+    * show up walking back from it (they mostly come right before it; a
+    * walk from the block's start cost a large block a pass per
+    * parameter).
+    */
+   const size_t want = v->defs().size();
+   size_t seen = 0;
+   const auto first = at->parent()->instrs().begin();
+   for (auto it = at->position(); it != first && seen < want;) {
+      --it;
+      seen += (*it)->writes(v);
    }
-   return seen == v->defs().size();
+   return seen == want;
 }
 
 operand

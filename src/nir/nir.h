@@ -17,6 +17,7 @@
  */
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -305,6 +306,62 @@ struct instr;
 struct block;
 struct function_impl;
 
+/*
+ * A list of an instruction's sources with room for N of them inside the
+ * instruction: nearly every ALU and intrinsic instruction has at most
+ * four, and a std::vector cost a malloc and a free per instruction read
+ * (a sixth of reading).  A longer list lives on the heap.  The interface
+ * is the part of std::vector's the sources need.
+ */
+template <typename T, unsigned N>
+class src_list {
+public:
+   size_t size() const { return size_; }
+   bool empty() const { return size_ == 0; }
+   T *data() { return size_ > N ? heap_.data() : inline_.data(); }
+   const T *data() const { return size_ > N ? heap_.data() : inline_.data(); }
+   T *begin() { return data(); }
+   T *end() { return data() + size_; }
+   const T *begin() const { return data(); }
+   const T *end() const { return data() + size_; }
+   T &operator[](size_t i) { return data()[i]; }
+   const T &operator[](size_t i) const { return data()[i]; }
+   T &front() { return data()[0]; }
+   const T &front() const { return data()[0]; }
+   T &back() { return data()[size_ - 1]; }
+   const T &back() const { return data()[size_ - 1]; }
+
+   /* New elements are T(), as std::vector's. */
+   void resize(size_t n)
+   {
+      if (n > N) {
+         if (size_ <= N)
+            heap_.assign(inline_.begin(), inline_.begin() + size_);
+         heap_.resize(n);
+      } else {
+         if (size_ > N)
+            std::copy(heap_.begin(), heap_.begin() + n, inline_.begin());
+         for (size_t i = size_ > N ? n : size_; i < n; i++)
+            inline_[i] = T();
+         heap_.clear();
+      }
+      size_ = n;
+   }
+   void push_back(const T &x)
+   {
+      const T copy = x;   /* x may be one of ours, which resize moves */
+      const size_t n = size_;
+      resize(n + 1);
+      (*this)[n] = copy;
+   }
+   void clear() { resize(0); }
+
+private:
+   size_t size_ = 0;
+   std::array<T, N> inline_{};
+   std::vector<T> heap_;
+};
+
 /* An SSA value. */
 struct def {
    instr *parent = nullptr;
@@ -358,7 +415,7 @@ struct alu_instr : instr {
    bool no_signed_wrap = false;    /* ".nsw" */
    bool no_unsigned_wrap = false;  /* ".nuw" */
    def dest;
-   std::vector<alu_src> srcs;      /* op_info(op).num_inputs entries */
+   src_list<alu_src, 4> srcs;      /* op_info(op).num_inputs entries */
 
    /* Components read from source i: the op's input size, or the number of
     * components of the destination for per-component inputs.
@@ -406,7 +463,7 @@ struct intrinsic_instr : instr {
 
    intrinsic_op op = intrinsic_op::nop;
    def dest;                  /* meaningful when op_info(op).has_dest */
-   std::vector<src> srcs;     /* op_info(op).num_srcs entries */
+   src_list<src, 4> srcs;     /* op_info(op).num_srcs entries */
    /* The vector width of the instruction (nir_intrinsic_instr::
     * num_components): the size of the sources and def the table gives as 0.
     */

@@ -23,6 +23,7 @@ def pad(lst, n, fill):
 #include "nir/nir_opcodes.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string_view>
 
 namespace ibis::nir {
@@ -62,32 +63,75 @@ op_info(alu_op op)
    return alu_infos[unsigned(op)];
 }
 
-/* Binary search over a table sorted by name. */
-template <typename T, typename Name>
-static bool
-find_by_name(std::string_view name, unsigned count, Name name_of, T *out)
+/* Name -> table index by open addressing on a hash of the name, built on
+ * first use: the reader looks up every opcode it reads, and a binary
+ * search measured and compared about nine names each time.
+ */
+namespace {
+
+uint32_t
+hash_name(const char *p, size_t n)
 {
-   unsigned lo = 0, hi = count;
-   while (lo < hi) {
-      unsigned mid = (lo + hi) / 2;
-      int c = name.compare(name_of(mid));
-      if (c == 0) {
-         *out = T(mid);
-         return true;
-      }
-      if (c < 0)
-         hi = mid;
-      else
-         lo = mid + 1;
-   }
-   return false;
+   uint32_t h = 2166136261u;   /* FNV-1a */
+   for (size_t i = 0; i < n; i++)
+      h = (h ^ uint8_t(p[i])) * 16777619u;
+   return h;
 }
+
+template <unsigned Bits>
+class name_index {
+public:
+   template <typename Name>
+   name_index(unsigned count, Name name_of)
+   {
+      for (unsigned i = 0; i < count; i++) {
+         const char *n = name_of(i);
+         unsigned first;
+         /* No name, or a repeated one: the first index keeps it. */
+         if (!n || find(n, &first))
+            continue;
+         names_[i] = n;
+         lens_[i] = uint16_t(strlen(n));
+         unsigned s = hash_name(n, lens_[i]) & mask;
+         while (slots_[s])
+            s = (s + 1) & mask;
+         slots_[s] = uint16_t(i + 1);
+      }
+   }
+
+   bool find(std::string_view name, unsigned *out) const
+   {
+      unsigned s = hash_name(name.data(), name.size()) & mask;
+      for (unsigned e; (e = slots_[s]) != 0; s = (s + 1) & mask) {
+         if (lens_[e - 1] == name.size() &&
+             std::memcmp(names_[e - 1], name.data(), name.size()) == 0) {
+            *out = e - 1;
+            return true;
+         }
+      }
+      return false;
+   }
+
+private:
+   static constexpr unsigned mask = (1u << Bits) - 1;
+   uint16_t slots_[1u << Bits] = {};
+   const char *names_[1u << (Bits - 1)] = {};
+   uint16_t lens_[1u << (Bits - 1)] = {};
+};
+
+} /* anonymous namespace */
 
 bool
 alu_op_from_name(std::string_view name, alu_op *op)
 {
-   return find_by_name(name, num_alu_ops,
-                       [](unsigned i) { return alu_infos[i].name; }, op);
+   static_assert(num_alu_ops < 512, "the index holds half its slots");
+   static const name_index<10> index(num_alu_ops,
+                                     [](unsigned i) { return alu_infos[i].name; });
+   unsigned i;
+   if (!index.find(name, &i))
+      return false;
+   *op = alu_op(i);
+   return true;
 }
 
 static const intrinsic_index_info index_infos[] = {
@@ -125,8 +169,14 @@ op_info(intrinsic_op op)
 bool
 intrinsic_op_from_name(std::string_view name, intrinsic_op *op)
 {
-   return find_by_name(name, num_intrinsic_ops,
-                       [](unsigned i) { return intrinsic_infos[i].name; }, op);
+   static_assert(num_intrinsic_ops < 256, "the index holds half its slots");
+   static const name_index<9> index(num_intrinsic_ops,
+                                    [](unsigned i) { return intrinsic_infos[i].name; });
+   unsigned i;
+   if (!index.find(name, &i))
+      return false;
+   *op = intrinsic_op(i);
+   return true;
 }
 
 static const tex_op_info tex_op_infos[] = {
@@ -200,12 +250,20 @@ tex_src_alu_type(tex_op op, tex_src_type t)
 }
 
 % for tname, values in names.TABLES:
+<% bits = max(2, (2 * len(values)).bit_length()) %>\
 static const char *const ${tname}_name_list[] = {
 %  for v in values:
    ${"nullptr" if v is None else '"%s"' % v},
 %  endfor
 };
-const name_table ${tname}_names = {${tname}_name_list, ${len(values)}};
+static bool
+${tname}_find(std::string_view name, unsigned *v)
+{
+   static const name_index<${bits}> index(${len(values)},
+                                     [](unsigned i) { return ${tname}_name_list[i]; });
+   return index.find(name, v);
+}
+const name_table ${tname}_names = {${tname}_name_list, ${len(values)}, ${tname}_find};
 
 % endfor
 const char *
@@ -217,8 +275,27 @@ name_of(const name_table &t, unsigned v)
 bool
 value_of(const name_table &t, std::string_view name, unsigned *v)
 {
+   if (t.find)
+      return t.find(name, v);
+   /* Compared in place, first character first. */
+   if (name.empty()) {
+      for (unsigned i = 0; i < t.count; i++) {
+         if (t.names[i] && !t.names[i][0]) {
+            *v = i;
+            return true;
+         }
+      }
+      return false;
+   }
+   const size_t n = name.size();
    for (unsigned i = 0; i < t.count; i++) {
-      if (t.names[i] && name == t.names[i]) {
+      const char *s = t.names[i];
+      if (!s || s[0] != name[0])
+         continue;
+      size_t k = 1;
+      while (k < n && s[k] && s[k] == name[k])
+         k++;
+      if (k == n && !s[n]) {
          *v = i;
          return true;
       }

@@ -196,6 +196,8 @@ alu_type tex_src_alu_type(tex_op op, tex_src_type t);
 struct name_table {
    const char *const *names;  /* nullptr entries have no name */
    unsigned count;
+   /* value_of() through a hash of the names (nir_opcodes.cpp). */
+   bool (*find)(std::string_view name, unsigned *v);
 };
 
 % for tname, _ in names.TABLES:

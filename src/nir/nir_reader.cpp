@@ -115,7 +115,27 @@ private:
       auto it = far_defs_.find(index);
       return it == far_defs_.end() ? nullptr : it->second;
    }
-   std::unordered_map<unsigned, block *> labels_;
+   /* Blocks by label, the same way: an array for the labels nir_print
+    * writes (b0 up), a map past it.
+    */
+   std::vector<block *> labels_;
+   std::unordered_map<unsigned, block *> far_labels_;
+   static constexpr unsigned near_labels = 1u << 16;
+   block *&label_slot(unsigned label)
+   {
+      if (label >= near_labels)
+         return far_labels_[label];
+      if (label >= labels_.size())
+         labels_.resize(std::max<size_t>(label + 1, 2 * labels_.size()), nullptr);
+      return labels_[label];
+   }
+   block *find_label(unsigned label) const
+   {
+      if (label < near_labels)
+         return label < labels_.size() ? labels_[label] : nullptr;
+      auto it = far_labels_.find(label);
+      return it == far_labels_.end() ? nullptr : it->second;
+   }
    std::vector<def_fixup> def_fixups_;
    std::vector<block_fixup> block_fixups_;
    std::vector<block_comment> comments_;
@@ -148,21 +168,60 @@ private:
 
    /* Tokens within the line. */
    void ws();
-   bool eol();
-   /* The first character decides most peeks without a memcmp call. */
-   bool peek(std::string_view s) const
+   bool eol() const { return pos_ >= cur_.size(); }
+   /* The first character decides most peeks; the rest is compared in a
+    * loop the compiler unrolls for the literals peeked (memcmp was a
+    * call).
+    */
+   __attribute__((always_inline)) bool peek(std::string_view s) const
    {
       const std::string_view r = rest();
-      return r.size() >= s.size() &&
-             (s.empty() ||
-              (r[0] == s[0] && std::memcmp(r.data(), s.data(), s.size()) == 0));
+      if (r.size() < s.size() || (!s.empty() && r[0] != s[0]))
+         return false;
+      for (size_t i = 1; i < s.size(); i++) {
+         if (r[i] != s[i])
+            return false;
+      }
+      return true;
    }
-   bool accept(std::string_view s);
-   void expect(std::string_view s);
+   __attribute__((always_inline)) bool accept(std::string_view s)
+   {
+      if (!peek(s))
+         return false;
+      pos_ += s.size();
+      return true;
+   }
+   __attribute__((always_inline)) void expect(std::string_view s)
+   {
+      if (!accept(s))
+         expect_failed(s);
+   }
+   [[noreturn]] void expect_failed(std::string_view s);
    void expect_eol();
    std::string_view ident(const char *what);
    std::string_view token();
-   uint64_t number(const char *what, uint64_t max);
+   /* Up to four digits with a bound of at least 9999 (SSA indices,
+    * block labels) inline; the rest out of line.
+    */
+   __attribute__((always_inline)) uint64_t number(const char *what, uint64_t max)
+   {
+      if (max >= 9999) {
+         const char *const p = cur_.data() + pos_;
+         const size_t left = cur_.size() - pos_;
+         unsigned v = 0;
+         size_t k = 0;
+         while (k < 4 && k < left && is_digit(p[k])) {
+            v = v * 10 + unsigned(p[k] - '0');
+            k++;
+         }
+         if (k && (k == left || !is_digit(p[k]))) {
+            pos_ += k;
+            return v;
+         }
+      }
+      return long_number(what, max);
+   }
+   uint64_t long_number(const char *what, uint64_t max);
    int64_t signed_number(const char *what, int64_t min, int64_t max);
    uint64_t hex_number(const char *what, uint64_t max);
    void skip_parens();
@@ -295,29 +354,12 @@ reader::ws()
    pos_ = size_t(p - begin);
 }
 
-bool
-reader::eol()
-{
-   return pos_ >= cur_.size();
-}
-
-bool
-reader::accept(std::string_view s)
-{
-   if (!peek(s))
-      return false;
-   pos_ += s.size();
-   return true;
-}
-
 void
-reader::expect(std::string_view s)
+reader::expect_failed(std::string_view s)
 {
-   if (!accept(s)) {
-      if (eol())
-         error("expected '%.*s' before the end of the line", int(s.size()), s.data());
-      error("expected '%.*s'", int(s.size()), s.data());
-   }
+   if (eol())
+      error("expected '%.*s' before the end of the line", int(s.size()), s.data());
+   error("expected '%.*s'", int(s.size()), s.data());
 }
 
 void
@@ -351,11 +393,28 @@ reader::token()
 }
 
 uint64_t
-reader::number(const char *what, uint64_t max)
+reader::long_number(const char *what, uint64_t max)
 {
    const size_t start = pos_;
    if (eol() || !is_digit(cur_[pos_]))
       error("expected %s", what);
+   /* Most numbers are short and their bound is 32 bits or more: nine
+    * digits cannot pass it.
+    */
+   if (max >= 999999999) {
+      const char *const p = cur_.data() + pos_;
+      const size_t left = cur_.size() - pos_;
+      uint32_t w = 0;
+      size_t k = 0;
+      while (k < left && k < 9 && is_digit(p[k])) {
+         w = w * 10 + unsigned(p[k] - '0');
+         k++;
+      }
+      if (k == left || !is_digit(p[k])) {
+         pos_ += k;
+         return w;
+      }
+   }
    uint64_t v = 0;
    /* Below `safe` no digit can overflow: the exact test (a division)
     * only runs above it.
@@ -810,6 +869,7 @@ reader::parse_impl()
    far_defs_.clear();
    def_bound_ = 0;
    labels_.clear();
+   far_labels_.clear();
    def_fixups_.clear();
    block_fixups_.clear();
    comments_.clear();
@@ -834,7 +894,7 @@ reader::parse_impl()
       error("unbalanced '}'");
    /* parse_cf_list stops on the end block's line. */
    const unsigned end_label = unsigned(number("a block number", UINT32_MAX));
-   labels_[end_label] = impl_->end_block.get();
+   label_slot(end_label) = impl_->end_block.get();
    expect(":");
    expect_eol();
    impl_->end_block->line = ln_ + 1;
@@ -949,8 +1009,10 @@ reader::parse_block(cf_list &list, bool top, bool *is_end)
    auto b = std::make_unique<block>();
    b->line = ln_ + 1;
    const unsigned label = unsigned(number("a block number", UINT32_MAX));
-   if (!labels_.emplace(label, b.get()).second)
+   block *&slot = label_slot(label);
+   if (slot)
       error_at(label_at, "block b%u defined twice", label);
+   slot = b.get();
    expect(":");
 
    block_comment bc;
@@ -1836,11 +1898,11 @@ reader::finish_impl()
       *f.slot = d;
    }
    for (const block_fixup &f : block_fixups_) {
-      auto it = labels_.find(f.ref.index);
-      if (it == labels_.end())
+      block *b = find_label(f.ref.index);
+      if (!b)
          throw ibis::error(source_loc{file_, f.ref.line, f.ref.col},
                            strfmt("unknown block b%u", f.ref.index));
-      *f.slot = it->second;
+      *f.slot = b;
    }
 
    /* The vector width of intrinsics: the def or source the table sizes
@@ -1866,42 +1928,50 @@ reader::finish_impl()
 
    build_cfg(*impl_);
 
-   /* The preds/succs comments must describe the control flow. */
-   std::unordered_map<const block *, unsigned> label_of;
-   for (const auto &[label, b] : labels_)
-      label_of[b] = label;
-   auto names = [&](const std::vector<const block *> &bs) {
-      std::string s;
-      for (const block *b : bs)
-         s += strfmt(s.empty() ? "b%u" : " b%u", label_of[b]);
-      return s;
+   /* The preds/succs comments must describe the control flow.  Compared
+    * in place; the names for the message only on a mismatch.
+    */
+   auto mismatch = [&](const block_comment &bc, const std::vector<const block *> &actual,
+                       const char *what, unsigned line) {
+      std::unordered_map<const block *, unsigned> label_of;
+      for (unsigned l = 0; l < labels_.size(); l++) {
+         if (labels_[l])
+            label_of[labels_[l]] = l;
+      }
+      for (const auto &[label, b] : far_labels_)
+         label_of[b] = label;
+      std::string names;
+      for (const block *b : actual)
+         names += strfmt(names.empty() ? "b%u" : " b%u", label_of[b]);
+      throw ibis::error(source_loc{file_, line, 1},
+                        strfmt("block b%u: %s do not match the control flow "
+                               "(expected '%s')",
+                               label_of[bc.b], what, names.c_str()));
    };
    for (const block_comment &bc : comments_) {
-      auto check = [&](bool has, const std::vector<unsigned> &printed,
-                       std::vector<const block *> actual, const char *what,
-                       unsigned line) {
-         if (!has)
-            return;
-         std::vector<const block *> got;
-         for (unsigned l : printed) {
-            auto it = labels_.find(l);
-            got.push_back(it == labels_.end() ? nullptr : it->second);
-         }
-         if (got != actual)
-            throw ibis::error(source_loc{file_, line, 1},
-                              strfmt("block b%u: %s do not match the control flow "
-                                     "(expected '%s')",
-                                     label_of[bc.b], what, names(actual).c_str()));
-      };
-      check(bc.has_preds, bc.preds,
-            std::vector<const block *>(bc.b->preds.begin(), bc.b->preds.end()),
-            "predecessors", bc.line);
-      std::vector<const block *> succs;
-      for (const block *s : bc.b->succs) {
-         if (s)
-            succs.push_back(s);
+      if (bc.has_preds) {
+         const auto &preds = bc.b->preds;
+         bool same = bc.preds.size() == preds.size();
+         for (size_t i = 0; same && i < preds.size(); i++)
+            same = find_label(bc.preds[i]) == preds[i];
+         if (!same)
+            mismatch(bc, std::vector<const block *>(preds.begin(), preds.end()),
+                     "predecessors", bc.line);
       }
-      check(bc.has_succs, bc.succs, succs, "successors", bc.succs_line);
+      if (bc.has_succs) {
+         const block *succs[2];
+         size_t n = 0;
+         for (const block *s : bc.b->succs) {
+            if (s)
+               succs[n++] = s;
+         }
+         bool same = bc.succs.size() == n;
+         for (size_t i = 0; same && i < n; i++)
+            same = find_label(bc.succs[i]) == succs[i];
+         if (!same)
+            mismatch(bc, std::vector<const block *>(succs, succs + n), "successors",
+                     bc.succs_line);
+      }
    }
 
    unsigned alloc = def_bound_;

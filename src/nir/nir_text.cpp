@@ -809,7 +809,10 @@ std::string
 parse_field(const info_field *field, std::string_view key, std::string_view value,
             shader_info &info)
 {
-   const std::string bad = strfmt("bad value for '%.*s'", int(key.size()), key.data());
+   /* Formatted only on failure: every header line comes through here. */
+   auto bad = [&] {
+      return strfmt("bad value for '%.*s'", int(key.size()), key.data());
+   };
    void *m = field->member ? field->member(info) : nullptr;
    uint64_t v;
    switch (field->kind) {
@@ -826,9 +829,9 @@ parse_field(const info_field *field, std::string_view key, std::string_view valu
          return strfmt("unknown shader stage '%.*s'", int(value.size()), value.data());
       }
       if (key == "source_sha1")
-         return parse_list(value, 5, 16, info.source_sha1.data()) ? "" : bad;
+         return parse_list(value, 5, 16, info.source_sha1.data()) ? std::string() : bad();
       if (key == "source_blake3")
-         return parse_list(value, 8, 16, info.source_blake3.data()) ? "" : bad;
+         return parse_list(value, 8, 16, info.source_blake3.data()) ? std::string() : bad();
       if (key == "name") {
          info.has_name = true;
          info.name = std::string(value);
@@ -841,7 +844,7 @@ parse_field(const info_field *field, std::string_view key, std::string_view valu
       }
       if (key == "Unhandled stage") {
          if (value != std::to_string(int(info.stage)))
-            return bad;
+            return bad();
          return "";
       }
       if (key == "workgroup-size" || key == "workgroup_size") {
@@ -854,19 +857,19 @@ parse_field(const info_field *field, std::string_view key, std::string_view valu
          }
          uint32_t w[3];
          if (!parse_list("{" + std::string(rest) + "}", 3, 10, w))
-            return bad;
+            return bad();
          for (unsigned i = 0; i < 3; i++) {
             if (w[i] > UINT16_MAX)
-               return bad;
+               return bad();
             info.workgroup_size[i] = uint16_t(w[i]);
          }
          return "";
       }
-      return bad;
+      return bad();
    case fk::u_nz:
    case fk::u_always:
       if (!parse_uint(value, 10, UINT32_MAX, &v))
-         return bad;
+         return bad();
       *(unsigned *)m = unsigned(v);
       return "";
    case fk::int_always: {
@@ -874,7 +877,7 @@ parse_field(const info_field *field, std::string_view key, std::string_view valu
       char *end;
       const long n = std::strtol(s.c_str(), &end, 10);
       if (s.empty() || *end || n < INT32_MIN || n > INT32_MAX)
-         return bad;
+         return bad();
       if (key == "stage") {
          if (n != int(info.stage))
             return strfmt("stage %ld does not match %s", n, stage_name(info.stage));
@@ -884,7 +887,7 @@ parse_field(const info_field *field, std::string_view key, std::string_view valu
       return "";
    }
    case fk::range64:
-      return parse_range64(value, (uint64_t *)m) ? "" : bad;
+      return parse_range64(value, (uint64_t *)m) ? std::string() : bad();
    case fk::bitset: {
       uint32_t *w = (uint32_t *)m;
       std::string_view rest = value;
@@ -892,19 +895,19 @@ parse_field(const info_field *field, std::string_view key, std::string_view valu
          const bool first = i == int(field->count) - 1;
          if (!first) {
             if (rest.empty() || rest[0] != '\'')
-               return bad;
+               return bad();
             rest = rest.substr(1);
          } else if (rest.substr(0, 2) != "0x") {
-            return bad;
+            return bad();
          } else {
             rest = rest.substr(2);
          }
          if (rest.size() < 8 || !parse_uint(rest.substr(0, 8), 16, UINT32_MAX, &v))
-            return bad;
+            return bad();
          w[i] = uint32_t(v);
          rest = rest.substr(8);
       }
-      return rest.empty() ? "" : bad;
+      return rest.empty() ? std::string() : bad();
    }
    case fk::x32:
    case fk::x16:
@@ -913,7 +916,7 @@ parse_field(const info_field *field, std::string_view key, std::string_view valu
       const uint64_t max = field->kind == fk::x32 ? UINT32_MAX :
                            field->kind == fk::x16 ? UINT16_MAX : UINT8_MAX;
       if (!parse_hex(value, max, &v))
-         return bad;
+         return bad();
       if (field->kind == fk::x32)
          *(uint32_t *)m = uint32_t(v);
       else if (field->kind == fk::x16)
@@ -924,27 +927,27 @@ parse_field(const info_field *field, std::string_view key, std::string_view valu
    }
    case fk::flag:
       if (value != "true")
-         return bad;
+         return bad();
       *(bool *)m = true;
       return "";
    case fk::bool_always:
       if (value != "true" && value != "false")
-         return bad;
+         return bad();
       *(bool *)m = value == "true";
       return "";
    case fk::ulist_nz:
-      return parse_list(value, field->count, 10, (uint32_t *)m) ? "" : bad;
+      return parse_list(value, field->count, 10, (uint32_t *)m) ? std::string() : bad();
    case fk::primitive: {
       unsigned p;
       if (!value_of(primitive_names, value, &p))
-         return bad;
+         return bad();
       *(unsigned *)m = p;
       return "";
    }
    case fk::interp_nz: {
       unsigned mode;
       if (!value_of(interp_mode_names, value, &mode) || mode == 0)
-         return bad;
+         return bad();
       *(interp_mode *)m = interp_mode(mode);
       return "";
    }
@@ -955,9 +958,9 @@ parse_field(const info_field *field, std::string_view key, std::string_view valu
             return "";
          }
       }
-      return bad;
+      return bad();
    }
-   return bad;
+   return bad();
 }
 
 } /* anonymous namespace */

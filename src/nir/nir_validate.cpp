@@ -103,7 +103,15 @@ private:
    }
 
    [[noreturn]] void fail(const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-   void check(bool cond, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+   /* Inline, the message formatted only on failure: the validator checks
+    * every instruction of every shader read.
+    */
+   template <typename... Args>
+   void check(bool cond, const char *fmt, Args... args)
+   {
+      if (__builtin_expect(!cond, 0))
+         fail(fmt, args...);
+   }
 
    void validate_impl(const function_impl &impl);
    void validate_cf_list(const cf_list &list, const cf_node *parent,
@@ -134,18 +142,6 @@ validator::fail(const char *fmt, ...)
    if (instr_)
       msg = "'" + describe(*instr_) + "': " + msg;
    throw ibis::error(source_loc{sh_.file, line_, 0}, msg);
-}
-
-void
-validator::check(bool cond, const char *fmt, ...)
-{
-   if (cond)
-      return;
-   va_list ap;
-   va_start(ap, fmt);
-   std::string msg = vstrfmt(fmt, ap);
-   va_end(ap);
-   fail("%s", msg.c_str());
 }
 
 void
@@ -253,10 +249,15 @@ validator::compute_dominators()
       for (size_t i = 1; i < n; i++) {
          int new_idom = -1;
          for (const block *p : blocks_[i]->preds) {
-            auto it = order_.find(p);
-            if (it == order_.end())
-               continue;
-            int x = int(it->second);
+            int x;
+            if (p->index < n && blocks_[p->index] == p) {
+               x = int(p->index);
+            } else {
+               auto it = order_.find(p);
+               if (it == order_.end())
+                  continue;
+               x = int(it->second);
+            }
             if (idom_[x] < 0)
                continue;
             if (new_idom < 0) {

@@ -610,7 +610,10 @@ build_sched_dag(block *b, bool physical, const device_info &dev,
       }
       if (!is_dst && v->file == reg_file::ssa) {
          for (const instr *def : v->defs()) {
-            const int d = node_of(def);
+            /* Only this block's instructions are nodes: most values
+             * read come from other blocks, no search needed for them.
+             */
+            const int d = def->parent() == dag.blk ? node_of(def) : -1;
             if (d >= 0 && unsigned(d) < n)
                db.edge(d, n, dag.nodes[d].latency);
          }

@@ -817,6 +817,46 @@ TEST(lower_messages, message_pieces_read_the_sources_of_wide_vectors)
    )"));
 }
 
+TEST(lower_messages, message_pieces_read_a_register_written_in_halves)
+{
+   /* A source of the wide vector that is a register written in SIMD8
+    * halves (a pln per half), both before the load_payload, is read by
+    * the pieces themselves, as an SSA source is (the writes are found
+    * walking back from the load_payload).
+    */
+   EXPECT_TRUE(check_lower(R"(
+      shader fs simd16
+      attr %0:f32x16[4]
+      wlr %2:f32x16
+      block0:
+         %1:f32x16 = mul %0, %0[1]
+         %2 = add(8) %0:f32, %0[2]:f32
+         %2.32 = add(8+8) %0.32:f32, %0[2].32:f32
+         %3:f32x16 = mov 0.5:f32
+         %4:f32x16[4] = load_payload %1, %2, %0[3], %3
+         %5:f32x16[4] = load_payload %1, %2, %0[3], %1
+         fb_write_logical %4, %5, _, _, _, _, _, _, 0:u32, 4:u32 {EOT}
+   )", R"(
+      shader fs simd16 lowered
+      attr %0:f32x16[4]
+      wlr %2:f32x16
+      hw %6:u32x8[2]@g0
+      wlr %8:u32x8[2]
+      hw %9:u32x8@g0
+      hw %10:u32x8@g1
+      block0:
+         %1:f32x16 = mul %0, %0[1]
+         %2 = add(8) %0, %0[2]
+         %2.32 = add(8+8) %0.32, %0[2].32
+         %3:f32x16 = mov 0.5:f32
+         %7:u32x8[8] = load_payload %1:u32, %2:u32, %0[3]:u32, 0x3f000000:u32, %1:u32, %2:u32, %0[3]:u32, %1:u32
+         _ = send(8) 5:u32, 0x40b1200:u32, 512:u32, %6, %7
+         %8 = load_payload %9, %10 {WE_all}
+         %11:u32x8+8[8] = load_payload %1.32:u32, %2.32:u32, %0[3].32:u32, 0x3f000000:u32, %1.32:u32, %2.32:u32, %0[3].32:u32, %1.32:u32
+         _ = send(8+8) 5:u32, 0x40b1300:u32, 512:u32, %8, %11 {EOT}
+   )"));
+}
+
 TEST(lower_messages, simd32_sampler_halves_split_a_lone_coordinate)
 {
    /* nexuiz/37.fs.simd32.asm:11: "sends(16) g108UD g96UD g78UD

@@ -706,3 +706,128 @@ impl main {
              "t.nir:6:20: a parameter list is Mesa 25.0's print, the text before is "
              "Mesa 23.3's");
 }
+
+/* Block labels past the reader's array (2^16) go through its map, as SSA
+ * indices do: the phi, the CFG comments and the checks find them there.
+ */
+TEST(nir_text, large_block_labels)
+{
+   std::string text = canonical;
+   for (const char *from : {"block b5:", "succs: b5 b6", "b8:       // preds: b5"}) {
+      std::string to = from;
+      to.replace(to.find("b5"), 2, "b70005");
+      text = replaced(text, from, to);
+   }
+   auto s = nir::read_shader(text, "t.nir");
+   nir::validate(*s);
+   EXPECT_EQ(nir::blocks_in_order(*nir::entrypoint(*s)).size(), 10u);
+   EXPECT_EQ(error_of(replaced(text, "block b8:       // preds: b70005",
+                               "block b8:       // preds: b70006")),
+             "t.nir:52:1: block b8: predecessors do not match the control flow "
+             "(expected 'b70005')");
+   EXPECT_EQ(error_of(replaced(text, "phi b1: %5, b2: %6", "phi b1: %5, b70006: %6")),
+             "t.nir:34:33: unknown block b70006");
+}
+
+/* Numbers of up to nine digits take the reader's short path, longer ones
+ * the checked one: both read the same values and give the same errors.
+ */
+TEST(nir_text, number_lengths)
+{
+   EXPECT_EQ(error_of(replaced(canonical, "ieq32 %8 (0x1)", "ieq32 %999999999 (0x1)")),
+             "t.nir:39:31: use of undefined SSA value %999999999");
+   EXPECT_EQ(error_of(replaced(canonical, "ieq32 %8 (0x1)", "ieq32 %1000000000 (0x1)")),
+             "t.nir:39:31: use of undefined SSA value %1000000000");
+   EXPECT_EQ(error_of(replaced(canonical, "ieq32 %8 (0x1)", "ieq32 %0000000008 (0x1)")),
+             "");
+   EXPECT_EQ(error_of(replaced(canonical, "ieq32 %8 (0x1)", "ieq32 %4294967295 (0x1)")),
+             "t.nir:39:32: an SSA index is too large");
+   EXPECT_EQ(error_of(replaced(canonical, "ieq32 %8 (0x1)", "ieq32 %99999999999999999999 (0x1)")),
+             "t.nir:39:32: an SSA index is too large");
+   EXPECT_EQ(error_of(replaced(canonical, "base=4, range=1", "base=4, range=4294967295")), "");
+}
+
+/* The opcode and enum names the reader looks up by hash: every name finds
+ * its own value, a repeated name its first, and no other string matches.
+ */
+TEST(nir_text, name_lookups)
+{
+   for (unsigned i = 0; i < nir::num_alu_ops; i++) {
+      nir::alu_op op;
+      ASSERT_TRUE(nir::alu_op_from_name(nir::op_info(nir::alu_op(i)).name, &op));
+      EXPECT_EQ(unsigned(op), i);
+   }
+   for (unsigned i = 0; i < nir::num_intrinsic_ops; i++) {
+      nir::intrinsic_op op;
+      ASSERT_TRUE(nir::intrinsic_op_from_name(nir::op_info(nir::intrinsic_op(i)).name, &op));
+      EXPECT_EQ(unsigned(op), i);
+   }
+   nir::alu_op op;
+   EXPECT_FALSE(nir::alu_op_from_name("fadd ", &op));
+   EXPECT_FALSE(nir::alu_op_from_name("fad", &op));
+   EXPECT_FALSE(nir::alu_op_from_name("", &op));
+   nir::intrinsic_op iop;
+   EXPECT_FALSE(nir::intrinsic_op_from_name("store_outputs", &iop));
+
+   for (const nir::name_table *t :
+        {&nir::varying_slot_names, &nir::frag_result_names, &nir::interp_mode_names,
+         &nir::image_format_names, &nir::atomic_op_names, &nir::scope_names}) {
+      for (unsigned i = 0; i < t->count; i++) {
+         if (!t->names[i])
+            continue;
+         unsigned first = 0;
+         while (!t->names[first] || std::string(t->names[first]) != t->names[i])
+            first++;
+         unsigned v;
+         ASSERT_TRUE(nir::value_of(*t, t->names[i], &v)) << t->names[i];
+         EXPECT_EQ(v, first) << t->names[i];
+         EXPECT_FALSE(nir::value_of(*t, std::string(t->names[i]) + "_", &v));
+      }
+      unsigned v;
+      EXPECT_FALSE(nir::value_of(*t, "NOT_A_NAME", &v));
+   }
+}
+
+/* Instruction sources: inside the instruction up to four, on the heap past
+ * that, the same list either way; new entries are default ones.
+ */
+TEST(nir_text, src_list)
+{
+   nir::src_list<nir::alu_src, 4> l;
+   nir::def defs[20];
+   for (unsigned i = 0; i < 20; i++) {
+      nir::alu_src s;
+      s.ssa = &defs[i];
+      s.swizzle[0] = uint8_t(i % 16);
+      l.push_back(s);
+      ASSERT_EQ(l.size(), i + 1);
+      for (unsigned k = 0; k <= i; k++) {
+         EXPECT_EQ(l[k].ssa, &defs[k]);
+         EXPECT_EQ(l[k].swizzle[0], k % 16);
+      }
+   }
+   l.push_back(l[2]);   /* an element of the list itself, moved by the growth */
+   EXPECT_EQ(l.back().ssa, &defs[2]);
+   l.resize(3);
+   ASSERT_EQ(l.size(), 3u);
+   EXPECT_EQ(l[2].ssa, &defs[2]);
+   l.resize(6);
+   EXPECT_EQ(l[2].ssa, &defs[2]);
+   for (unsigned k = 3; k < 6; k++) {
+      EXPECT_EQ(l[k].ssa, nullptr);
+      EXPECT_EQ(l[k].swizzle[0], 0);
+      EXPECT_EQ(l[k].swizzle[15], 15);
+   }
+   l.resize(1);
+   l.resize(4);
+   EXPECT_EQ(l[0].ssa, &defs[0]);
+   EXPECT_EQ(l[1].ssa, nullptr);
+   EXPECT_EQ(l[1].swizzle[0], 0);   /* was 1 before the shrink: reset */
+   EXPECT_EQ(l[1].swizzle[1], 1);
+   unsigned n = 0;
+   for (const nir::alu_src &s : l)
+      n += s.ssa != nullptr;
+   EXPECT_EQ(n, 1u);
+   l.clear();
+   EXPECT_TRUE(l.empty());
+}
