@@ -318,9 +318,9 @@ pair_scalar_loads(shader &s, const dominance &dom)
       if (first < loads.size())
          odd[b->index] = loads[first];
    }
+   if (s.dispatch_width >= 32)
+      return progress;
    for (block *b : dom.rpo()) {
-      if (s.dispatch_width >= 32)
-         break;
       instr *hi = odd[b->index];
       if (!hi)
          continue;
